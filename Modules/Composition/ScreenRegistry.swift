@@ -1,0 +1,36 @@
+import ScreenKit
+
+/// One screen a feature offers: what it is, and how to build it.
+public struct ScreenRegistration {
+    public var descriptor: ScreenDescriptor
+    public var make: @MainActor (ActionArguments) throws(ScreenError) -> any Screen
+
+    public init(_ descriptor: ScreenDescriptor, make: @escaping @MainActor (ActionArguments) throws(ScreenError) -> any Screen) {
+        self.descriptor = descriptor
+        self.make = make
+    }
+}
+
+/// The feature registry: every registered screen, in registration order.
+/// Front ends see it only as a `ScreenCatalog`.
+@MainActor
+public final class ScreenRegistry: ScreenCatalog {
+    private var registrations: [ScreenRegistration] = []
+
+    public init() {}
+
+    public func register(_ registration: ScreenRegistration) {
+        precondition(!registrations.contains { $0.descriptor.id == registration.descriptor.id },
+                     "screen '\(registration.descriptor.id)' registered twice")
+        registrations.append(registration)
+    }
+
+    public var screens: [ScreenDescriptor] { registrations.map(\.descriptor) }
+
+    public func makeScreen(_ request: ScreenRequest) throws(ScreenError) -> any Screen {
+        guard let registration = registrations.first(where: { $0.descriptor.id == request.screen }) else {
+            throw .notFound("no screen named '\(request.screen)'", code: "unknown_screen")
+        }
+        return try registration.make(request.params)
+    }
+}

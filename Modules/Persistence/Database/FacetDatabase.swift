@@ -1,0 +1,73 @@
+import Domain
+import Foundation
+import GRDB
+
+/// The one SQLite database of a Facet installation.
+///
+/// A WAL-mode pool so several Facet processes (a TUI and a JSON-lines
+/// session, say) share the file: readers never block, a writer waits up to
+/// `busyTimeout` for another process's write to finish. The file is created
+/// with mode 0600 because it holds tokens and settings.
+public final class FacetDatabase: Sendable {
+    public let writer: DatabasePool
+    public let path: String
+    public static let busyTimeout: TimeInterval = 15
+
+    public init(path: String) throws(StorageError) {
+        self.path = path
+        do {
+            try Self.prepareFile(at: path)
+            var configuration = Configuration()
+            configuration.busyMode = .timeout(Self.busyTimeout)
+            configuration.foreignKeysEnabled = true
+            configuration.label = "facet"
+            writer = try DatabasePool(path: path, configuration: configuration)
+            try Migrations.migrator.migrate(writer)
+        } catch {
+            throw Self.storageError(error)
+        }
+    }
+
+    /// Creates the file (and its folder) with owner-only permissions before
+    /// SQLite does, so it is never readable by others even for a moment.
+    static func prepareFile(at path: String) throws {
+        let url = URL(fileURLWithPath: path)
+        try FileManager.default.createDirectory(
+            at: url.deletingLastPathComponent(), withIntermediateDirectories: true,
+            attributes: [.posixPermissions: 0o700])
+        if !FileManager.default.fileExists(atPath: path) {
+            let fd = open(path, O_CREAT | O_WRONLY | O_CLOEXEC, 0o600)
+            if fd < 0 { throw StorageError(.cannotOpen, "\(path): \(String(cString: strerror(errno)))") }
+            close(fd)
+        }
+    }
+
+    public func read<T: Sendable>(_ body: @Sendable @escaping (Database) throws -> T) async throws -> T {
+        do { return try await writer.read(body) } catch { throw Self.domainError(error) }
+    }
+
+    public func write<T: Sendable>(_ body: @Sendable @escaping (Database) throws -> T) async throws -> T {
+        do { return try await writer.write(body) } catch { throw Self.domainError(error) }
+    }
+
+    /// Feature errors thrown inside a transaction pass through; SQLite
+    /// errors become a `StorageError` with a reason a person understands.
+    static func domainError(_ error: any Error) -> any Error {
+        if error is any DomainError { return error }
+        return storageError(error)
+    }
+
+    static func storageError(_ error: any Error) -> StorageError {
+        if let storage = error as? StorageError { return storage }
+        guard let db = error as? DatabaseError else { return StorageError(.other, "\(error)") }
+        let detail = db.message ?? db.description
+        switch db.resultCode {
+        case .SQLITE_BUSY, .SQLITE_LOCKED: return StorageError(.locked, detail)
+        case .SQLITE_CORRUPT, .SQLITE_NOTADB: return StorageError(.corrupt, detail)
+        case .SQLITE_READONLY: return StorageError(.readOnly, detail)
+        case .SQLITE_FULL: return StorageError(.full, detail)
+        case .SQLITE_CANTOPEN, .SQLITE_PERM, .SQLITE_AUTH: return StorageError(.cannotOpen, detail)
+        default: return StorageError(.other, detail)
+        }
+    }
+}

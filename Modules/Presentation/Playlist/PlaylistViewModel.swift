@@ -1,0 +1,290 @@
+import Domain
+import ScreenKit
+
+/// The *playlist* screen: one playlist's songs, filtered, sorted, paged.
+///
+/// Holds a window of at most `windowLimit` songs, whatever the playlist's
+/// size: `loadMore` appends the next page and drops the oldest, `page(_:)`
+/// jumps. So a million-song playlist costs the same memory as a small one.
+///
+/// Inputs: `setFilter`, `setSort`, `loadMore`, `showPage`, `removeSong`,
+/// `moveSong`, `rename`, `delete`, `reload`.
+/// Outputs: `playlist`, `entries`, `offset`, `total`, `hasMore`,
+/// `isLoadingMore`, `filter`, `sort`, `status`, and the derived `snapshot`.
+@MainActor
+public final class PlaylistViewModel: ScreenModel {
+    public static let screenID = "playlist"
+
+    public private(set) var playlist: PlaylistSummary?
+    public private(set) var entries: [PlaylistEntry] = []
+    public private(set) var offset = 0
+    public private(set) var total = 0
+    public private(set) var filter = ""
+    public private(set) var sort: SongSort = .position
+    public private(set) var status: ScreenStatus = .idle
+    public private(set) var isLoadingMore = false
+    public let pageSize: Int
+    public let windowLimit: Int
+    private let requestedName: String
+    private let library: PlaylistLibrary
+    private var startPage: Int
+
+    public init(
+        library: PlaylistLibrary, name: String, filter: String = "", sort: SongSort = .position, page: Int = 1,
+        pageSize: Int = 50
+    ) {
+        self.library = library
+        self.requestedName = name
+        self.filter = filter
+        self.sort = sort
+        self.startPage = max(1, page)
+        self.pageSize = max(1, pageSize)
+        self.windowLimit = max(1, pageSize) * 10
+    }
+
+    public var hasMore: Bool { offset + entries.count < total }
+    public var currentPage: Int { offset / pageSize + 1 }
+    public var pageCount: Int { max(1, (total + pageSize - 1) / pageSize) }
+
+    // MARK: Inputs
+
+    public override func start() async {
+        status = .loading("Loading \(requestedName)…")
+        publish()
+        do {
+            playlist = try await library.playlist(named: requestedName)
+            try await fetch(offset: (startPage - 1) * pageSize, replacing: true)
+            status = .idle
+        } catch {
+            status = .error(ErrorPresentation.screenError(error))
+        }
+        publish()
+    }
+
+    public func setFilter(_ text: String) async throws(ScreenError) {
+        filter = text
+        try await refetch(from: 0)
+    }
+
+    public func setSort(_ newSort: SongSort) async throws(ScreenError) {
+        sort = newSort
+        try await refetch(from: 0)
+    }
+
+    /// Appends the next page. Ignored while a page is loading or at the end.
+    public func loadMore() async throws(ScreenError) {
+        guard !isLoadingMore, hasMore else { return }
+        isLoadingMore = true
+        publish()
+        defer {
+            isLoadingMore = false
+            publish()
+        }
+        try await run { try await self.fetch(offset: self.offset + self.entries.count, replacing: false) }
+    }
+
+    public func showPage(_ number: Int) async throws(ScreenError) {
+        guard number >= 1, number <= pageCount else {
+            throw .invalidParams("Page \(number) does not exist (1…\(pageCount)).", code: "playlist.invalid_page")
+        }
+        try await refetch(from: (number - 1) * pageSize)
+    }
+
+    public func removeSong(at position: Int) async throws(ScreenError) {
+        try await run {
+            let playlist = try self.requirePlaylist()
+            try await self.library.removeSong(from: playlist, at: position)
+            self.status = .notice("Removed song \(position).")
+        }
+        try await refreshPlaylist()
+    }
+
+    public func moveSong(from: Int, to: Int) async throws(ScreenError) {
+        try await run {
+            let playlist = try self.requirePlaylist()
+            try await self.library.moveSong(in: playlist, from: from, to: to)
+            self.status = .notice("Moved song \(from) to \(to).")
+        }
+        try await refreshPlaylist()
+    }
+
+    public func rename(to name: String) async throws(ScreenError) {
+        try await run {
+            let playlist = try self.requirePlaylist()
+            let newName = try await self.library.rename(playlist, to: name)
+            self.playlist?.name = newName
+            self.status = .notice("Renamed to \"\(newName)\".")
+        }
+        publish()
+    }
+
+    public func delete() async throws(ScreenError) {
+        try await run {
+            let playlist = try self.requirePlaylist()
+            try await self.library.delete(playlist)
+            self.playlist = nil
+            self.entries = []
+            self.total = 0
+            self.status = .notice("Deleted \"\(playlist.name)\".")
+        }
+        publish()
+    }
+
+    public func reload() async throws(ScreenError) { try await refreshPlaylist() }
+
+    // MARK: Work
+
+    private func refreshPlaylist() async throws(ScreenError) {
+        try await run {
+            let name = self.playlist?.name ?? self.requestedName
+            self.playlist = try await self.library.playlist(named: name)
+            try await self.fetch(offset: self.offset, replacing: true)
+        }
+        publish()
+    }
+
+    private func refetch(from newOffset: Int) async throws(ScreenError) {
+        try await run { try await self.fetch(offset: newOffset, replacing: true) }
+        publish()
+    }
+
+    private func fetch(offset newOffset: Int, replacing: Bool) async throws {
+        let playlist = try requirePlaylist()
+        let page = try await library.songs(
+            in: playlist, SongQuery(filter: filter, sort: sort, offset: newOffset, limit: pageSize))
+        total = page.total
+        if replacing || page.offset != offset + entries.count {
+            entries = page.entries
+            offset = page.entries.isEmpty ? min(newOffset, max(0, page.total - pageSize)) : page.offset
+            if page.entries.isEmpty, page.total > 0, newOffset > 0 {
+                // The window fell past the end (songs were removed): show the last page.
+                try await fetch(offset: max(0, (pageCount - 1) * pageSize), replacing: true)
+            }
+        } else {
+            entries += page.entries
+            let excess = entries.count - windowLimit
+            if excess > 0 {
+                entries.removeFirst(excess)
+                offset += excess
+            }
+        }
+    }
+
+    private func requirePlaylist() throws -> PlaylistSummary {
+        guard let playlist else { throw PlaylistError.notFound(requestedName) }
+        return playlist
+    }
+
+    /// Runs an edit, turning failures into a `ScreenError` for the caller
+    /// (the front end shows it) while the screen keeps its last good state.
+    private func run(_ body: () async throws -> Void) async throws(ScreenError) {
+        do {
+            try await body()
+        } catch {
+            throw ErrorPresentation.screenError(error)
+        }
+    }
+
+    // MARK: Screen contract
+
+    static let itemParam = ParamDescriptor(name: "item", label: "Song position", kind: .item, positional: true)
+    public static let filterAction = ActionDescriptor(
+        name: "filter", label: "Filter", summary: "Show only songs whose title or artist contains the text.", key: "/",
+        params: [ParamDescriptor(name: "text", label: "Text (empty for all)", positional: true)])
+    public static let sortAction = ActionDescriptor(
+        name: "sort", label: "Sort", summary: "Order songs by position, title or artist.", key: "s",
+        params: [ParamDescriptor(name: "by", label: "Sort by", kind: .choice, positional: true, choices: SongSort.allCases.map(\.rawValue))])
+    public static let loadMoreAction = ActionDescriptor(
+        name: "load-more", label: "Load more", summary: "Append the next page of songs.", key: "m")
+    public static let pageAction = ActionDescriptor(
+        name: "page", label: "Go to page", summary: "Show one page of songs.", key: "p",
+        params: [ParamDescriptor(name: "number", label: "Page number", kind: .int, positional: true, minimum: 1)])
+    public static let removeAction = ActionDescriptor(
+        name: "remove-song", label: "Remove song", summary: "Remove the song at a position.", key: "x", destructive: true,
+        params: [itemParam])
+    public static let moveAction = ActionDescriptor(
+        name: "move-song", label: "Move song", summary: "Move the song at a position to another position.", key: "M",
+        params: [itemParam, ParamDescriptor(name: "to", label: "New position", kind: .int, positional: true, minimum: 1)])
+    public static let renameAction = ActionDescriptor(
+        name: "rename", label: "Rename", summary: "Rename the playlist.", key: "R",
+        params: [ParamDescriptor(name: "name", label: "New name", positional: true)])
+    public static let deleteAction = ActionDescriptor(
+        name: "delete", label: "Delete playlist", summary: "Delete this playlist and its songs.", key: "D",
+        destructive: true)
+    public static let reloadAction = ActionDescriptor(
+        name: "reload", label: "Reload", summary: "Read the playlist again from the database.", key: "r")
+
+    public static let descriptor = ScreenDescriptor(
+        id: screenID, title: "Playlist", summary: "One playlist's songs: filter, sort, page, edit.",
+        params: [
+            ParamDescriptor(name: "name", label: "Playlist name", positional: true),
+            ParamDescriptor(name: "filter", label: "Filter text", required: false),
+            ParamDescriptor(name: "sort", label: "Sort by", kind: .choice, required: false, choices: SongSort.allCases.map(\.rawValue)),
+            ParamDescriptor(name: "page", label: "Page number", kind: .int, required: false, minimum: 1),
+        ],
+        actions: [filterAction, sortAction, loadMoreAction, pageAction, removeAction, moveAction, renameAction, deleteAction, reloadAction],
+        topLevel: false)
+
+    public override var snapshot: ScreenSnapshot {
+        let items = entries.map { entry in
+            ListItem(
+                id: String(entry.position), title: entry.song.title, subtitle: entry.song.artist,
+                trailing: "#\(entry.position)")
+        }
+        let exists = playlist != nil
+        let busy = status.isLoading
+        let empty = filter.isEmpty ? "This playlist has no songs." : "No song matches \"\(filter)\"."
+        return ScreenSnapshot(
+            screen: Self.screenID, title: playlist?.name ?? requestedName, status: status,
+            content: ScreenContent(
+                detail: playlist.map { playlist in
+                    DetailContent(rows: [
+                        DetailRow("Songs", Formatters.grouped(playlist.songCount)),
+                        DetailRow("Source", playlist.source),
+                        DetailRow("Format", playlist.format),
+                        DetailRow("Imported", Formatters.timestamp(playlist.importedAt)),
+                        DetailRow("Page", "\(currentPage) of \(pageCount)"),
+                    ])
+                },
+                list: ListContent(
+                    items: items, offset: offset, total: total, hasMore: hasMore, loadingMore: isLoadingMore,
+                    filter: filter, sort: sort.rawValue,
+                    columns: ListColumns(title: "Title", subtitle: "Artist", trailing: "Position"), emptyMessage: empty)),
+            actions: [
+                Self.filterAction.enabled(exists && !busy),
+                Self.sortAction.enabled(exists && !busy),
+                Self.loadMoreAction.enabled(exists && hasMore && !isLoadingMore),
+                Self.pageAction.enabled(exists && !busy),
+                Self.removeAction.enabled(exists && !entries.isEmpty),
+                Self.moveAction.enabled(exists && !entries.isEmpty),
+                Self.renameAction.enabled(exists),
+                Self.deleteAction.enabled(exists),
+                Self.reloadAction,
+            ])
+    }
+
+    public override func perform(_ action: String, _ arguments: ActionArguments) async throws(ScreenError) -> ActionOutcome {
+        switch action {
+        case "filter": try await setFilter(arguments.string("text") ?? "")
+        case "sort": try await setSort(SongSort(rawValue: try arguments.require("by")) ?? .position)
+        case "load-more": try await loadMore()
+        case "page": try await showPage(try arguments.requireInt("number"))
+        case "remove-song": try await removeSong(at: try Self.position(arguments))
+        case "move-song": try await moveSong(from: try Self.position(arguments), to: try arguments.requireInt("to"))
+        case "rename": try await rename(to: try arguments.require("name"))
+        case "delete":
+            try await delete()
+            return ActionOutcome(back: true)
+        case "reload": try await reload()
+        default: return try await super.perform(action, arguments)
+        }
+        return .done
+    }
+
+    static func position(_ arguments: ActionArguments) throws(ScreenError) -> Int {
+        guard let position = arguments.int("item") else {
+            throw .invalidParams("'item' must be a song position (a whole number)")
+        }
+        return position
+    }
+}

@@ -1,0 +1,131 @@
+/// Something the user can do on a screen, described well enough that any front
+/// end can offer it: a CLI sub-command, a TUI key and prompt, a JSON-RPC call,
+/// and an OpenRPC entry are all generated from this one value.
+public struct ActionDescriptor: Codable, Equatable, Sendable {
+    /// Stable kebab-case name (`import`, `load-more`, `remove-song`).
+    public var name: String
+    public var label: String
+    public var enabled: Bool
+    /// Suggested key for keyboard front ends (`i`, `d`, `enter`).
+    public var key: String?
+    /// Destroys data: keyboard front ends ask for confirmation first.
+    public var destructive: Bool
+    public var params: [ParamDescriptor]
+    /// One sentence for help screens and OpenRPC.
+    public var summary: String
+
+    public init(
+        name: String, label: String, summary: String, enabled: Bool = true, key: String? = nil,
+        destructive: Bool = false, params: [ParamDescriptor] = []
+    ) {
+        self.name = name
+        self.label = label
+        self.summary = summary
+        self.enabled = enabled
+        self.key = key
+        self.destructive = destructive
+        self.params = params
+    }
+
+    /// The same action with its enabled flag set from current state.
+    public func enabled(_ on: Bool) -> ActionDescriptor {
+        var copy = self
+        copy.enabled = on
+        return copy
+    }
+
+    /// Checks arguments against the parameter schema and normalises them
+    /// (CLI strings become ints and bools). Every front end calls this, so a
+    /// bad argument gets the same message whichever way it arrived.
+    public func validate(_ arguments: ActionArguments) throws(ScreenError) -> ActionArguments {
+        try ParamDescriptor.validate(arguments, against: params, context: "action '\(name)'")
+    }
+}
+
+/// One argument of an action or of opening a screen.
+public struct ParamDescriptor: Codable, Equatable, Sendable {
+    public enum Kind: String, Codable, Sendable {
+        case string, int, bool
+        /// One of `choices`.
+        case choice
+        /// The id of an item of the screen's list; keyboard front ends fill it
+        /// from the cursor.
+        case item
+        /// A file-system path.
+        case path
+    }
+
+    public var name: String
+    public var label: String
+    public var kind: Kind
+    public var required: Bool
+    /// Given by position on a command line, in declaration order.
+    public var positional: Bool
+    public var choices: [String]?
+    public var minimum: Int?
+    public var maximum: Int?
+
+    public init(
+        name: String, label: String, kind: Kind = .string, required: Bool = true, positional: Bool = false,
+        choices: [String]? = nil, minimum: Int? = nil, maximum: Int? = nil
+    ) {
+        self.name = name
+        self.label = label
+        self.kind = kind
+        self.required = required
+        self.positional = positional
+        self.choices = choices
+        self.minimum = minimum
+        self.maximum = maximum
+    }
+
+    static func validate(
+        _ arguments: ActionArguments, against params: [ParamDescriptor], context: String
+    ) throws(ScreenError) -> ActionArguments {
+        var result = ActionArguments()
+        let known = Set(params.map(\.name))
+        if let unknown = arguments.names.sorted().first(where: { !known.contains($0) }) {
+            throw .invalidParams("\(context) has no parameter '\(unknown)'")
+        }
+        for param in params {
+            guard let value = arguments[param.name] else {
+                if param.required { throw .invalidParams("\(context) needs '\(param.name)' (\(param.label))") }
+                continue
+            }
+            result[param.name] = try param.normalise(value, context: context)
+        }
+        return result
+    }
+
+    func normalise(_ value: ArgumentValue, context: String) throws(ScreenError) -> ArgumentValue {
+        switch kind {
+        case .int:
+            guard let number = value.intValue else {
+                throw .invalidParams("\(context): '\(name)' must be a whole number, not \(value.description)")
+            }
+            if let minimum, number < minimum {
+                throw .invalidParams("\(context): '\(name)' must be at least \(minimum)")
+            }
+            if let maximum, number > maximum {
+                throw .invalidParams("\(context): '\(name)' must be at most \(maximum)")
+            }
+            return .int(number)
+        case .bool:
+            guard let flag = value.boolValue else {
+                throw .invalidParams("\(context): '\(name)' must be true or false, not \(value.description)")
+            }
+            return .bool(flag)
+        case .choice:
+            guard let text = value.stringValue, choices?.contains(text) ?? true else {
+                let allowed = (choices ?? []).joined(separator: ", ")
+                throw .invalidParams("\(context): '\(name)' must be one of: \(allowed)")
+            }
+            return .string(text)
+        case .string, .item, .path:
+            guard let text = value.stringValue else {
+                throw .invalidParams("\(context): '\(name)' must be text, not \(value.description)")
+            }
+            return .string(text)
+        }
+    }
+}

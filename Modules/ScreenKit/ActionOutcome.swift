@@ -1,0 +1,34 @@
+/// What happened when an action ran, beyond the change in the screen's own
+/// state. Navigation is an outcome, not front-end code: the view model says
+/// "open this screen" and each front end does that in its own way.
+public struct ActionOutcome: Codable, Equatable, Sendable {
+    /// Open this screen (a child such as a playlist from the playlists list).
+    public var navigate: ScreenRequest?
+    /// Leave this screen (e.g. after deleting what it showed).
+    public var back: Bool
+    /// A URL the user asked to open.
+    public var openURL: String?
+    /// Work goes on after this answer; its result arrives as a state change.
+    public var pending: Bool
+
+    public init(navigate: ScreenRequest? = nil, back: Bool = false, openURL: String? = nil, pending: Bool = false) {
+        self.navigate = navigate
+        self.back = back
+        self.openURL = openURL
+        self.pending = pending
+    }
+
+    public static let done = ActionOutcome()
+    public static let started = ActionOutcome(pending: true)
+}
+
+/// A screen to open: its registered id and the parameters to open it with.
+public struct ScreenRequest: Codable, Equatable, Sendable {
+    public var screen: String
+    public var params: ActionArguments
+
+    public init(screen: String, params: ActionArguments = [:]) {
+        self.screen = screen
+        self.params = params
+    }
+}

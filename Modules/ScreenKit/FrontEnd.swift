@@ -1,0 +1,33 @@
+/// What the launcher hands a front end: the catalog of screens plus the few
+/// facts about the run that are not screens.
+@MainActor
+public struct FrontEndContext {
+    public var catalog: any ScreenCatalog
+    /// Arguments after the launcher's own options.
+    public var arguments: [String]
+    public var environment: [String: String]
+    /// The app's version, for `initialize` and `--version`.
+    public var version: String
+    /// The screen to show first, when the front end shows one.
+    public var home: ScreenRequest
+
+    public init(
+        catalog: any ScreenCatalog, arguments: [String], environment: [String: String], version: String,
+        home: ScreenRequest
+    ) {
+        self.catalog = catalog
+        self.arguments = arguments
+        self.environment = environment
+        self.version = version
+        self.home = home
+    }
+}
+
+/// A front-end plugin: the launcher picks one by `name` and runs it.
+@MainActor
+public protocol FrontEnd {
+    /// `cli`, `tui`, `jsonl`.
+    static var name: String { get }
+    /// Runs until done and returns the process exit code.
+    static func run(_ context: FrontEndContext) async -> Int32
+}

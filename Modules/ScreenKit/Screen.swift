@@ -1,0 +1,38 @@
+/// A screen any front end can drive. View models conform through
+/// `ScreenModel`; front ends hold `any Screen` and never a concrete type.
+@MainActor
+public protocol Screen: AnyObject {
+    /// The whole visible state, derived from the view model's typed state.
+    var snapshot: ScreenSnapshot { get }
+    /// Change notifications, with a version that grows on every visible change.
+    var changes: ScreenChanges { get }
+    /// Loads what the screen shows when it is first opened.
+    func start() async
+    /// Runs an action by name with arguments already validated against its
+    /// descriptor. Long work may go on after it returns (`outcome.pending`).
+    func perform(_ action: String, _ arguments: ActionArguments) async throws(ScreenError) -> ActionOutcome
+    /// Returns once no work started by `start` or `perform` is running.
+    func settle() async
+    /// The screen is no longer shown: stop background work and observers.
+    func close()
+}
+
+extension Screen {
+    /// Validates the arguments against the action's descriptor and refuses a
+    /// disabled or unknown action, then performs it. Front ends call this.
+    public func run(_ action: String, _ arguments: ActionArguments = [:]) async throws(ScreenError) -> ActionOutcome {
+        let current = snapshot
+        guard let descriptor = current.action(action) else {
+            let known = current.actions.map(\.name).joined(separator: ", ")
+            throw .invalidParams(
+                "screen '\(current.screen)' has no action '\(action)' (actions: \(known))", code: "unknown_action")
+        }
+        guard descriptor.enabled else {
+            throw ScreenError(
+                kind: .invalidParams, code: "action_disabled",
+                message: "'\(descriptor.label)' is not available right now")
+        }
+        let valid = try descriptor.validate(arguments)
+        return try await perform(action, valid)
+    }
+}

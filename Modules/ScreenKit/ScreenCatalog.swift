@@ -1,0 +1,54 @@
+/// Describes a kind of screen before any is opened: for screen switchers,
+/// CLI help, and the generated OpenRPC document.
+public struct ScreenDescriptor: Codable, Equatable, Sendable {
+    public var id: String
+    public var title: String
+    public var summary: String
+    /// Parameters for opening it (`playlist` takes the playlist's name).
+    public var params: [ParamDescriptor]
+    /// Every action the screen can ever offer (enabled or not).
+    public var actions: [ActionDescriptor]
+    /// Shown in a screen switcher (child screens such as *rename* are not).
+    public var topLevel: Bool
+
+    public init(
+        id: String, title: String, summary: String, params: [ParamDescriptor] = [],
+        actions: [ActionDescriptor], topLevel: Bool = true
+    ) {
+        self.id = id
+        self.title = title
+        self.summary = summary
+        self.params = params
+        self.actions = actions
+        self.topLevel = topLevel
+    }
+
+    public func validateParams(_ arguments: ActionArguments) throws(ScreenError) -> ActionArguments {
+        try ParamDescriptor.validate(arguments, against: params, context: "screen '\(id)'")
+    }
+}
+
+/// The registered screens, as front ends see them. Composition implements it;
+/// a new feature registers its screens there and every front end shows them.
+@MainActor
+public protocol ScreenCatalog: AnyObject {
+    var screens: [ScreenDescriptor] { get }
+    /// Builds a screen from validated parameters. Call `start()` on it next.
+    func makeScreen(_ request: ScreenRequest) throws(ScreenError) -> any Screen
+}
+
+extension ScreenCatalog {
+    public func descriptor(_ id: String) -> ScreenDescriptor? { screens.first { $0.id == id } }
+
+    /// Validates, builds and starts a screen: the one way front ends open one.
+    public func open(_ request: ScreenRequest) async throws(ScreenError) -> any Screen {
+        guard let descriptor = descriptor(request.screen) else {
+            let known = screens.map(\.id).joined(separator: ", ")
+            throw .notFound("no screen named '\(request.screen)' (screens: \(known))", code: "unknown_screen")
+        }
+        let params = try descriptor.validateParams(request.params)
+        let screen = try makeScreen(ScreenRequest(screen: request.screen, params: params))
+        await screen.start()
+        return screen
+    }
+}

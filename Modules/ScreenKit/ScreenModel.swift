@@ -1,0 +1,60 @@
+/// Base class for view models that are screens.
+///
+/// A subclass keeps its typed state (`firstName`, `isLoginEnabled`, …) and
+/// overrides `snapshot` to derive the contract's view of it, so the two can
+/// never drift. After each state transition it calls `publish()`, which sends
+/// a change only when the visible snapshot really changed.
+@MainActor
+open class ScreenModel: Screen {
+    public let changes = ScreenChanges()
+    private var lastPublished: ScreenSnapshot?
+    private var work: [Int: Task<Void, Never>] = [:]
+    private var nextWork = 0
+
+    public init() {}
+
+    open var snapshot: ScreenSnapshot {
+        fatalError("\(type(of: self)) must override snapshot")
+    }
+
+    open func start() async {}
+
+    open func perform(_ action: String, _ arguments: ActionArguments) async throws(ScreenError) -> ActionOutcome {
+        throw .invalidParams("unknown action '\(action)'", code: "unknown_action")
+    }
+
+    /// Sends a change notification if the snapshot differs from the last one sent.
+    public func publish() {
+        let current = snapshot
+        guard current != lastPublished else { return }
+        lastPublished = current
+        changes.send()
+    }
+
+    /// Runs `body` as background work of this screen: `settle()` waits for
+    /// it and `close()` cancels it.
+    @discardableResult
+    public func launch(_ body: @escaping @MainActor () async -> Void) -> Task<Void, Never> {
+        nextWork += 1
+        let key = nextWork
+        let task = Task { @MainActor [weak self] in
+            await body()
+            self?.work[key] = nil
+        }
+        work[key] = task
+        return task
+    }
+
+    public var isWorking: Bool { !work.isEmpty }
+
+    public func settle() async {
+        // Each task removes itself when done, so this ends when all have.
+        while let task = work.values.first { await task.value }
+    }
+
+    open func close() {
+        for task in work.values { task.cancel() }
+        work.removeAll()
+        changes.removeAll()
+    }
+}

@@ -1,0 +1,30 @@
+/// The whole visible state of one screen, as every front end sees it.
+///
+/// This is the contract's centre: the JSON-lines front end sends exactly this
+/// value, `--json` prints exactly this value, and the human renderings (CLI
+/// tables, the TUI) draw only what is in it. Because every front end derives
+/// from the same snapshot, they agree by construction.
+public struct ScreenSnapshot: Codable, Equatable, Sendable {
+    /// The screen kind, as registered (`playlists`, `playlist`, …).
+    public var screen: String
+    public var title: String
+    public var status: ScreenStatus
+    public var content: ScreenContent
+    public var actions: [ActionDescriptor]
+
+    public init(
+        screen: String, title: String, status: ScreenStatus = .idle,
+        content: ScreenContent, actions: [ActionDescriptor]
+    ) {
+        self.screen = screen
+        self.title = title
+        self.status = status
+        self.content = content
+        self.actions = actions
+    }
+
+    /// The action with this name as the screen currently offers it.
+    public func action(_ name: String) -> ActionDescriptor? {
+        actions.first { $0.name == name }
+    }
+}

@@ -1,0 +1,93 @@
+import Domain
+import Foundation
+
+/// M3U and M3U8 playlists: one path or URL per line; `#EXTINF:<seconds>,<Artist> - <Title>`
+/// before an entry gives its title and artist, otherwise the title is the file name.
+public struct M3USongParser: SongParser {
+    public let format = "m3u"
+
+    public init() {}
+
+    public func accepts(_ material: PlaylistMaterial) -> Bool {
+        guard case .file(let name, let bytes) = material else { return false }
+        let lower = name.lowercased()
+        return lower.hasSuffix(".m3u") || lower.hasSuffix(".m3u8") || bytes.starts(with: Array("#EXTM3U".utf8))
+    }
+
+    public func parse(_ material: PlaylistMaterial) throws -> [Song] {
+        guard case .file(let file, var bytes) = material else { return [] }
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            let line = Self.firstInvalidLine(bytes)
+            throw PlaylistError.parse(ParseFailure(file: file, location: "line \(line)", reason: "the text is not valid UTF-8 (is this a binary file?)"))
+        }
+        var songs: [Song] = []
+        var pending: (title: String, artist: String, line: Int)?
+        var lineNumber = 0
+        for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            lineNumber += 1
+            let line = raw.trimmingSuffix("\r").trimmed
+            if line.isEmpty { continue }
+            if line.hasPrefix("#EXTINF:") {
+                let info = line.dropFirst("#EXTINF:".count)
+                guard let comma = info.firstIndex(of: ",") else {
+                    throw PlaylistError.parse(ParseFailure(file: file, location: "line \(lineNumber)", field: "#EXTINF", reason: "expected \"#EXTINF:<seconds>,<title>\""))
+                }
+                let duration = info[..<comma].split(separator: " ").first.map(String.init) ?? ""
+                guard Double(duration) != nil else {
+                    throw PlaylistError.parse(ParseFailure(file: file, location: "line \(lineNumber)", field: "duration", reason: "\"\(duration)\" is not a number of seconds"))
+                }
+                let (artist, title) = Self.splitArtist(String(info[info.index(after: comma)...]).trimmed)
+                pending = (title, artist, lineNumber)
+                continue
+            }
+            if line.hasPrefix("#") { continue }
+            if let info = pending {
+                songs.append(Song(title: info.title.isEmpty ? Self.title(fromPath: line) : info.title, artist: info.artist, cover: ""))
+            } else {
+                let (artist, title) = Self.splitArtist(Self.title(fromPath: line))
+                songs.append(Song(title: title, artist: artist, cover: ""))
+            }
+            pending = nil
+        }
+        if let info = pending {
+            throw PlaylistError.parse(ParseFailure(file: file, location: "line \(info.line)", field: "#EXTINF", reason: "no entry follows this #EXTINF line"))
+        }
+        return songs
+    }
+
+    /// `Artist - Title` → ("Artist", "Title"); otherwise ("", whole).
+    static func splitArtist(_ text: String) -> (String, String) {
+        guard let range = text.range(of: " - ") else { return ("", text) }
+        return (String(text[..<range.lowerBound]).trimmed, String(text[range.upperBound...]).trimmed)
+    }
+
+    /// `Music/01 Song.mp3` → `01 Song`.
+    static func title(fromPath path: String) -> String {
+        let last = path.split(separator: "/").last.map(String.init) ?? path
+        guard let dot = last.lastIndex(of: "."), dot != last.startIndex else { return last }
+        return String(last[..<dot])
+    }
+
+    static func firstInvalidLine(_ bytes: [UInt8]) -> Int {
+        var line = 1
+        var start = 0
+        for (index, byte) in bytes.enumerated() where byte == 0x0A {
+            if String(validating: bytes[start..<index], as: UTF8.self) == nil { return line }
+            line += 1
+            start = index + 1
+        }
+        return line
+    }
+}
+
+extension StringProtocol {
+    var trimmed: String {
+        String(self).trimmingCharacters(in: .whitespaces)
+    }
+
+    func trimmingSuffix(_ suffix: String) -> String {
+        let text = String(self)
+        return text.hasSuffix(suffix) ? String(text.dropLast(suffix.count)) : text
+    }
+}

@@ -1,0 +1,68 @@
+// swift-tools-version: 6.1
+//
+// The map of Facet. Read the `targets` list top to bottom: each layer may only
+// depend on the layers above it (see ARCHITECTURE.md). Front ends see nothing
+// but ScreenKit; only Composition knows concrete services and stores.
+import PackageDescription
+
+let package = Package(
+    name: "Facet",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "facet", targets: ["facet"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+    ],
+    targets: [
+        // MARK: Core layers
+        .target(name: "Domain", path: "Modules/Domain"),
+        .target(name: "ScreenKit", path: "Modules/ScreenKit"),
+        .target(name: "Services", dependencies: ["Domain"], path: "Modules/Services"),
+        .target(
+            name: "Persistence",
+            dependencies: ["Domain", .product(name: "GRDB", package: "GRDB.swift")],
+            path: "Modules/Persistence"),
+        .target(name: "Presentation", dependencies: ["Domain", "ScreenKit"], path: "Modules/Presentation"),
+        .target(
+            name: "Composition",
+            dependencies: ["Domain", "Services", "Persistence", "Presentation", "ScreenKit"],
+            path: "Modules/Composition"),
+
+        // MARK: Front ends (plugins: library targets that see only ScreenKit)
+        .target(
+            name: "CLIFrontEnd",
+            dependencies: ["ScreenKit"],
+            path: "Apps/FrontEnds/CLI"),
+        .target(name: "JSONLFrontEnd", dependencies: ["ScreenKit"], path: "Apps/FrontEnds/JSONL"),
+
+        // MARK: The launcher
+        .executableTarget(
+            name: "facet",
+            dependencies: [
+                "Composition", "ScreenKit", "CLIFrontEnd", "JSONLFrontEnd",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "Apps/facet"),
+
+        // MARK: Tests
+        .target(name: "TestSupport", dependencies: ["Domain", "ScreenKit"], path: "Tests/TestSupport"),
+        .testTarget(name: "DomainTests", dependencies: ["Domain", "TestSupport"], path: "Tests/DomainTests"),
+        .testTarget(name: "ScreenKitTests", dependencies: ["ScreenKit"], path: "Tests/ScreenKitTests"),
+        .testTarget(name: "ServicesTests", dependencies: ["Services", "Domain", "TestSupport"], path: "Tests/ServicesTests"),
+        .testTarget(name: "PersistenceTests", dependencies: ["Persistence", "Domain", "TestSupport"], path: "Tests/PersistenceTests"),
+        .testTarget(
+            name: "PresentationTests",
+            dependencies: ["Presentation", "Domain", "ScreenKit", "TestSupport"],
+            path: "Tests/PresentationTests"),
+        .testTarget(
+            name: "FrontEndTests",
+            dependencies: ["CLIFrontEnd", "JSONLFrontEnd", "ScreenKit", "TestSupport"],
+            path: "Tests/FrontEndTests"),
+        .testTarget(
+            name: "EndToEndTests",
+            dependencies: ["TestSupport"],
+            path: "Tests/EndToEndTests"),
+    ]
+)

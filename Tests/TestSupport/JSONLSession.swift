@@ -1,0 +1,134 @@
+import Foundation
+
+/// A live `facet --ui jsonl` process driven over pipes, as another program
+/// would drive it: send requests, read responses, collect notifications.
+public final class JSONLSession: @unchecked Sendable {
+    public let process = Process()
+    private let input = Pipe()
+    private let output = Pipe()
+    private let errors = Pipe()
+    private var buffer = Data()
+    private var nextID = 0
+    /// Notifications received so far, in arrival order.
+    public private(set) var notifications: [[String: Any]] = []
+
+    public init(home: String, environment extra: [String: String] = [:], arguments: [String] = ["--ui", "jsonl"]) throws {
+        process.executableURL = URL(fileURLWithPath: FacetProcess.binary)
+        process.arguments = arguments
+        process.environment = FacetProcess.environment(home: home, extra: extra)
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+    }
+
+    deinit {
+        if process.isRunning { process.terminate() }
+    }
+
+    /// Writes one raw line (a newline is added).
+    public func send(_ line: String) {
+        input.fileHandleForWriting.write(Data((line + "\n").utf8))
+    }
+
+    public func sendRaw(_ data: Data) {
+        input.fileHandleForWriting.write(data)
+    }
+
+    /// Sends a request and returns its response, keeping notifications that
+    /// arrive before it.
+    @discardableResult
+    public func request(_ method: String, _ params: [String: Any]? = nil, timeout: TimeInterval = 20) throws -> [String: Any] {
+        nextID += 1
+        var message: [String: Any] = ["jsonrpc": "2.0", "id": nextID, "method": method]
+        if let params { message["params"] = params }
+        let data = try JSONSerialization.data(withJSONObject: message, options: [.sortedKeys])
+        send(String(decoding: data, as: UTF8.self))
+        return try response(id: nextID, timeout: timeout)
+    }
+
+    /// Reads messages until the response with `id` arrives.
+    public func response(id: Int, timeout: TimeInterval = 20) throws -> [String: Any] {
+        while true {
+            let message = try readMessage(timeout: timeout)
+            if let got = message["id"] as? Int, got == id { return message }
+            if message["id"] == nil || message["id"] is NSNull, message["method"] != nil {
+                notifications.append(message)
+            } else if message["method"] == nil {
+                return message  // a response to something else (e.g. id null): let the caller see it
+            }
+        }
+    }
+
+    /// Waits for a notification matching `predicate` (already received or new).
+    public func notification(timeout: TimeInterval = 20, where predicate: ([String: Any]) -> Bool) throws -> [String: Any] {
+        if let index = notifications.firstIndex(where: predicate) { return notifications.remove(at: index) }
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            let message = try readMessage(timeout: deadline.timeIntervalSinceNow)
+            if message["method"] != nil, predicate(message) { return message }
+            if message["method"] != nil { notifications.append(message) }
+        }
+        throw SessionError.timeout
+    }
+
+    /// Reads the next line from stdout as a JSON object.
+    public func readMessage(timeout: TimeInterval = 20) throws -> [String: Any] {
+        let line = try readLine(timeout: timeout)
+        guard let object = try JSONSerialization.jsonObject(with: line) as? [String: Any] else {
+            throw SessionError.notAnObject(String(decoding: line, as: UTF8.self))
+        }
+        return object
+    }
+
+    public func readLine(timeout: TimeInterval = 20) throws -> Data {
+        let deadline = Date().addingTimeInterval(timeout)
+        let fd = output.fileHandleForReading.fileDescriptor
+        while true {
+            if let newline = buffer.firstIndex(of: 0x0A) {
+                let line = buffer[buffer.startIndex..<newline]
+                buffer.removeSubrange(buffer.startIndex...newline)
+                return Data(line)
+            }
+            let remaining = deadline.timeIntervalSinceNow
+            guard remaining > 0 else { throw SessionError.timeout }
+            var pfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&pfd, 1, Int32(min(remaining, 1) * 1000))
+            if ready <= 0 { continue }
+            var chunk = [UInt8](repeating: 0, count: 65536)
+            let count = read(fd, &chunk, chunk.count)
+            if count <= 0 { throw SessionError.closed(stderr: readErrors()) }
+            buffer.append(contentsOf: chunk[0..<count])
+        }
+    }
+
+    /// Closes stdin and waits for the process to exit; returns its status.
+    public func finish(timeout: TimeInterval = 20) throws -> Int32 {
+        try input.fileHandleForWriting.close()
+        let deadline = Date().addingTimeInterval(timeout)
+        while process.isRunning, Date() < deadline { usleep(10_000) }
+        if process.isRunning {
+            process.terminate()
+            throw SessionError.timeout
+        }
+        return process.terminationStatus
+    }
+
+    /// Everything left on stdout after exit (call after `finish`).
+    public func remainingLines() -> [String] {
+        buffer.append(output.fileHandleForReading.readDataToEndOfFile())
+        let text = String(decoding: buffer, as: UTF8.self)
+        buffer.removeAll()
+        return text.split(separator: "\n").map(String.init)
+    }
+
+    public func readErrors() -> String {
+        String(decoding: errors.fileHandleForReading.availableData, as: UTF8.self)
+    }
+
+    public enum SessionError: Error {
+        case timeout
+        case closed(stderr: String)
+        case notAnObject(String)
+    }
+}

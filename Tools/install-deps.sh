@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# Installs the Debian packages Facet needs, only those that are missing.
+# Used by Tools/run.sh, Tools/test.sh and CI; safe to run again.
+set -euo pipefail
+packages=(libsqlite3-dev libncurses-dev sqlite3 tmux python3)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "Installing: ${missing[*]}" >&2
+  SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${missing[@]}" >/dev/null
+fi
+if ! command -v swift >/dev/null 2>&1; then
+  echo "Swift is not on PATH: install the Swift toolchain (6.1 or later) first." >&2
+  exit 1
+fi
