@@ -142,7 +142,8 @@ extension TUIController {
     }
 
     func hints(_ snapshot: ScreenSnapshot, _ session: ScreenSession) -> [(key: String, label: String)] {
-        var hints: [(String, String)] = [session.editing ? ("f1", "Help") : ("?", "Help")]
+        // Help and quit come first so a narrow terminal still shows them.
+        var hints: [(String, String)] = session.editing ? [("f1", "Help")] : [("?", "Help"), ("q", "Quit")]
         if session.editing {
             hints.append(("tab", "Next field"))
             if let name = snapshot.content.form?.submitAction, let action = snapshot.action(name), action.enabled {
@@ -155,7 +156,6 @@ extension TUIController {
             hints.append((key, TerminalText.sanitize(action.label)))
         }
         if stack.count > 1 { hints.append(("esc", "Back")) }
-        if !session.editing { hints.append(("q", "Quit")) }
         return hints
     }
 }
