@@ -153,7 +153,12 @@ final class FakeCatalog: ScreenCatalog {
     static func controller(_ screen: any Screen, id: String = "songs", title: String = "Songs") async throws -> TUIController {
         let catalog = FakeCatalog([
             (descriptor(id, title), { screen }),
-            (descriptor("other", "Other"), { FakeListScreen(items: []) }),
+            (descriptor("other", "Other"), {
+                let other = FakeListScreen(items: [])
+                other.id = "other"
+                other.title = "Other"
+                return other
+            }),
         ])
         let controller = TUIController(catalog: catalog)
         try await controller.start(ScreenRequest(screen: id))
