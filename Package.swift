@@ -14,12 +14,16 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
     ],
     targets: [
         // MARK: Core layers
         .target(name: "Domain", path: "Modules/Domain"),
         .target(name: "ScreenKit", path: "Modules/ScreenKit"),
-        .target(name: "Services", dependencies: ["Domain"], path: "Modules/Services"),
+        .target(
+            name: "Services",
+            dependencies: ["Domain", .product(name: "Crypto", package: "swift-crypto")],
+            path: "Modules/Services"),
         .target(
             name: "Persistence",
             dependencies: ["Domain", .product(name: "GRDB", package: "GRDB.swift")],

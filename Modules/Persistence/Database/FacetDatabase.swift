@@ -13,16 +13,22 @@ public final class FacetDatabase: Sendable {
     public let path: String
     public static let busyTimeout: TimeInterval = 15
 
-    public init(path: String) throws(StorageError) {
+    /// `readOnly` opens an existing, migrated database without write access
+    /// (every write then fails with `StorageError.readOnly`); `busyTimeout`
+    /// is how long a write waits for another process's write lock.
+    public init(
+        path: String, readOnly: Bool = false, busyTimeout: TimeInterval = FacetDatabase.busyTimeout
+    ) throws(StorageError) {
         self.path = path
         do {
-            try Self.prepareFile(at: path)
+            if !readOnly { try Self.prepareFile(at: path) }
             var configuration = Configuration()
-            configuration.busyMode = .timeout(Self.busyTimeout)
+            configuration.busyMode = .timeout(busyTimeout)
             configuration.foreignKeysEnabled = true
+            configuration.readonly = readOnly
             configuration.label = "facet"
             writer = try DatabasePool(path: path, configuration: configuration)
-            try Migrations.migrator.migrate(writer)
+            if !readOnly { try Migrations.migrator.migrate(writer) }
         } catch {
             throw Self.storageError(error)
         }
