@@ -50,7 +50,12 @@ public final class LoginViewModel: ScreenModel {
     // MARK: Inputs
 
     public override func start() async {
-        observation = account.observe { [weak self] in self?.publish() }
+        // While this screen signs in, its own completion publishes the new
+        // user together with the new status: one change, not two.
+        observation = account.observe { [weak self] in
+            guard let self, !isSigningIn else { return }
+            publish()
+        }
         do {
             try await account.refresh()
         } catch {
