@@ -58,6 +58,10 @@ public final class LoginViewModel: ScreenModel {
         }
         do {
             try await account.refresh()
+            // Names given when opening (a one-shot sign-in) are judged at
+            // once, so the caller learns which field is wrong, not merely
+            // that signing in is unavailable.
+            if !touched.isEmpty { _ = try PersonName(first: firstName, last: lastName) }
         } catch {
             status = .error(ErrorPresentation.screenError(error))
         }
