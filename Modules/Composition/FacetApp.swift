@@ -36,6 +36,7 @@ public final class FacetApp {
     /// playlist on a fresh install (once, even if the user deletes it later).
     public func prepare() async throws {
         try await PlaylistFeature.seedSample(services)
+        await UsersFeature.prepare(services)
     }
 
     /// The signed-in user's preferred front end (`cli`, `tui`, `jsonl`), for

@@ -135,6 +135,23 @@ import TestSupport
         #expect(cleared.stdout.contains("GitHub token         not set"))
     }
 
+    @Test func thePlaylistPageSizeComesFromTheSignedInUsersSettings() throws {
+        let files = TemporaryDirectory("facet-files")
+        let lines = (1...30).map { "#EXTINF:1,Artist \($0) - Song \($0)\nsong\($0).mp3" }.joined(separator: "\n")
+        let path = files.file("Long.m3u", lines + "\n")
+        #expect(try facet("playlists", "import", path).status == 0)
+        func shown() throws -> Int {
+            let out = try facet("playlist", "Long", "--json").stdout
+            let object = try JSONSerialization.jsonObject(with: Data(out.utf8)) as? [String: Any]
+            let list = (object?["content"] as? [String: Any])?["list"] as? [String: Any]
+            return (list?["items"] as? [Any])?.count ?? -1
+        }
+        #expect(try shown() == 30)
+        #expect(try facet("login", "sign-in", "--first-name", "Ada", "--last-name", "Lovelace").status == 0)
+        #expect(try facet("settings", "set", "page-size", "10").status == 0)
+        #expect(try shown() == 10)
+    }
+
     @Test func twoSignInsRacingFromTwoProcessesMakeOneProfile() throws {
         let results = RaceResults()
         DispatchQueue.concurrentPerform(iterations: 2) { index in

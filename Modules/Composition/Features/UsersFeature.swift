@@ -31,6 +31,14 @@ enum UsersFeature: Feature {
             settings: SQLiteSettingsStore(database: database))
     }
 
+    /// Reads who is signed in once at start-up, so screens built without
+    /// awaiting (the playlist's page size) see the user's settings. A
+    /// database that cannot say leaves the defaults; screens report it.
+    @MainActor
+    static func prepare(_ services: AppServices) async {
+        try? await services.account.refresh()
+    }
+
     /// The signed-in user's preferred front end, nil if nobody is signed in,
     /// they have no preference, or the database cannot say.
     @MainActor
