@@ -152,6 +152,37 @@ import TestSupport
         #expect(try shown() == 10)
     }
 
+    @Test func aDatabaseLockedByAnotherProcessGivesAClearMessageAndNoProfile() throws {
+        #expect(try facet("whoami").status == 0)  // creates and migrates the database
+        // Another process (Python's sqlite3) holds the write lock until told to stop.
+        let holder = Process()
+        holder.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        holder.arguments = [
+            "python3", "-c",
+            "import sqlite3,sys;c=sqlite3.connect(sys.argv[1],isolation_level=None);c.execute('BEGIN IMMEDIATE');"
+                + "print('locked',flush=True);sys.stdin.readline();c.execute('ROLLBACK')",
+            home.path + "/facet.sqlite",
+        ]
+        let input = Pipe()
+        let output = Pipe()
+        holder.standardInput = input
+        holder.standardOutput = output
+        try holder.run()
+        defer { if holder.isRunning { holder.terminate() } }
+        #expect(String(decoding: output.fileHandleForReading.readData(ofLength: 6), as: UTF8.self) == "locked")
+
+        let blocked = try facet("login", "sign-in", "--first-name", "Ada", "--last-name", "Lovelace")
+        #expect(blocked.status == 1)
+        #expect(blocked.stderr.contains("The database is busy (locked by another Facet process); try again."))
+        input.fileHandleForWriting.write(Data("go\n".utf8))
+        holder.waitUntilExit()
+
+        let whoami = try facet("whoami")
+        #expect(whoami.stdout.contains("Nobody is signed in."))
+        let signIn = try facet("login", "sign-in", "--first-name", "Ada", "--last-name", "Lovelace")
+        #expect(signIn.stdout.contains("Created profile and signed in as Ada Lovelace."))
+    }
+
     @Test func twoSignInsRacingFromTwoProcessesMakeOneProfile() throws {
         let results = RaceResults()
         DispatchQueue.concurrentPerform(iterations: 2) { index in
