@@ -3,28 +3,19 @@ import Foundation
 import Presentation
 import ScreenKit
 import Testing
+import TestSupport
 
 /// Every state change of the login flow, driven through the typed inputs and
 /// the screen contract, against in-memory doubles.
 @MainActor
 @Suite struct LoginViewModelTests {
-    /// Records every published snapshot, in order.
-    @MainActor
-    final class Recorder {
-        var snapshots: [ScreenSnapshot] = []
-        var token: ObservationToken?
-        init(_ screen: any Screen) {
-            token = screen.changes.observe { [weak self, unowned screen] _ in self?.snapshots.append(screen.snapshot) }
-        }
-    }
-
     @Test func invalidThenValidThenSigningInThenSignedIn() async throws {
         let (account, auth, _) = makeAccount()
         let gate = Gate()
         await auth.hold(with: gate)
         let vm = LoginViewModel(account: account)
         await vm.start()
-        let recorder = Recorder(vm)
+        let recorder = SnapshotRecorder(vm)
 
         // Invalid: both empty, nothing touched, no messages yet.
         #expect(!vm.isSignInEnabled)
@@ -63,10 +54,11 @@ import Testing
         #expect(rows.contains(DetailRow("Session token (shown once)", "facet_test_token_1")))
 
         // Every published state, in order: edits, loading, signed in.
-        let kinds = recorder.snapshots.map(\.status.kind)
-        #expect(kinds.last == .notice)
-        #expect(kinds.dropLast().last == .loading)
-        #expect(recorder.snapshots.filter { $0.status.kind == .loading }.count == 1)
+        #expect(recorder.statuses == [.idle, .idle, .loading, .notice])
+        #expect(recorder.snapshots.map { $0.action("sign-in")?.enabled } == [false, true, false, true])
+        #expect(recorder.snapshots.map { $0.content.form?.fields.first?.readOnly } == [false, false, true, false])
+        #expect(recorder.snapshots.map { $0.content.detail == nil } == [true, true, true, false])
+        #expect(recorder.versions == recorder.versions.sorted())
 
         // The token is gone from the next state on.
         _ = try await vm.run("set-field", ["field": .string("first-name"), "value": .string("Ada")])
