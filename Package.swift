@@ -20,13 +20,19 @@ let package = Package(
         // MARK: Core layers
         .target(name: "Domain", path: "Modules/Domain"),
         .target(name: "ScreenKit", path: "Modules/ScreenKit"),
+        // A leaf utility (no dependencies, like a third-party package): the fast,
+        // exact JSON reader shared by the seed-format parser and JSON lines.
+        .target(name: "JSONCore", path: "Modules/JSONCore"),
         .target(
             name: "Services",
-            dependencies: ["Domain", .product(name: "Crypto", package: "swift-crypto")],
+            dependencies: ["Domain", "JSONCore", .product(name: "Crypto", package: "swift-crypto")],
             path: "Modules/Services"),
         .target(
             name: "Persistence",
-            dependencies: ["Domain", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: [
+                "Domain", .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
+            ],
             path: "Modules/Persistence"),
         .target(name: "Presentation", dependencies: ["Domain", "ScreenKit"], path: "Modules/Presentation"),
         .target(
@@ -39,7 +45,7 @@ let package = Package(
             name: "CLIFrontEnd",
             dependencies: ["ScreenKit"],
             path: "Apps/FrontEnds/CLI"),
-        .target(name: "JSONLFrontEnd", dependencies: ["ScreenKit"], path: "Apps/FrontEnds/JSONL"),
+        .target(name: "JSONLFrontEnd", dependencies: ["ScreenKit", "JSONCore"], path: "Apps/FrontEnds/JSONL"),
 
         // MARK: The launcher
         .executableTarget(
@@ -53,6 +59,7 @@ let package = Package(
         // MARK: Tests
         .target(name: "TestSupport", dependencies: ["Domain", "ScreenKit"], path: "Tests/TestSupport"),
         .testTarget(name: "DomainTests", dependencies: ["Domain", "TestSupport"], path: "Tests/DomainTests"),
+        .testTarget(name: "JSONCoreTests", dependencies: ["JSONCore"], path: "Tests/JSONCoreTests"),
         .testTarget(name: "ScreenKitTests", dependencies: ["ScreenKit"], path: "Tests/ScreenKitTests"),
         .testTarget(name: "ServicesTests", dependencies: ["Services", "Domain", "TestSupport"], path: "Tests/ServicesTests"),
         .testTarget(name: "PersistenceTests", dependencies: ["Persistence", "Domain", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")], path: "Tests/PersistenceTests"),
