@@ -31,8 +31,15 @@ public final class FacetDatabase: Sendable {
                 // Keep an idle WAL small on disk once it has been checkpointed.
                 try db.execute(sql: "PRAGMA journal_size_limit = \(Self.walLimit)")
             }
-            writer = try DatabasePool(path: path, configuration: configuration)
-            if !readOnly { try Migrations.migrator.migrate(writer) }
+            if readOnly {
+                writer = try DatabasePool(path: path, configuration: configuration)
+            } else {
+                writer = try SetupLock.around(path) {
+                    let pool = try DatabasePool(path: path, configuration: configuration)
+                    try Migrations.migrator.migrate(pool)
+                    return pool
+                }
+            }
         } catch {
             throw Self.storageError(error)
         }
