@@ -160,7 +160,8 @@ public final class SettingsViewModel: ScreenModel {
         if let user, let settings {
             form = FormContent(fields: SettingKey.allCases.map { field($0, settings) }, submitAction: Self.saveAction.name)
             detail = DetailContent(rows: [DetailRow("Settings of", user.displayName)])
-        } else if shown.kind != .loading {
+        } else if shown.kind == .idle || shown.kind == .notice {
+            // A storage error says more than "nobody is signed in": keep it.
             shown = .error(ErrorPresentation.screenError(SettingsError.notSignedIn))
         }
         return ScreenSnapshot(

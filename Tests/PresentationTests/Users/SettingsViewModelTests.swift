@@ -34,6 +34,18 @@ import Testing
         #expect(await store.applyCalls == 0)
     }
 
+    @Test func aStorageFailureIsShownRatherThanNobodySignedIn() async throws {
+        let (account, auth, _) = makeAccount()
+        await auth.fail(with: StorageError(.corrupt, "file is not a database"))
+        let vm = SettingsViewModel(account: account)
+        await vm.start()
+        #expect(vm.snapshot.status.code == "storage.corrupt")
+        #expect(vm.snapshot.status.message == "The database file is damaged and cannot be read: file is not a database")
+        await auth.fail(with: nil)
+        _ = try await vm.run("reload")
+        #expect(vm.snapshot.status.code == "settings.not_signed_in")
+    }
+
     @Test func showsSavedValuesAndAnsweringEveryFieldWithItsMessage() async throws {
         let (account, store) = try await signedIn()
         let vm = SettingsViewModel(account: account)
