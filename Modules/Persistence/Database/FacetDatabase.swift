@@ -13,12 +13,14 @@ public final class FacetDatabase: Sendable {
     public let path: String
     public static let busyTimeout: TimeInterval = 15
 
-    public init(path: String) throws(StorageError) {
+    /// - Parameter busyTimeout: how long a write waits for another process's
+    ///   write to finish before failing with `StorageError.locked`.
+    public init(path: String, busyTimeout: TimeInterval = FacetDatabase.busyTimeout) throws(StorageError) {
         self.path = path
         do {
             try Self.prepareFile(at: path)
             var configuration = Configuration()
-            configuration.busyMode = .timeout(Self.busyTimeout)
+            configuration.busyMode = .timeout(busyTimeout)
             configuration.foreignKeysEnabled = true
             configuration.label = "facet"
             configuration.prepareDatabase { db in
