@@ -23,6 +23,7 @@ struct LauncherOptions: ParsableArguments {
 /// user's preference, then the TUI on a terminal, else the CLI (whose bare
 /// form prints help).
 @main
+@MainActor
 enum Launcher {
     static let frontEnds: [any FrontEnd.Type] = [CLIFrontEnd.self, JSONLFrontEnd.self]
 

@@ -17,7 +17,9 @@ public final class FacetApp {
     /// feature. Throws a `StorageError` a front end can print.
     public init(environment: [String: String]) throws(StorageError) {
         paths = AppPaths(environment: environment)
-        database = try FacetDatabase(path: paths.database)
+        // FACET_BUSY_TIMEOUT_MS lets tests see a lock fail fast; users keep the default.
+        let timeout = environment["FACET_BUSY_TIMEOUT_MS"].flatMap(Double.init).map { $0 / 1000 } ?? FacetDatabase.busyTimeout
+        database = try FacetDatabase(path: paths.database, busyTimeout: timeout)
         services = AppServices(database: database, environment: environment)
         for feature in Self.features { feature.register(in: registry, services: services) }
     }

@@ -13,9 +13,10 @@ public final class FacetDatabase: Sendable {
     public let path: String
     public static let busyTimeout: TimeInterval = 15
 
-    /// `readOnly` opens an existing, migrated database without write access
-    /// (every write then fails with `StorageError.readOnly`); `busyTimeout`
-    /// is how long a write waits for another process's write lock.
+    /// - Parameter readOnly: opens an existing, migrated database without
+    ///   write access (every write then fails with `StorageError.readOnly`).
+    /// - Parameter busyTimeout: how long a write waits for another process's
+    ///   write to finish before failing with `StorageError.locked`.
     public init(
         path: String, readOnly: Bool = false, busyTimeout: TimeInterval = FacetDatabase.busyTimeout
     ) throws(StorageError) {

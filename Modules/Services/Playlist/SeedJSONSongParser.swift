@@ -50,21 +50,7 @@ public struct SeedJSONSongParser: SongParser {
             try parser.enterArray()
             var records: [Song] = []
             while try parser.nextElement() {
-                let location = "record \(records.count + 1)"
-                let record = try parser.value()
-                guard case .object(let fields) = record else {
-                    throw PlaylistError.parse(ParseFailure(file: file, location: location, reason: "expected an object, found \(record.typeName)"))
-                }
-                func text(_ key: String, required: Bool) throws -> String {
-                    switch fields[key] {
-                    case .string(let value)?: return value
-                    case nil where !required, .null? where !required: return ""
-                    case nil: throw PlaylistError.parse(ParseFailure(file: file, location: location, field: key, reason: "the field is missing"))
-                    case let other?:
-                        throw PlaylistError.parse(ParseFailure(file: file, location: location, field: key, reason: "expected a string, found \(other.typeName)"))
-                    }
-                }
-                records.append(Song(title: try text("title", required: true), artist: try text("artist_name", required: true), cover: try text("cover", required: false)))
+                records.append(try record(&parser, number: records.count + 1, file: file))
             }
             songs = records
         }
@@ -73,6 +59,42 @@ public struct SeedJSONSongParser: SongParser {
             throw PlaylistError.parse(ParseFailure(file: file, field: "result", reason: "the key is missing"))
         }
         return songs
+    }
+
+    /// One `{"title", "artist_name", "cover"}` record, read field by field
+    /// (no dictionary per record: this loop runs a million times).
+    static func record(_ parser: inout JSONParser, number: Int, file: String) throws -> Song {
+        let location = "record \(number)"
+        guard parser.peek() == UInt8(ascii: "{") else {
+            let found = try parser.value()
+            throw PlaylistError.parse(ParseFailure(file: file, location: location, reason: "expected an object, found \(found.typeName)"))
+        }
+        var title: String?
+        var artist: String?
+        var cover: String?
+        try parser.enterObject()
+        while let key = try parser.nextKey() {
+            switch key {
+            case "title": title = try field(&parser, key, location, file, optional: false)
+            case "artist_name": artist = try field(&parser, key, location, file, optional: false)
+            case "cover": cover = try field(&parser, key, location, file, optional: true)
+            default: try parser.skipValue()
+            }
+        }
+        guard let title else { throw missing("title", location, file) }
+        guard let artist else { throw missing("artist_name", location, file) }
+        return Song(title: title, artist: artist, cover: cover ?? "")
+    }
+
+    static func field(_ parser: inout JSONParser, _ key: String, _ location: String, _ file: String, optional: Bool) throws -> String {
+        if parser.peek() == UInt8(ascii: "\"") { return try parser.string() }
+        let found = try parser.value()
+        if optional, found == .null { return "" }
+        throw PlaylistError.parse(ParseFailure(file: file, location: location, field: key, reason: "expected a string, found \(found.typeName)"))
+    }
+
+    static func missing(_ key: String, _ location: String, _ file: String) -> PlaylistError {
+        .parse(ParseFailure(file: file, location: location, field: key, reason: "the field is missing"))
     }
 
     static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 }
