@@ -171,7 +171,9 @@ import TestSupport
         defer { if holder.isRunning { holder.terminate() } }
         #expect(String(decoding: output.fileHandleForReading.readData(ofLength: 6), as: UTF8.self) == "locked")
 
-        let blocked = try facet("login", "sign-in", "--first-name", "Ada", "--last-name", "Lovelace")
+        let blocked = try facet(
+            "login", "sign-in", "--first-name", "Ada", "--last-name", "Lovelace",
+            environment: ["FACET_BUSY_TIMEOUT_MS": "300"])
         #expect(blocked.status == 1)
         #expect(blocked.stderr.contains("The database is busy (locked by another Facet process); try again."))
         input.fileHandleForWriting.write(Data("go\n".utf8))
