@@ -151,7 +151,7 @@ public final class LoginViewModel: ScreenModel {
             ParamDescriptor(name: "value", label: "Value", positional: true),
         ])
     public static let signInAction = ActionDescriptor(
-        name: "sign-in", label: "Sign in", summary: "Sign in with the names in the form (creating the profile on first sign-in).",
+        name: "sign-in", label: "Sign in", summary: "Sign in with the names in the form, or given when opening the screen; creates the profile on first sign-in.",
         key: "enter")
     public static let signOutAction = ActionDescriptor(
         name: "sign-out", label: "Sign out", summary: "End the current session.", key: "o")
