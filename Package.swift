@@ -14,6 +14,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
     ],
     targets: [
         // MARK: Core layers
@@ -22,7 +23,10 @@ let package = Package(
         // A leaf utility (no dependencies, like a third-party package): the fast,
         // exact JSON reader shared by the seed-format parser and JSON lines.
         .target(name: "JSONCore", path: "Modules/JSONCore"),
-        .target(name: "Services", dependencies: ["Domain", "JSONCore"], path: "Modules/Services"),
+        .target(
+            name: "Services",
+            dependencies: ["Domain", "JSONCore", .product(name: "Crypto", package: "swift-crypto")],
+            path: "Modules/Services"),
         .target(
             name: "Persistence",
             dependencies: [

@@ -28,6 +28,7 @@ public final class FacetApp {
     /// feature adds itself here and nowhere else.
     static let features: [any Feature.Type] = [
         PlaylistFeature.self,
+        UsersFeature.self,
     ]
 
     /// The first screen a front end shows.
@@ -37,6 +38,13 @@ public final class FacetApp {
     /// playlist on a fresh install (once, even if the user deletes it later).
     public func prepare() async throws {
         try await PlaylistFeature.seedSample(services)
+        await UsersFeature.prepare(services)
+    }
+
+    /// The signed-in user's preferred front end (`cli`, `tui`, `jsonl`), for
+    /// the launcher's third choice after `--ui` and `FACET_UI`.
+    public func preferredFrontEnd() async -> String? {
+        await UsersFeature.preferredFrontEnd(services.account)
     }
 
     public static let version = "0.1.0"
@@ -54,7 +62,10 @@ public struct AppServices: Sendable {
     public let environment: [String: String]
     public let meta: MetaStore
     public let playlists: PlaylistLibrary
+    /// The signed-in user and their settings, shared by every screen.
+    public let account: AccountCenter
 
+    @MainActor
     init(database: FacetDatabase, environment: [String: String]) {
         self.database = database
         self.environment = environment
@@ -62,6 +73,7 @@ public struct AppServices: Sendable {
         playlists = PlaylistLibrary(
             store: SQLitePlaylistStore(database: database), source: FilePlaylistSource(),
             parsers: [SeedJSONSongParser(), M3USongParser(), AudioDirectorySongParser()])
+        account = UsersFeature.makeAccount(database: database)
     }
 }
 

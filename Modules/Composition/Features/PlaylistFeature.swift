@@ -17,7 +17,8 @@ enum PlaylistFeature: Feature {
                 library: library, name: params.string("name") ?? "",
                 filter: params.string("filter") ?? "",
                 sort: params.string("sort").flatMap(SongSort.init(rawValue:)) ?? .position,
-                page: params.int("page") ?? 1)
+                page: params.int("page") ?? 1,
+                pageSize: services.account.settings?.pageSize ?? SettingsRules.defaultPageSize)
         })
     }
 

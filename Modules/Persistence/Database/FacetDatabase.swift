@@ -13,22 +13,34 @@ public final class FacetDatabase: Sendable {
     public let path: String
     public static let busyTimeout: TimeInterval = 15
 
+    /// - Parameter readOnly: opens an existing, migrated database without
+    ///   write access (every write then fails with `StorageError.readOnly`).
     /// - Parameter busyTimeout: how long a write waits for another process's
     ///   write to finish before failing with `StorageError.locked`.
-    public init(path: String, busyTimeout: TimeInterval = FacetDatabase.busyTimeout) throws(StorageError) {
+    public init(
+        path: String, readOnly: Bool = false, busyTimeout: TimeInterval = FacetDatabase.busyTimeout
+    ) throws(StorageError) {
         self.path = path
         do {
-            try Self.prepareFile(at: path)
+            if !readOnly { try Self.prepareFile(at: path) }
             var configuration = Configuration()
             configuration.busyMode = .timeout(busyTimeout)
             configuration.foreignKeysEnabled = true
+            configuration.readonly = readOnly
             configuration.label = "facet"
             configuration.prepareDatabase { db in
                 // Keep an idle WAL small on disk once it has been checkpointed.
                 try db.execute(sql: "PRAGMA journal_size_limit = \(Self.walLimit)")
             }
-            writer = try DatabasePool(path: path, configuration: configuration)
-            try Migrations.migrator.migrate(writer)
+            if readOnly {
+                writer = try DatabasePool(path: path, configuration: configuration)
+            } else {
+                writer = try SetupLock.around(path) {
+                    let pool = try DatabasePool(path: path, configuration: configuration)
+                    try Migrations.migrator.migrate(pool)
+                    return pool
+                }
+            }
         } catch {
             throw Self.storageError(error)
         }
