@@ -7,51 +7,14 @@ import ScreenKit
 /// Inputs: `reload()`, `signOut()`, and `login` (navigates to *login*).
 /// Outputs: `user`, `settings`, `status`, and the derived `snapshot`.
 @MainActor
-public final class AccountViewModel: ScreenModel {
+public final class AccountViewModel: AccountScreenModel {
     public static let screenID = "whoami"
 
-    public private(set) var status: ScreenStatus = .idle
-    private let account: AccountCenter
-    private var observation: AccountObservation?
-
-    public init(account: AccountCenter) { self.account = account }
-
-    public var user: UserProfile? { account.user }
-    public var settings: UserSettings? { account.settings }
+    public override init(account: AccountCenter) { super.init(account: account) }
 
     // MARK: Inputs
 
-    public override func start() async {
-        observation = account.observe { [weak self] in self?.publish() }
-        await reload()
-    }
-
-    public func reload() async {
-        do {
-            try await account.refresh()
-            if status.kind == .error { status = .idle }
-        } catch {
-            status = .error(ErrorPresentation.screenError(error))
-        }
-        publish()
-    }
-
-    public func signOut() async {
-        do {
-            if let previous = try await account.signOut() {
-                status = .notice("Signed out \(previous.displayName).")
-            }
-        } catch {
-            status = .error(ErrorPresentation.screenError(error))
-        }
-        publish()
-    }
-
-    public override func close() {
-        observation?.cancel()
-        observation = nil
-        super.close()
-    }
+    public func signOut() async { await endSession(nobody: nil) }
 
     // MARK: Screen contract
 

@@ -18,30 +18,26 @@ import ScreenKit
 /// until the next action on this screen; it is never stored, and no other
 /// screen or later snapshot has it.
 @MainActor
-public final class LoginViewModel: ScreenModel {
+public final class LoginViewModel: AccountScreenModel {
     public static let screenID = "login"
 
     public private(set) var firstName: String
     public private(set) var lastName: String
     public private(set) var isSigningIn = false
-    public private(set) var status: ScreenStatus = .idle
     /// The token of the sign-in that just finished; cleared by the next action.
     public private(set) var revealedToken: SessionToken?
     private var touched: Set<PersonName.Field> = []
-    private let account: AccountCenter
-    private var observation: AccountObservation?
-
     public init(account: AccountCenter, firstName: String = "", lastName: String = "") {
-        self.account = account
         self.firstName = firstName
         self.lastName = lastName
         if !firstName.isEmpty { touched.insert(.firstName) }
         if !lastName.isEmpty { touched.insert(.lastName) }
+        super.init(account: account)
     }
 
     // MARK: Outputs
 
-    public var signedInUser: UserProfile? { account.user }
+    public var signedInUser: UserProfile? { user }
     public var firstNameMessage: String? { message(.firstName, firstName) }
     public var lastNameMessage: String? { message(.lastName, lastName) }
     public var isSignInEnabled: Bool { Self.formValid(firstName, lastName) && !isSigningIn }
@@ -50,12 +46,7 @@ public final class LoginViewModel: ScreenModel {
     // MARK: Inputs
 
     public override func start() async {
-        // While this screen signs in, its own completion publishes the new
-        // user together with the new status: one change, not two.
-        observation = account.observe { [weak self] in
-            guard let self, !isSigningIn else { return }
-            publish()
-        }
+        observeAccount()
         do {
             try await account.refresh()
             // Names given when opening (a one-shot sign-in) are judged at
@@ -99,22 +90,14 @@ public final class LoginViewModel: ScreenModel {
 
     public func signOut() async {
         revealedToken = nil
-        do {
-            if let previous = try await account.signOut() {
-                status = .notice("Signed out \(previous.displayName).")
-            } else {
-                status = .notice("Nobody was signed in.")
-            }
-        } catch {
-            status = .error(ErrorPresentation.screenError(error))
-        }
-        publish()
+        await endSession(nobody: "Nobody was signed in.")
     }
 
-    public override func close() {
-        observation?.cancel()
-        observation = nil
-        super.close()
+    /// While this screen signs in, its own completion publishes the new user
+    /// together with the new status: one change, not two.
+    override func accountChanged() {
+        guard !isSigningIn else { return }
+        publish()
     }
 
     private func set(_ field: PersonName.Field, _ text: String) {

@@ -16,22 +16,16 @@ import ScreenKit
 /// placeholder says only whether one is set. Saved changes go through the
 /// shared `AccountCenter`, so every open screen sees them at once.
 @MainActor
-public final class SettingsViewModel: ScreenModel {
+public final class SettingsViewModel: AccountScreenModel {
     public static let screenID = "settings"
 
     /// Edited values not yet saved, keyed by setting.
     public private(set) var drafts: [SettingKey: String] = [:]
-    public private(set) var status: ScreenStatus = .idle
     public private(set) var isSaving = false
-    private let account: AccountCenter
-    private var observation: AccountObservation?
 
-    public init(account: AccountCenter) { self.account = account }
+    public override init(account: AccountCenter) { super.init(account: account) }
 
     // MARK: Outputs
-
-    public var user: UserProfile? { account.user }
-    public var settings: UserSettings? { account.settings }
 
     /// The validation message for the draft of `key`, nil when valid or unedited.
     public func message(for key: SettingKey) -> String? {
@@ -44,21 +38,6 @@ public final class SettingsViewModel: ScreenModel {
     }
 
     // MARK: Inputs
-
-    public override func start() async {
-        observation = account.observe { [weak self] in self?.accountChanged() }
-        await reload()
-    }
-
-    public func reload() async {
-        do {
-            try await account.refresh()
-            if status.kind == .error { status = .idle }
-        } catch {
-            status = .error(ErrorPresentation.screenError(error))
-        }
-        publish()
-    }
 
     public func setField(_ key: SettingKey, _ value: String) {
         drafts[key] = value
@@ -82,13 +61,7 @@ public final class SettingsViewModel: ScreenModel {
         publish()
     }
 
-    public override func close() {
-        observation?.cancel()
-        observation = nil
-        super.close()
-    }
-
-    private func accountChanged() {
+    override func accountChanged() {
         if user == nil { drafts = [:] }
         publish()
     }
