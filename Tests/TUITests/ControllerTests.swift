@@ -162,3 +162,25 @@ import Testing
         #expect(controller.top?.cursor.index == 6)
     }
 }
+
+@MainActor
+@Suite struct FormNavigationTests {
+    @Test func escLeavesARootFormSoBrowseKeysWorkAndEnterReturns() async throws {
+        let form = FakeFormScreen()
+        let controller = try await FakeCatalog.controller(form, id: "login", title: "Sign in")
+        controller.handle([.character("2")])  // typed: the form has the keys
+        await controller.settle()
+        #expect(form.user == "2")
+        controller.handle([.escape, .character("2")])  // now 2 switches screens
+        await controller.settle()
+        #expect(controller.path == ["other"])
+    }
+
+    @Test func enterReturnsToTheForm() async throws {
+        let form = FakeFormScreen()
+        let controller = try await FakeCatalog.controller(form, id: "login", title: "Sign in")
+        controller.handle([.escape, .enter, .character("a")])
+        await controller.settle()
+        #expect(form.user == "a")
+    }
+}

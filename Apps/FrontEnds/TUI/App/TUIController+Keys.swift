@@ -48,6 +48,13 @@ extension TUIController {
     func perform(_ command: Command, _ session: ScreenSession) {
         let snapshot = session.screen.snapshot
         let list = snapshot.content.list
+        // A form without a list that the user left with Esc: moving or
+        // Enter goes back into it.
+        if list == nil, let form = snapshot.content.form, !FormState.editable(form).isEmpty,
+            [.up, .down, .activate].contains(command) {
+            session.listFocused = false
+            return
+        }
         let page = max(1, (layout.listRows?.height ?? 10) - 1)
         switch command {
         case .quit: requestQuit()
@@ -272,7 +279,10 @@ extension TUIController {
         let field = form.fields[session.form.focus]
         if let command = bindings.command(for: key, in: .edit) {
             switch command {
-            case .back: pop()
+            case .back:
+                // Esc leaves the form for the keys that browse (digits, q);
+                // on a child screen it goes back as everywhere else.
+                if stack.count > 1 { pop() } else { session.listFocused = true }
             case .help: overlay = .help
             case .redraw: markDirty()
             case .nextField:

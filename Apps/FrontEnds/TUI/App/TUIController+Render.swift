@@ -144,7 +144,12 @@ extension TUIController {
     func hints(_ snapshot: ScreenSnapshot, _ session: ScreenSession) -> [(key: String, label: String)] {
         // Help and quit come first so a narrow terminal still shows them.
         var hints: [(String, String)] = session.editing ? [("f1", "Help")] : [("?", "Help"), ("q", "Quit")]
+        if !session.editing, snapshot.content.list == nil, let form = snapshot.content.form,
+            !FormState.editable(form).isEmpty {
+            hints.append(("enter", "Edit"))
+        }
         if session.editing {
+            hints.append(("esc", stack.count > 1 ? "Back" : "Leave form"))
             hints.append(("tab", "Next field"))
             if let name = snapshot.content.form?.submitAction, let action = snapshot.action(name), action.enabled {
                 hints.append(("enter", TerminalText.sanitize(action.label)))
@@ -155,7 +160,7 @@ extension TUIController {
             if session.editing, action.name == snapshot.content.form?.submitAction { continue }
             hints.append((key, TerminalText.sanitize(action.label)))
         }
-        if stack.count > 1 { hints.append(("esc", "Back")) }
+        if stack.count > 1, !session.editing { hints.append(("esc", "Back")) }
         return hints
     }
 }

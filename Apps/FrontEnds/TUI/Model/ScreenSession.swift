@@ -7,7 +7,8 @@ final class ScreenSession {
     let screen: any Screen
     var cursor = ListCursor()
     var form = FormState()
-    /// When the screen has both a form and a list: which one has the keys.
+    /// True when keys browse (lists, commands) rather than type into the
+    /// form: on a screen with a list, or after Esc left a form.
     var listFocused = false
     /// The error status already shown as a dialog (shown once per error).
     var shownError: ScreenStatus?
@@ -33,7 +34,6 @@ final class ScreenSession {
             self.form.sync(with: form)
             if FormState.editable(form).isEmpty { listFocused = true }
         }
-        if snapshot.content.list == nil { listFocused = false }
         if snapshot.status.kind == .notice, let message = snapshot.status.message {
             if notice?.text != message { notice = (message, now) }
         } else {

@@ -34,7 +34,7 @@ enum FormView {
                     if hasFocus { caret = (boxX + shown.caretColumn, y) }
                 }
                 if let choices = field.choices, !choices.isEmpty, boxX + boxWidth + 2 < rect.maxX {
-                    let hint = TerminalText.truncate(choices.joined(separator: "/"), to: rect.maxX - boxX - boxWidth - 2, ellipsis: glyphs.ellipsis)
+                    let hint = TerminalText.truncate(choices.map { $0.isEmpty ? "(none)" : $0 }.joined(separator: "/"), to: rect.maxX - boxX - boxWidth - 2, ellipsis: glyphs.ellipsis)
                     buffer.write(hint, x: boxX + boxWidth + 1, y: y, style: .dim)
                 }
             }
