@@ -5,6 +5,8 @@ import TestSupport
 /// The built `facet --ui tui` in a real terminal (tmux), checked by what a
 /// person sees. Not skipped when tmux is missing: CI installs it.
 @Suite(.serialized) struct TmuxEndToEndTests {
+    init() {}
+
     func command(home: String, extra: String = "", term: String = "xterm-256color") -> String {
         // The shell ignores Ctrl-C so that it survives to print the exit
         // status, and stays alive after it: tmux can drop a dying pane's
