@@ -32,8 +32,8 @@ import Testing
         #expect(decoder.decode([.code(0o777), .char(0x9B), .char(0)]) == [])
     }
 
-    @Test func altKeysAreDistinct() {
-        #expect(decoder.decode([.char(0x1B), .char(0x61)]) == [.alt("a")])
+    @Test func escapeFollowedQuicklyByAKeyIsBothKeys() {
+        #expect(decoder.decode([.char(0x1B), .char(0x71)]) == [.escape, .character("q")])
     }
 
     @Test func mouseEventsPassThrough() {

@@ -131,6 +131,17 @@ import TestSupport
         #expect(!screen.contains("1 Playlists"))
     }
 
+    @Test func sigtermRestoresTheTerminal() throws {
+        let home = TemporaryDirectory("facet-tui-e2e")
+        let tmux = try TmuxSession(command: command(home: home.path))
+        try tmux.wait(forText: "7 songs")
+        let children = try tmux.paneChildren()
+        #expect(children.count == 1)
+        for child in children { kill(child, SIGTERM) }
+        let screen = try tmux.wait(forText: "EXITED 143")
+        #expect(!screen.contains("1 Playlists"))
+    }
+
     @Test func dumbTerminalIsRefused() throws {
         let home = TemporaryDirectory("facet-tui-e2e")
         let tmux = try TmuxSession(command: command(home: home.path, term: "dumb"))

@@ -82,6 +82,13 @@ final class TmuxSession {
 
     func screen() throws -> String { try run(["capture-pane", "-p", "-t", name]) }
 
+    /// The processes the pane's shell started (from /proc, Linux).
+    func paneChildren() throws -> [pid_t] {
+        let shell = try run(["display-message", "-p", "-t", name, "#{pane_pid}"]).trimmingCharacters(in: .whitespacesAndNewlines)
+        let children = (try? String(contentsOfFile: "/proc/\(shell)/task/\(shell)/children", encoding: .utf8)) ?? ""
+        return children.split(separator: " ").compactMap { pid_t($0) }
+    }
+
     func resize(width: Int, height: Int) throws {
         try run(["resize-window", "-t", name, "-x", String(width), "-y", String(height)])
     }

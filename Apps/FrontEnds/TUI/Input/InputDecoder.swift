@@ -3,8 +3,9 @@
 ///
 /// ncurses (with `keypad`) already turns the sequences it knows into
 /// `KEY_*` codes; what reaches us as a bare ESC is either the Escape key or
-/// the start of a sequence ncurses did not know. Those are consumed whole and
-/// dropped, so an unknown function key never types garbage into a field.
+/// the start of a sequence ncurses did not know (ESC `[` or ESC `O` …). Those
+/// are consumed whole and dropped, so an unknown function key never types
+/// garbage into a field; ESC before anything else is the Escape key.
 public struct InputDecoder: Sendable {
     /// ncurses key codes the decoder understands (values from <ncurses.h>,
     /// passed in so this type stays free of the C module and testable).
@@ -51,8 +52,12 @@ public struct InputDecoder: Sendable {
                 } else if next == 0x1B {
                     keys.append(.escape)
                     index -= 1  // the second ESC starts something new
-                } else if let scalar = Unicode.Scalar(next), next >= 0x20, next != 0x7F {
-                    keys.append(.alt(Character(scalar)))
+                } else {
+                    // ESC then a key: Escape pressed just before it (or an
+                    // Alt chord, which nothing binds). Both keys count, so
+                    // fast typing or scripted input never loses the Escape.
+                    keys.append(.escape)
+                    index -= 1
                 }
             case .char(let value):
                 if let key = key(forChar: value) { keys.append(key) }
