@@ -123,7 +123,9 @@ enum ListView {
         let height = rows.height
         let total = max(1, list.total)
         let thumb = max(1, height * height / total)
-        let start = min(height - thumb, Int(Double(top) / Double(total) * Double(height)))
+        // Top of the list: thumb at the top; last page: thumb at the bottom.
+        let lastTop = max(1, total - height)
+        let start = min(height - thumb, (min(top, lastTop) * (height - thumb) + lastTop / 2) / lastTop)
         for row in 0..<height {
             let inThumb = row >= start && row < start + thumb
             buffer.put(inThumb ? glyphs.thumb : glyphs.vertical, width: 1, x: x, y: rows.y + row, style: inThumb ? .scrollThumb : .scrollTrack)
