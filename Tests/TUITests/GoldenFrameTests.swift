@@ -108,3 +108,32 @@ import Testing
         Golden.check("ascii-help", frame(controller, 60, 16))
     }
 }
+
+/// What golden text cannot show: the style roles cells get.
+@MainActor
+@Suite struct FrameStyleTests {
+    @Test func badgesCursorAndBarsHaveTheirOwnStyles() async throws {
+        let screen = FakeListScreen.songs(3)
+        screen.items[0].badges = ["visited"]
+        let controller = try await FakeCatalog.controller(screen)
+        let buffer = controller.render(width: 80, height: 14).buffer
+        let rows = (0..<buffer.height).map { buffer.rowText($0) }
+        let row = try #require(rows.firstIndex { $0.contains("[visited]") })
+        let badgeX = try #require(rows[row].range(of: "[visited]").map { rows[row].distance(from: rows[row].startIndex, to: $0.lowerBound) })
+        #expect(buffer[badgeX, row].style == .badge)
+        #expect(buffer[2, row].style == .cursor)  // the first row has the cursor
+        #expect(buffer[2, row + 1].style == .normal)
+        #expect(buffer[0, 0].style == .tabBar)
+        #expect(buffer[0, buffer.height - 1].style == .tabBar)
+    }
+
+    @Test func theCaretSitsInTheFocusedField() async throws {
+        let controller = try await FakeCatalog.controller(FakeFormScreen(), id: "login", title: "Sign in")
+        controller.handle("ab".map { KeyEvent.character($0) } + [.left])
+        await controller.settle()
+        let frame = controller.render(width: 70, height: 14)
+        let caret = try #require(frame.caret)
+        #expect(frame.buffer.rowText(caret.y).contains("ab"))
+        #expect(frame.buffer[caret.x, caret.y].character == "b")
+    }
+}
