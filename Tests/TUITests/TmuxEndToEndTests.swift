@@ -7,12 +7,12 @@ import TestSupport
 @Suite(.serialized) struct TmuxEndToEndTests {
     init() {}
 
-    func command(home: String, extra: String = "", term: String = "xterm-256color") -> String {
+    func command(home: String, extra: String = "", term: String = "xterm-256color", arguments: String = "--ui tui") -> String {
         // The shell ignores Ctrl-C so that it survives to print the exit
         // status, and stays alive after it: tmux can drop a dying pane's
         // last output.
         "trap '' INT; env -i PATH=/usr/bin:/bin HOME=\(shellQuoted(home)) FACET_HOME=\(shellQuoted(home)) TERM=\(term) LANG=C.UTF-8 \(extra) "
-            + "\(shellQuoted(FacetProcess.binary)) --ui tui; echo EXITED $?; sleep 60"
+            + "\(shellQuoted(FacetProcess.binary)) \(arguments); echo EXITED $?; sleep 60"
     }
 
     func lines(_ screen: String) -> [String] { screen.components(separatedBy: "\n") }
@@ -140,6 +140,15 @@ import TestSupport
         for child in children { kill(child, SIGTERM) }
         let screen = try tmux.wait(forText: "EXITED 143")
         #expect(!screen.contains("1 Playlists"))
+    }
+
+    @Test func bareFacetOnATerminalStartsTheTUI() throws {
+        let home = TemporaryDirectory("facet-tui-e2e")
+        let tmux = try TmuxSession(command: command(home: home.path, arguments: ""))
+        let screen = try tmux.wait(forText: "7 songs")
+        #expect(screen.contains("1 Playlists"))
+        try tmux.keys("q")
+        try tmux.wait(forText: "EXITED 0")
     }
 
     @Test func dumbTerminalIsRefused() throws {
