@@ -12,15 +12,18 @@ public struct Glyphs: Sendable, Equatable {
     public var mask: Character
     public var separator: String
     public var thumb: Character
+    /// Around a picker's value (choices cycle with ←/→).
+    public var pickerOpen: String
+    public var pickerClose: String
     public var spinner: [Character]
 
     public static let unicode = Glyphs(
         horizontal: "─", vertical: "│", topLeft: "┌", topRight: "┐", bottomLeft: "└", bottomRight: "┘",
-        ellipsis: "…", pointer: "›", mask: "•", separator: " › ", thumb: "█",
+        ellipsis: "…", pointer: "›", mask: "•", separator: " › ", thumb: "█", pickerOpen: "‹ ", pickerClose: " ›",
         spinner: ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"])
 
     public static let ascii = Glyphs(
         horizontal: "-", vertical: "|", topLeft: "+", topRight: "+", bottomLeft: "+", bottomRight: "+",
-        ellipsis: "...", pointer: ">", mask: "*", separator: " > ", thumb: "#",
+        ellipsis: "...", pointer: ">", mask: "*", separator: " > ", thumb: "#", pickerOpen: "< ", pickerClose: " >",
         spinner: ["|", "/", "-", "\\"])
 }

@@ -21,7 +21,7 @@ enum PromptView {
             buffer.fill(Rect(x: boxX, y: y, width: boxWidth, height: 1), style: focused ? .inputFocused : .input)
             if field.isPicker {
                 let value = field.value ?? ""
-                let text = "‹ " + value + " ›  " + "(←/→)"
+                let text = glyphs.pickerOpen + TerminalText.sanitize(value) + glyphs.pickerClose + "  (left/right)"
                 buffer.write(TerminalText.truncate(text, to: boxWidth, ellipsis: glyphs.ellipsis), x: boxX, y: y, style: focused ? .inputFocused : .input)
             } else {
                 let shown = field.editor.visible(cells: boxWidth - 1, mask: nil)
