@@ -46,11 +46,15 @@ public enum TUIFrontEnd: FrontEnd {
         }
         await RunLoop.run(controller, backend: backend)
 
-        if let path = environment["FACET_TUI_SNAPSHOT"], !path.isEmpty, let snapshot = controller.snapshot {
-            FileManager.default.createFile(atPath: path, contents: SnapshotJSON.data(snapshot))
-        }
+        let final = controller.snapshot
         controller.shutdown()
         backend.shutdown()
+        if let path = environment["FACET_TUI_SNAPSHOT"], !path.isEmpty, let final {
+            guard FileManager.default.createFile(atPath: path, contents: SnapshotJSON.data(final)) else {
+                fail("facet: cannot write the snapshot to \(TerminalText.sanitize(path))")
+                return 1
+            }
+        }
         return 0
     }
 
