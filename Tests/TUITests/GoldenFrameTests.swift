@@ -137,3 +137,20 @@ import Testing
         #expect(frame.buffer[caret.x, caret.y].character == "b")
     }
 }
+
+@MainActor
+@Suite struct HelpScrollTests {
+    @Test func tallHelpScrollsInASmallTerminal() async throws {
+        let controller = try await FakeCatalog.controller(FakeListScreen.songs(3))
+        controller.handle([.character("?")])
+        let top = controller.render(width: 60, height: 16).buffer.text
+        #expect(top.contains("This screen"))
+        #expect(!top.contains("In forms"))
+        controller.handle(Array(repeating: KeyEvent.character("j"), count: 40))
+        let bottom = controller.render(width: 60, height: 16).buffer.text
+        #expect(bottom.contains("In forms"))
+        #expect(!bottom.contains("This screen"))
+        controller.handle([.character("k")])  // clamped: one step up from the end moves at once
+        #expect(controller.render(width: 60, height: 16).buffer.text != bottom)
+    }
+}

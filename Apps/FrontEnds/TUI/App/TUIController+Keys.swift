@@ -59,7 +59,7 @@ extension TUIController {
         switch command {
         case .quit: requestQuit()
         case .back: pop()
-        case .help: overlay = .help
+        case .help: overlay = .help(scroll: 0)
         case .redraw: markDirty()
         case .up:
             if let list, session.cursor.index <= list.offset, snapshot.content.form.map({ !FormState.editable($0).isEmpty }) ?? false {
@@ -189,7 +189,20 @@ extension TUIController {
 
     func handleOverlay(_ key: KeyEvent, _ current: Overlay) {
         switch current {
-        case .error, .help:
+        case .help(let scroll):
+            let step: Int? = switch key {
+            case .up, .character("k"): -1
+            case .down, .character("j"): 1
+            case .pageUp: -10
+            case .pageDown, .character(" "): 10
+            default: nil
+            }
+            if let step {
+                overlay = .help(scroll: max(0, scroll + step))
+            } else if key == .enter || key == .escape || key == .character("q") || key == .character("?") {
+                overlay = nil
+            }
+        case .error:
             if key == .enter || key == .escape || key == .character("q") || key == .character("?") || key == .character(" ") {
                 overlay = nil
             }
@@ -283,7 +296,7 @@ extension TUIController {
                 // Esc leaves the form for the keys that browse (digits, q);
                 // on a child screen it goes back as everywhere else.
                 if stack.count > 1 { pop() } else { session.listFocused = true }
-            case .help: overlay = .help
+            case .help: overlay = .help(scroll: 0)
             case .redraw: markDirty()
             case .nextField:
                 if !session.form.moveFocus(1, in: form) {

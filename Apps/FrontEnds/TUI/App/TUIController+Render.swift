@@ -77,8 +77,9 @@ extension TUIController {
         case .error(let title, let message)?:
             DialogBox.message(into: &buffer, title: title, message: message, footer: "enter/esc close", style: .error, glyphs: glyphs)
             caret = nil
-        case .help?:
-            HelpOverlay.draw(into: &buffer, actions: snapshot.actions, bindings: bindings, glyphs: glyphs)
+        case .help(let scroll)?:
+            let shown = HelpOverlay.draw(into: &buffer, actions: snapshot.actions, bindings: bindings, scroll: scroll, glyphs: glyphs)
+            if shown != scroll { overlay = .help(scroll: shown) }
             caret = nil
         case .confirm(let confirmation)?:
             DialogBox.message(

@@ -3,7 +3,8 @@ import ScreenKit
 /// The one modal thing in front of the screen, if any. Keys go to it first.
 enum Overlay {
     case error(title: String, message: String)
-    case help
+    /// The help text, scrolled down by this many lines (it can be taller than the terminal).
+    case help(scroll: Int)
     case confirm(Confirmation)
     case prompt(Prompt)
 }

@@ -30,14 +30,22 @@ enum HelpOverlay {
         return lines
     }
 
-    static func draw(into buffer: inout CellBuffer, actions: [ActionDescriptor], bindings: KeyBindings, glyphs: Glyphs) {
+    /// Draws the help scrolled by `scroll` lines (clamped) and returns the
+    /// scroll actually used.
+    @discardableResult
+    static func draw(
+        into buffer: inout CellBuffer, actions: [ActionDescriptor], bindings: KeyBindings, scroll: Int = 0, glyphs: Glyphs
+    ) -> Int {
         let lines = lines(actions: actions, bindings: bindings)
         let keyWidth = min(16, lines.map { TerminalText.width($0.key) }.max() ?? 0)
         let width = min(buffer.width - 8, max(40, lines.map { keyWidth + 2 + TerminalText.width($0.text) }.max() ?? 40))
+        let height = min(lines.count, buffer.height - 6)
+        let overflow = lines.count > height
         let inner = DialogBox.draw(
-            into: &buffer, title: "Help", width: width, height: min(lines.count, buffer.height - 6),
-            footer: "esc/enter close", glyphs: glyphs)
-        for (index, line) in lines.prefix(inner.height).enumerated() {
+            into: &buffer, title: "Help", width: width, height: height,
+            footer: overflow ? "j/k scroll · esc close" : "esc/enter close", glyphs: glyphs)
+        let first = min(max(0, scroll), max(0, lines.count - inner.height))
+        for (index, line) in lines.dropFirst(first).prefix(inner.height).enumerated() {
             let y = inner.y + index
             if line.key.isEmpty {
                 buffer.write(TerminalText.truncate(line.text, to: inner.width, ellipsis: glyphs.ellipsis), x: inner.x, y: y, style: line.style)
@@ -46,5 +54,10 @@ enum HelpOverlay {
                 buffer.write(TerminalText.truncate(line.text, to: inner.width - keyWidth - 2, ellipsis: glyphs.ellipsis), x: inner.x + keyWidth + 2, y: y, style: line.style)
             }
         }
+        if overflow {
+            let position = "\(first + 1)-\(first + inner.height)/\(lines.count)"
+            buffer.write(position, x: inner.x, y: inner.maxY + 1, style: .dim)
+        }
+        return first
     }
 }
