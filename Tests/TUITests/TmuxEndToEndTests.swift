@@ -142,6 +142,18 @@ import TestSupport
         #expect(!screen.contains("1 Playlists"))
     }
 
+    /// A crash (here a SIGSEGV from outside, standing in for a failing view
+    /// model) still restores the terminal and says what happened.
+    @Test func aCrashRestoresTheTerminalAndReportsIt() throws {
+        let home = TemporaryDirectory("facet-tui-e2e")
+        let tmux = try TmuxSession(command: command(home: home.path))
+        try tmux.wait(forText: "7 songs")
+        for child in try tmux.paneChildren() { kill(child, SIGSEGV) }
+        let screen = try tmux.wait(forText: "EXITED 139")
+        #expect(screen.contains("the terminal was restored"))
+        #expect(!screen.contains("1 Playlists"))
+    }
+
     @Test func bareFacetOnATerminalStartsTheTUI() throws {
         let home = TemporaryDirectory("facet-tui-e2e")
         let tmux = try TmuxSession(command: command(home: home.path, arguments: ""))
