@@ -32,7 +32,10 @@ final class TmuxSession {
     }
 
     deinit {
+        // Ends the panes too (they get SIGHUP), then removes the socket file.
         _ = try? run(["kill-server"])
+        let folder = ProcessInfo.processInfo.environment["TMUX_TMPDIR"] ?? "/tmp"
+        unlink("\(folder)/tmux-\(getuid())/\(socket)")
     }
 
     /// Runs one tmux client command and returns its output.
