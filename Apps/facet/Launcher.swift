@@ -4,6 +4,7 @@ import Composition
 import Foundation
 import JSONLFrontEnd
 import ScreenKit
+import TUIFrontEnd
 
 /// Global options, parsed before a front end sees the rest of the line.
 struct LauncherOptions: ParsableArguments {
@@ -25,7 +26,7 @@ struct LauncherOptions: ParsableArguments {
 @main
 @MainActor
 enum Launcher {
-    static let frontEnds: [any FrontEnd.Type] = [CLIFrontEnd.self, JSONLFrontEnd.self]
+    static let frontEnds: [any FrontEnd.Type] = [CLIFrontEnd.self, TUIFrontEnd.self, JSONLFrontEnd.self]
 
     static func main() async {
         let environment = ProcessInfo.processInfo.environment
@@ -81,6 +82,6 @@ enum Launcher {
     /// on a terminal and prints CLI help otherwise.
     static func defaultFrontEnd(rest: [String]) -> String {
         if !rest.isEmpty { return "cli" }
-        return "cli"
+        return isatty(0) == 1 && isatty(1) == 1 ? "tui" : "cli"
     }
 }
