@@ -71,10 +71,13 @@ enum Launcher {
     }
 
     /// The signed-in user's saved choice, for bare `facet` only (a command on
-    /// the line is a CLI call), and only if this build has that front end.
+    /// the line is a CLI call), and only if this build has that front end. A
+    /// saved `tui` without a terminal (a script, a pipe) is passed over rather
+    /// than refused: a preference is not a demand the way `--ui` is.
     @MainActor
     static func preferredFrontEnd(_ app: FacetApp, rest: [String]) async -> String? {
         guard rest.isEmpty, let preferred = await app.preferredFrontEnd() else { return nil }
+        if preferred == TUIFrontEnd.name, !(isatty(0) == 1 && isatty(1) == 1) { return nil }
         return frontEnds.contains { $0.name == preferred } ? preferred : nil
     }
 
