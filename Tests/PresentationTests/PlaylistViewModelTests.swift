@@ -124,3 +124,28 @@ import TestSupport
         #expect(vm.playlist == nil)
     }
 }
+
+@MainActor
+@Suite struct PlaylistWindowTests {
+    let store = InMemoryPlaylistStore()
+
+    @Test func loadPreviousWalksBackUpABoundedWindow() async throws {
+        _ = try await store.create(name: "Big", source: "s", format: "json", songs: (1...1_000).map { Song(title: "S\($0)", artist: "A") })
+        let vm = PlaylistViewModel(library: PlaylistLibrary(store: store, source: StubPlaylistSource(), parsers: []), name: "Big", page: 50, pageSize: 10)
+        await vm.start()
+        #expect(vm.offset == 490)
+        #expect(vm.snapshot.action("load-previous")?.enabled == true)
+        var loads = 0
+        while vm.snapshot.action("load-previous")?.enabled == true {
+            _ = try await vm.run("load-previous")
+            loads += 1
+        }
+        #expect(loads == 49)
+        #expect(vm.offset == 0)
+        #expect(vm.entries.count == vm.windowLimit)
+        #expect(vm.entries.first?.position == 1)
+        #expect(vm.entries.last?.position == vm.windowLimit)
+        #expect(vm.snapshot.action("load-previous")?.enabled == false)
+        await #expect(throws: ScreenError.self) { try await vm.run("load-previous") }
+    }
+}

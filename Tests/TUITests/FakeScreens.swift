@@ -160,7 +160,10 @@ final class FakeCatalog: ScreenCatalog {
                 return other
             }),
         ])
-        let controller = TUIController(catalog: catalog)
+        // A frozen clock: notices must not fade while a loaded machine runs the
+        // suite, or what a test renders would depend on its speed.
+        let frozen = ContinuousClock.now
+        let controller = TUIController(catalog: catalog, now: { frozen })
         try await controller.start(ScreenRequest(screen: id))
         return controller
     }

@@ -83,6 +83,27 @@ public final class PlaylistViewModel: ScreenModel {
         try await run { try await self.fetch(offset: self.offset + self.entries.count, replacing: false) }
     }
 
+    /// Prepends the page before the window (dropping rows from its end past
+    /// the window limit). Ignored while loading or at the top.
+    public func loadPrevious() async throws(ScreenError) {
+        guard !isLoadingMore, offset > 0, let playlist else { return }
+        isLoadingMore = true
+        publish()
+        defer {
+            isLoadingMore = false
+            publish()
+        }
+        let start = max(0, offset - pageSize)
+        try await run {
+            let page = try await self.library.songs(
+                in: playlist, SongQuery(filter: self.filter, sort: self.sort, offset: start, limit: self.offset - start))
+            self.total = page.total
+            self.entries = page.entries + self.entries
+            self.offset = start
+            if self.entries.count > self.windowLimit { self.entries.removeLast(self.entries.count - self.windowLimit) }
+        }
+    }
+
     public func showPage(_ number: Int) async throws(ScreenError) {
         guard number >= 1, number <= pageCount else { throw Self.noSuchPage(number, of: pageCount) }
         try await refetch(from: (number - 1) * pageSize)
@@ -194,6 +215,8 @@ public final class PlaylistViewModel: ScreenModel {
         params: [ParamDescriptor(name: "by", label: "Sort by", kind: .choice, positional: true, choices: SongSort.allCases.map(\.rawValue))])
     public static let loadMoreAction = ActionDescriptor(
         name: "load-more", label: "Load more", summary: "Append the next page of songs.", key: "m")
+    public static let loadPreviousAction = ActionDescriptor(
+        name: "load-previous", label: "Load previous", summary: "Prepend the page before the first one shown.")
     public static let pageAction = ActionDescriptor(
         name: "page", label: "Go to page", summary: "Show one page of songs.", key: "p",
         params: [ParamDescriptor(name: "number", label: "Page number", kind: .int, positional: true, minimum: 1)])
@@ -220,7 +243,7 @@ public final class PlaylistViewModel: ScreenModel {
             ParamDescriptor(name: "sort", label: "Sort by", kind: .choice, required: false, choices: SongSort.allCases.map(\.rawValue)),
             ParamDescriptor(name: "page", label: "Page number", kind: .int, required: false, minimum: 1),
         ],
-        actions: [filterAction, sortAction, loadMoreAction, pageAction, removeAction, moveAction, renameAction, deleteAction, reloadAction],
+        actions: [filterAction, sortAction, loadMoreAction, loadPreviousAction, pageAction, removeAction, moveAction, renameAction, deleteAction, reloadAction],
         topLevel: false)
 
     public override var snapshot: ScreenSnapshot {
@@ -252,6 +275,7 @@ public final class PlaylistViewModel: ScreenModel {
                 Self.filterAction.enabled(exists && !busy),
                 Self.sortAction.enabled(exists && !busy),
                 Self.loadMoreAction.enabled(exists && hasMore && !isLoadingMore),
+                Self.loadPreviousAction.enabled(exists && offset > 0 && !isLoadingMore),
                 Self.pageAction.enabled(exists && !busy),
                 Self.removeAction.enabled(exists && !entries.isEmpty),
                 Self.moveAction.enabled(exists && !entries.isEmpty),
@@ -266,6 +290,7 @@ public final class PlaylistViewModel: ScreenModel {
         case "filter": try await setFilter(arguments.string("text") ?? "")
         case "sort": try await setSort(SongSort(rawValue: try arguments.require("by")) ?? .position)
         case "load-more": try await loadMore()
+        case "load-previous": try await loadPrevious()
         case "page": try await showPage(try arguments.requireInt("number"))
         case "remove-song": try await removeSong(at: try Self.position(arguments))
         case "move-song": try await moveSong(from: try Self.position(arguments), to: try arguments.requireInt("to"))

@@ -71,7 +71,10 @@ extension TUIController {
         case .pageUp: moveCursor(-page, session)
         case .pageDown: moveCursor(page, session)
         case .first:
-            if let list { session.cursor.moveToFirst(in: list) }
+            if let list {
+                session.cursor.moveToFirst(in: list)
+                loadPreviousIfNeeded(session)
+            }
         case .last:
             if let list {
                 session.cursor.moveToLast(in: list)
@@ -95,7 +98,19 @@ extension TUIController {
     func moveCursor(_ delta: Int, _ session: ScreenSession) {
         guard let list = session.screen.snapshot.content.list else { return }
         session.cursor.move(by: delta, in: list)
-        if delta > 0 { loadMoreIfNeeded(session) }
+        if delta > 0 { loadMoreIfNeeded(session) } else { loadPreviousIfNeeded(session) }
+    }
+
+    /// Near the start of a window that begins below the top: `load-previous`,
+    /// when the screen offers it (a window over a huge list keeps only so many
+    /// rows, so going back up needs the rows it dropped).
+    func loadPreviousIfNeeded(_ session: ScreenSession) {
+        let snapshot = session.screen.snapshot
+        guard let list = snapshot.content.list, session.cursor.wantsPrevious(list),
+            let loadPrevious = snapshot.action("load-previous"), loadPrevious.enabled, loadPrevious.params.isEmpty,
+            !actionInFlight
+        else { return }
+        run("load-previous", [:], on: session)
     }
 
     /// At the end of the loaded window of a list that has more: `load-more`.

@@ -55,6 +55,13 @@ public struct ListCursor: Equatable, Sendable {
         return list.items.indices.contains(local) ? list.items[local] : nil
     }
 
+    /// True when the cursor is near the first loaded item of a window that
+    /// does not start at the top, so earlier rows are fetched before the
+    /// cursor reaches the edge.
+    public func wantsPrevious(_ list: ListContent, margin: Int = 5) -> Bool {
+        list.offset > 0 && !list.loadingMore && index < list.offset + margin
+    }
+
     /// True when the cursor sits on the last loaded item of a list that has more.
     public func wantsMore(_ list: ListContent) -> Bool {
         list.hasMore && !list.loadingMore && index >= list.offset + list.items.count - 1
