@@ -1,0 +1,406 @@
+import Foundation
+
+/// One folder on disk as every open screen sees it: its total, its children,
+/// and how far its scan has got. Shared: the library hands the *same* model to
+/// every screen showing that path, and any number of them observe it, so a
+/// rename or a size change reaches the list, the detail and the rename screen
+/// at once (seed 002's point, without one-callback-per-event).
+///
+/// The model owns its scan (one scan feeds every observer) and, while anyone
+/// observes it, watches the folder for changes made by other programs.
+@MainActor
+public final class FolderModel {
+    public enum State: Equatable, Sendable {
+        case notScanned
+        case scanning(FolderScanProgress?)
+        case done
+        case cancelled
+        case failed(FolderError)
+    }
+
+    public private(set) var path: String
+    /// The folder's own row: its total once scanned (or as its parent's scan
+    /// measured it), nil before anything is known.
+    public private(set) var entry: FolderEntry?
+    /// Direct children from the last scan, in no particular order.
+    public private(set) var children: [FolderEntry] = []
+    public private(set) var state: State = .notScanned
+    /// Grows on every change observers are told about.
+    public private(set) var revision = 0
+    public var options: FolderScanOptions
+
+    private let library: FolderLibrary
+    private var observers: [Int: @MainActor (FolderModel) -> Void] = [:]
+    private var nextObserver = 0
+    private var scanTask: Task<Void, Never>?
+    private var listingWaiters: [CheckedContinuation<Void, Never>] = []
+    private var watchTask: Task<Void, Never>?
+    private var pendingMeasure: Set<String> = []
+    private var measureTask: Task<Void, Never>?
+    private var lastNotify: ContinuousClock.Instant?
+    private var notifyScheduled = false
+    /// The directory's own `st_size`, to rebuild the total from children.
+    private var ownBytes: Int64 = 0
+
+    init(path: String, options: FolderScanOptions, library: FolderLibrary) {
+        self.path = path
+        self.options = options
+        self.library = library
+    }
+
+    public var name: String { FolderPath.name(path) }
+    public var isScanning: Bool { if case .scanning = state { true } else { false } }
+    public var isWatching: Bool { watchTask != nil }
+    public var observerCount: Int { observers.count }
+
+    // MARK: Observing
+
+    /// Calls `observer` after every change until the observation is cancelled
+    /// or released. When the last observer leaves, scanning and watching stop.
+    public func observe(_ observer: @escaping @MainActor (FolderModel) -> Void) -> FolderObservation {
+        nextObserver += 1
+        let key = nextObserver
+        observers[key] = observer
+        return FolderObservation { [weak self] in
+            guard let self else { return }
+            observers[key] = nil
+            if observers.isEmpty { stopAll() }
+        }
+    }
+
+    // MARK: Scanning
+
+    /// Starts a scan unless one runs or one finished, and returns once the
+    /// folder's direct children are listed (or the scan failed): cheap, so a
+    /// screen can show rows at once while sizes arrive.
+    public func begin() async {
+        if case .notScanned = state { startScan() }
+        guard isScanning, !hasListing else { return }
+        await withCheckedContinuation { listingWaiters.append($0) }
+    }
+
+    /// Scans unless one finished already, and returns when the scan is over.
+    public func refresh() async {
+        switch state {
+        case .notScanned, .cancelled, .failed: startScan()
+        case .scanning, .done: break
+        }
+        await scanTask?.value
+    }
+
+    /// Forgets what is known and scans again; returns when done.
+    public func rescan() async {
+        scanTask?.cancel()
+        await scanTask?.value
+        startScan()
+        await scanTask?.value
+    }
+
+    /// Starts a new scan in the background (used by `rescan` without waiting).
+    public func restart() {
+        scanTask?.cancel()
+        startScan()
+    }
+
+    /// Stops a running scan; rows keep what was measured so far.
+    public func cancelScan() {
+        scanTask?.cancel()
+    }
+
+    private var hasListing = false
+    /// Which scan is current: a cancelled older scan must not report.
+    private var generation = 0
+
+    private func startScan() {
+        let previous = scanTask
+        previous?.cancel()
+        generation += 1
+        let current = generation
+        hasListing = false
+        children = []
+        state = .scanning(nil)
+        notify(force: true)
+        let stream = library.scanner.scan(path, options: options)
+        scanTask = Task { [weak self] in
+            await previous?.value
+            var failure: (any Error)?
+            do {
+                for try await event in stream {
+                    guard let self, self.generation == current, !Task.isCancelled else { break }
+                    self.apply(event)
+                }
+            } catch {
+                failure = error
+            }
+            guard let self, self.generation == current else { return }
+            self.scanEnded(failure: failure, cancelled: Task.isCancelled)
+        }
+    }
+
+    private func apply(_ event: FolderScanEvent) {
+        switch event {
+        case .listing(let folder, let listed):
+            ownBytes = folder.bytes
+            entry = folder
+            entry?.complete = false
+            children = listed
+            hasListing = true
+            for child in listed where child.complete { library.reportDown(child) }
+            recomputeTotal(complete: false)
+            notify(force: true)
+            resumeListingWaiters()
+        case .progress(let progress):
+            state = .scanning(progress)
+            notify()
+        case .child(let child):
+            upsert(child)
+            library.reportDown(child)
+            recomputeTotal(complete: false)
+            notify()
+        case .finished(let total):
+            var total = total
+            total.name = name
+            total.path = path
+            entry = total
+        }
+    }
+
+    private func scanEnded(failure: (any Error)?, cancelled: Bool) {
+        scanTask = nil
+        if let failure, !(failure is CancellationError) {
+            let error = failure as? FolderError ?? .io(path: path, reason: "\(failure)")
+            if case .notADirectory = error {
+                // A file: its detail screen still wants its size.
+                measureSelf(fallback: error)
+                resumeListingWaiters()
+                return
+            }
+            state = .failed(error)
+        } else if cancelled || entry?.complete != true {
+            state = .cancelled
+        } else {
+            state = .done
+            if let entry { library.reportUp(entry) }
+            startWatching()
+        }
+        notify(force: true)
+        resumeListingWaiters()
+    }
+
+    private func measureSelf(fallback: FolderError) {
+        state = .scanning(nil)
+        let target = path
+        let options = options
+        let scanner = library.scanner
+        scanTask = Task { [weak self] in
+            let measured = try? await scanner.measure(target, options: options)
+            guard let self else { return }
+            self.scanTask = nil
+            if let measured {
+                self.entry = measured
+                self.state = .done
+            } else {
+                self.state = .failed(fallback)
+            }
+            self.notify(force: true)
+        }
+    }
+
+    private func resumeListingWaiters() {
+        let waiters = listingWaiters
+        listingWaiters = []
+        for waiter in waiters { waiter.resume() }
+    }
+
+    // MARK: Changes from the library (renames, sizes measured elsewhere)
+
+    func relocate(to newPath: String) {
+        path = newPath
+        entry?.path = newPath
+        entry?.name = FolderPath.name(newPath)
+        children = children.map { child in
+            var moved = child
+            moved.path = FolderPath.join(newPath, child.name)
+            return moved
+        }
+        notify(force: true)
+    }
+
+    /// A child was renamed (here or by another program).
+    func renameChild(from oldPath: String, to newPath: String) {
+        guard let index = children.firstIndex(where: { $0.path == oldPath }) else {
+            if FolderPath.parent(newPath) == path { scheduleMeasure(FolderPath.name(newPath)) }
+            return
+        }
+        children[index].path = newPath
+        children[index].name = FolderPath.name(newPath)
+        notify(force: true)
+    }
+
+    /// Someone measured this folder (its parent's scan): adopt the figure
+    /// unless a scan of our own is running or done.
+    func adopt(_ measured: FolderEntry) {
+        switch state {
+        case .scanning, .done: return
+        case .notScanned, .cancelled, .failed: break
+        }
+        guard entry != measured else { return }
+        entry = measured
+        notify(force: true)
+    }
+
+    /// A child's figure from its own model's scan.
+    func updateChild(_ measured: FolderEntry) {
+        guard !isScanning || children.contains(where: { $0.path == measured.path }) else { return }
+        upsert(measured)
+        recomputeTotal(complete: state == .done)
+        notify(force: true)
+    }
+
+    func childVanished(_ childPath: String) {
+        guard let index = children.firstIndex(where: { $0.path == childPath }) else { return }
+        children.remove(at: index)
+        recomputeTotal(complete: state == .done)
+        notify(force: true)
+    }
+
+    func markVanished() {
+        scanTask?.cancel()
+        state = .failed(.vanished(path))
+        if entry != nil { entry?.issue = FolderIssue(.vanished, path: path) }
+        notify(force: true)
+    }
+
+    private func upsert(_ child: FolderEntry) {
+        if let index = children.firstIndex(where: { $0.name == child.name }) {
+            children[index] = child
+        } else {
+            children.append(child)
+        }
+    }
+
+    /// Rebuilds the total from the children: exact when each inode was
+    /// counted by one child (as the scanner does), an estimate after
+    /// incremental updates of hard-linked trees.
+    private func recomputeTotal(complete: Bool) {
+        guard var total = entry else { return }
+        var bytes = ownBytes
+        var files = 0
+        var directories = 0
+        var issues = 0
+        var firstIssue: FolderIssue?
+        for child in children {
+            bytes += child.bytes
+            if child.isDirectory {
+                files += child.files
+                directories += 1 + child.directories
+            } else {
+                files += 1
+            }
+            issues += child.issueCount
+            if firstIssue == nil { firstIssue = child.issue }
+        }
+        total.bytes = bytes
+        total.files = files
+        total.directories = directories
+        total.issueCount = issues
+        total.issue = firstIssue
+        total.complete = complete && !children.contains { !$0.complete }
+        entry = total
+    }
+
+    // MARK: Watching
+
+    private func startWatching() {
+        guard watchTask == nil, !observers.isEmpty, let watcher = library.watcher else { return }
+        let stream = watcher.watch(path)
+        watchTask = Task { [weak self] in
+            for await change in stream {
+                guard let self, !Task.isCancelled else { break }
+                self.handle(change)
+            }
+        }
+    }
+
+    private func handle(_ change: FolderChange) {
+        switch change {
+        case .renamed(let from, let to):
+            library.moved(from: FolderPath.join(path, from), to: FolderPath.join(path, to))
+        case .added(let child), .changed(let child):
+            scheduleMeasure(child)
+        case .removed(let child):
+            library.vanished(FolderPath.join(path, child))
+        case .folderGone:
+            stopWatching()
+            library.vanished(path)
+        case .overflow:
+            restart()
+        }
+    }
+
+    private func scheduleMeasure(_ child: String) {
+        pendingMeasure.insert(child)
+        guard measureTask == nil else { return }
+        measureTask = Task { [weak self] in
+            try? await Task.sleep(for: .milliseconds(50))
+            await self?.measurePending()
+        }
+    }
+
+    private func measurePending() async {
+        while !pendingMeasure.isEmpty {
+            let names = pendingMeasure.sorted()
+            pendingMeasure = []
+            for child in names {
+                let childPath = FolderPath.join(path, child)
+                do {
+                    let measured = try await library.scanner.measure(childPath, options: options)
+                    upsert(measured)
+                    library.reportDown(measured)
+                } catch {
+                    children.removeAll { $0.name == child }
+                }
+            }
+            recomputeTotal(complete: state == .done)
+            notify(force: true)
+            if state == .done, let entry { library.reportUp(entry) }
+        }
+        measureTask = nil
+    }
+
+    private func stopWatching() {
+        watchTask?.cancel()
+        watchTask = nil
+    }
+
+    private func stopAll() {
+        scanTask?.cancel()
+        measureTask?.cancel()
+        measureTask = nil
+        stopWatching()
+    }
+
+    // MARK: Notifying
+
+    /// Tells every observer, at most once per `library.notifyInterval` for
+    /// progress-like changes (`force` for transitions that must be seen).
+    private func notify(force: Bool = false) {
+        revision += 1
+        let interval = library.notifyInterval
+        let now = ContinuousClock.now
+        if force || interval == .zero || lastNotify.map({ now - $0 >= interval }) ?? true {
+            lastNotify = now
+            for observer in observers.values { observer(self) }
+            return
+        }
+        guard !notifyScheduled else { return }
+        notifyScheduled = true
+        Task { [weak self] in
+            try? await Task.sleep(for: interval)
+            guard let self else { return }
+            self.notifyScheduled = false
+            self.lastNotify = ContinuousClock.now
+            for observer in self.observers.values { observer(self) }
+        }
+    }
+}

@@ -1,0 +1,185 @@
+import Domain
+import Foundation
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Walks one directory tree with the raw system calls (`openat`,
+/// `fdopendir`/`readdir`, `fstatat` with `AT_SYMLINK_NOFOLLOW`), summing
+/// apparent sizes like `du -sb`. Foundation's URL resource values cost about
+/// 20× more per entry; this is the hot loop of every scan.
+///
+/// One walker per thread; the hard-link set and the progress counters are
+/// shared through `ScanShared`.
+struct DirectoryWalker {
+    /// What one subtree holds.
+    struct Totals {
+        var bytes: Int64 = 0
+        var files = 0
+        var directories = 0
+        var issueCount = 0
+        var firstIssue: FolderIssue?
+
+        mutating func add(_ issue: FolderIssue) {
+            issueCount += 1
+            if firstIssue == nil { firstIssue = issue }
+        }
+    }
+
+    let shared: ScanShared
+    /// Names from the scan's root down to the directory being read, for
+    /// progress lines and issue paths (decoded only when needed).
+    private var stack: [[CChar]] = []
+    private let base: String
+    private var sinceReport = 0
+
+    init(shared: ScanShared, base: String) {
+        self.shared = shared
+        self.base = base
+    }
+
+    static let nameOffset = MemoryLayout<dirent>.offset(of: \dirent.d_name)!
+
+    /// Sums everything below the open directory `fd` (which it closes) into
+    /// `totals`. `name` is the directory's name relative to `base`.
+    mutating func walk(fd: Int32, name: [CChar], into totals: inout Totals) {
+        stack.append(name)
+        defer { stack.removeLast() }
+        guard let dir = fdopendir(fd) else {
+            totals.add(PosixErrors.issue(errno, path: currentPath()))
+            close(fd)
+            return
+        }
+        let dfd = dirfd(dir)
+        var subdirectories: [[CChar]] = []
+        var info = stat()
+        var counted = 0
+        while let entry = readdir(dir) {
+            let namePointer = (UnsafeRawPointer(entry) + Self.nameOffset).assumingMemoryBound(to: CChar.self)
+            if namePointer[0] == 0x2E && (namePointer[1] == 0 || (namePointer[1] == 0x2E && namePointer[2] == 0)) {
+                continue
+            }
+            counted += 1
+            guard fstatat(dfd, namePointer, &info, AT_SYMLINK_NOFOLLOW) == 0 else {
+                // Gone between readdir and stat: a change, not a problem.
+                if errno != ENOENT { totals.add(PosixErrors.issue(errno, path: currentPath(namePointer))) }
+                continue
+            }
+            if (info.st_mode & S_IFMT) == S_IFDIR {
+                totals.directories += 1
+                totals.bytes += Int64(info.st_size)
+                if UInt64(info.st_dev) == shared.device || shared.crossDevices {
+                    subdirectories.append(Array(UnsafeBufferPointer(start: namePointer, count: strlen(namePointer) + 1)))
+                }
+            } else {
+                totals.files += 1
+                if info.st_nlink > 1 {
+                    if shared.firstSighting(device: UInt64(info.st_dev), inode: UInt64(info.st_ino)) {
+                        totals.bytes += Int64(info.st_size)
+                    }
+                } else {
+                    totals.bytes += Int64(info.st_size)
+                }
+            }
+        }
+        sinceReport += counted
+        if sinceReport >= 4096 {
+            shared.addProgress(entries: sinceReport, path: currentPath())
+            sinceReport = 0
+        }
+        guard !subdirectories.isEmpty, !shared.isCancelled else {
+            closedir(dir)
+            return
+        }
+        // Keep only a descriptor while descending: a DIR stream's 32 KB
+        // buffer per level would make deep trees cost megabytes.
+        let parent = dup(dfd)
+        closedir(dir)
+        guard parent >= 0 else {
+            totals.add(PosixErrors.issue(errno, path: currentPath()))
+            return
+        }
+        defer { close(parent) }
+        for child in subdirectories {
+            if shared.isCancelled { return }
+            let childFD = child.withUnsafeBufferPointer {
+                openat(parent, $0.baseAddress!, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+            }
+            guard childFD >= 0 else {
+                let code = errno
+                child.withUnsafeBufferPointer { totals.add(PosixErrors.issue(code, path: currentPath($0.baseAddress!))) }
+                continue
+            }
+            walk(fd: childFD, name: child, into: &totals)
+        }
+    }
+
+    /// Entries counted since the last report, handed over at the end.
+    mutating func flushProgress() {
+        if sinceReport > 0 { shared.addProgress(entries: sinceReport, path: nil) }
+        sinceReport = 0
+    }
+
+    func currentPath() -> String {
+        var path = base
+        for name in stack {
+            let component = name.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+            path = FolderPath.join(path, component)
+        }
+        return path
+    }
+
+    func currentPath(_ child: UnsafePointer<CChar>) -> String {
+        FolderPath.join(currentPath(), String(cString: child))
+    }
+}
+
+/// State every walker thread of one scan shares: options, the hard-link
+/// set, cancellation and progress.
+final class ScanShared: @unchecked Sendable {
+    struct Inode: Hashable {
+        var device: UInt64
+        var inode: UInt64
+    }
+
+    let device: UInt64
+    let crossDevices: Bool
+    private let seen = Mutex<Set<Inode>>([])
+    private let cancelled = Atomic<Bool>(false)
+    private let entries = Atomic<Int>(0)
+    private let lastReport = Atomic<UInt64>(0)
+    /// Receives `(entries so far, a directory being read)` at most ten times a second.
+    private let report: @Sendable (Int, String) -> Void
+
+    init(device: UInt64, crossDevices: Bool, report: @escaping @Sendable (Int, String) -> Void) {
+        self.device = device
+        self.crossDevices = crossDevices
+        self.report = report
+    }
+
+    var isCancelled: Bool { cancelled.load(ordering: .relaxed) }
+    func cancel() { cancelled.store(true, ordering: .relaxed) }
+    var entryCount: Int { entries.load(ordering: .relaxed) }
+
+    /// True the first time a hard-linked inode is met: `du` counts it once.
+    func firstSighting(device: UInt64, inode: UInt64) -> Bool {
+        seen.withLock { $0.insert(Inode(device: device, inode: inode)).inserted }
+    }
+
+    func addProgress(entries count: Int, path: @autoclosure () -> String?) {
+        let total = entries.add(count, ordering: .relaxed).newValue
+        let now = Self.nanoseconds()
+        let last = lastReport.load(ordering: .relaxed)
+        guard now &- last >= 100_000_000,
+              lastReport.compareExchange(expected: last, desired: now, ordering: .relaxed).exchanged,
+              let path = path() else { return }
+        report(total, path)
+    }
+
+    static func nanoseconds() -> UInt64 {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC_COARSE, &time)
+        return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
+    }
+}

@@ -1,0 +1,168 @@
+import Domain
+import Foundation
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// One running scan: lists the root, hands child directories to worker
+/// threads, and reports through the stream's continuation (which is safe to
+/// call from any thread).
+struct ScanJob {
+    let path: String
+    let options: FolderScanOptions
+    let threads: Int
+    let continuation: AsyncThrowingStream<FolderScanEvent, any Error>.Continuation
+    let cancelFlag: CancelFlag
+
+    func run() {
+        let rootFD = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard rootFD >= 0 else {
+            continuation.finish(throwing: PosixErrors.openError(errno, path: path))
+            return
+        }
+        defer { close(rootFD) }
+        var info = stat()
+        guard fstat(rootFD, &info) == 0 else {
+            continuation.finish(throwing: PosixErrors.openError(errno, path: path))
+            return
+        }
+        let continuation = continuation
+        let shared = ScanShared(device: UInt64(info.st_dev), crossDevices: options.crossDevices) { entries, current in
+            continuation.yield(.progress(FolderScanProgress(entries: entries, bytes: 0, currentPath: current)))
+        }
+        cancelFlag.whenCancelled { shared.cancel() }
+        var folder = Self.entry(name: FolderPath.name(path), path: path, info: info)
+        folder.complete = false
+
+        guard let listed = list(rootFD, shared: shared) else {
+            continuation.finish(throwing: PosixErrors.openError(errno, path: path))
+            return
+        }
+        var children = listed
+        continuation.yield(.listing(folder: folder, children: children))
+
+        // Biggest-looking first (a directory's link count grows with its
+        // subdirectories), so two threads finish close together.
+        let pending = children.indices.filter { !children[$0].complete }
+            .sorted { children[$0].files > children[$1].files }
+        let results = Mutex<[Int: DirectoryWalker.Totals]>([:])
+        let next = Atomic<Int>(0)
+        let names = children.map { Array($0.name.utf8CString) }
+        let snapshot = children
+        let rootPath = path
+        let work: @Sendable () -> Void = {
+            var walker = DirectoryWalker(shared: shared, base: rootPath)
+            while !shared.isCancelled {
+                let slot = next.add(1, ordering: .relaxed).oldValue
+                guard slot < pending.count else { break }
+                let index = pending[slot]
+                var totals = DirectoryWalker.Totals()
+                let fd = names[index].withUnsafeBufferPointer {
+                    openat(rootFD, $0.baseAddress!, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+                }
+                if fd >= 0 {
+                    walker.walk(fd: fd, name: names[index], into: &totals)
+                } else {
+                    totals.add(PosixErrors.issue(errno, path: snapshot[index].path))
+                }
+                if shared.isCancelled { break }
+                var child = snapshot[index]
+                Self.apply(totals, to: &child)
+                results.withLock { $0[index] = totals }
+                continuation.yield(.child(child))
+            }
+            walker.flushProgress()
+        }
+        let helpers = min(threads, pending.count) - 1
+        let done = DispatchSemaphore(value: 0)
+        for _ in 0..<max(0, helpers) {
+            Thread.detachNewThread {
+                work()
+                done.signal()
+            }
+        }
+        work()
+        for _ in 0..<max(0, helpers) { done.wait() }
+        guard !shared.isCancelled else {
+            continuation.finish()
+            return
+        }
+        let measured = results.withLock { $0 }
+        for (index, totals) in measured { Self.apply(totals, to: &children[index]) }
+        var total = folder
+        total.complete = true
+        for child in children {
+            total.bytes += child.bytes
+            if child.isDirectory {
+                total.files += child.files
+                total.directories += 1 + child.directories
+            } else {
+                total.files += 1
+            }
+            total.issueCount += child.issueCount
+            if total.issue == nil, child.issue?.kind != .otherFileSystem { total.issue = child.issue }
+        }
+        continuation.yield(.finished(total))
+        continuation.finish()
+    }
+
+    /// Reads the root's direct children: files final, directories pending.
+    private func list(_ rootFD: Int32, shared: ScanShared) -> [FolderEntry]? {
+        let streamFD = dup(rootFD)
+        guard streamFD >= 0, let dir = fdopendir(streamFD) else { return nil }
+        defer { closedir(dir) }
+        var children: [FolderEntry] = []
+        var info = stat()
+        while let raw = readdir(dir) {
+            let namePointer = (UnsafeRawPointer(raw) + DirectoryWalker.nameOffset).assumingMemoryBound(to: CChar.self)
+            let name = String(cString: namePointer)
+            if name == "." || name == ".." { continue }
+            let childPath = FolderPath.join(path, name)
+            guard fstatat(rootFD, namePointer, &info, AT_SYMLINK_NOFOLLOW) == 0 else {
+                if errno == ENOENT { continue }
+                let issue = PosixErrors.issue(errno, path: childPath)
+                children.append(FolderEntry(name: name, path: childPath, kind: .other, bytes: 0, issue: issue))
+                continue
+            }
+            var child = Self.entry(name: name, path: childPath, info: info)
+            if child.isDirectory {
+                if UInt64(info.st_dev) != shared.device && !options.crossDevices {
+                    child.issue = FolderIssue(.otherFileSystem, path: childPath)
+                    child.issueCount = 0
+                } else {
+                    child.complete = false
+                    // Subdirectory count hint for ordering work.
+                    child.files = Int(info.st_nlink)
+                }
+            } else if info.st_nlink > 1, !shared.firstSighting(device: UInt64(info.st_dev), inode: UInt64(info.st_ino)) {
+                child.bytes = 0
+            }
+            children.append(child)
+        }
+        shared.addProgress(entries: children.count, path: path)
+        return children
+    }
+
+    static func entry(name: String, path: String, info: stat) -> FolderEntry {
+        let kind: FolderEntry.Kind
+        switch info.st_mode & S_IFMT {
+        case S_IFDIR: kind = .directory
+        case S_IFREG: kind = .file
+        case S_IFLNK: kind = .symlink
+        default: kind = .other
+        }
+        let modified = Date(
+            timeIntervalSince1970: TimeInterval(info.st_mtim.tv_sec) + TimeInterval(info.st_mtim.tv_nsec) / 1e9)
+        return FolderEntry(name: name, path: path, kind: kind, bytes: Int64(info.st_size), modified: modified)
+    }
+
+    static func apply(_ totals: DirectoryWalker.Totals, to entry: inout FolderEntry) {
+        entry.bytes += totals.bytes
+        entry.files = totals.files
+        entry.directories = totals.directories
+        entry.issueCount = totals.issueCount
+        entry.issue = totals.firstIssue
+        entry.complete = true
+    }
+}
