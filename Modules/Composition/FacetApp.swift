@@ -26,6 +26,7 @@ public final class FacetApp {
     /// feature adds itself here and nowhere else.
     static let features: [any Feature.Type] = [
         PlaylistFeature.self,
+        FoldersFeature.self,
     ]
 
     /// The first screen a front end shows.
@@ -52,14 +53,16 @@ public struct AppServices: Sendable {
     public let environment: [String: String]
     public let meta: MetaStore
     public let playlists: PlaylistLibrary
+    public let folders: FolderLibrary
 
-    init(database: FacetDatabase, environment: [String: String]) {
+    @MainActor init(database: FacetDatabase, environment: [String: String]) {
         self.database = database
         self.environment = environment
         meta = MetaStore(database: database)
         playlists = PlaylistLibrary(
             store: SQLitePlaylistStore(database: database), source: FilePlaylistSource(),
             parsers: [SeedJSONSongParser(), M3USongParser(), AudioDirectorySongParser()])
+        folders = FoldersFeature.makeLibrary()
     }
 }
 

@@ -237,14 +237,10 @@ public final class FolderModel {
         notify(force: true)
     }
 
-    /// Someone measured this folder (its parent's scan): adopt the figure
-    /// unless a scan of our own is running or done.
+    /// Someone measured this folder (its parent's scan, or a re-measure after
+    /// a change): adopt the figure unless a scan of our own is running.
     func adopt(_ measured: FolderEntry) {
-        switch state {
-        case .scanning, .done: return
-        case .notScanned, .cancelled, .failed: break
-        }
-        guard entry != measured else { return }
+        guard !isScanning, measured.complete, entry != measured else { return }
         entry = measured
         notify(force: true)
     }

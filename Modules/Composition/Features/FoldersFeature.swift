@@ -1,0 +1,36 @@
+import Domain
+import Foundation
+import Presentation
+import ScreenKit
+import Services
+
+/// Wires the folder screens (seed 002): the list, the detail and the rename
+/// screen, all sharing the one `FolderLibrary` so they share folder models.
+enum FoldersFeature: Feature {
+    static func register(in registry: ScreenRegistry, services: AppServices) {
+        let library = services.folders
+        registry.register(ScreenRegistration(FoldersViewModel.descriptor) { params in
+            FoldersViewModel(
+                library: library, path: path(params),
+                sort: params.string("sort").flatMap(FoldersViewModel.Sort.init(rawValue:)) ?? .size,
+                showFiles: params.bool("files") ?? false, crossDevices: params.bool("cross-devices") ?? false)
+        })
+        registry.register(ScreenRegistration(FolderDetailViewModel.descriptor) { params in
+            FolderDetailViewModel(library: library, path: path(params))
+        })
+        registry.register(ScreenRegistration(RenameFolderViewModel.descriptor) { params in
+            RenameFolderViewModel(library: library, path: path(params))
+        })
+    }
+
+    /// The `path` parameter made absolute against the current directory
+    /// (its default), lexically: `..` and symlinks are not resolved on disk.
+    static func path(_ params: ActionArguments) -> String {
+        let current = FileManager.default.currentDirectoryPath
+        return FolderPath.normalize(params.string("path") ?? ".", relativeTo: current)
+    }
+
+    @MainActor static func makeLibrary() -> FolderLibrary {
+        FolderLibrary(scanner: DirectoryScanner(), renamer: NoReplaceRenamer(), watcher: InotifyWatcher())
+    }
+}
