@@ -51,7 +51,7 @@ let package = Package(
         .testTarget(name: "DomainTests", dependencies: ["Domain", "TestSupport"], path: "Tests/DomainTests"),
         .testTarget(name: "ScreenKitTests", dependencies: ["ScreenKit"], path: "Tests/ScreenKitTests"),
         .testTarget(name: "ServicesTests", dependencies: ["Services", "Domain", "TestSupport"], path: "Tests/ServicesTests"),
-        .testTarget(name: "PersistenceTests", dependencies: ["Persistence", "Domain", "TestSupport"], path: "Tests/PersistenceTests"),
+        .testTarget(name: "PersistenceTests", dependencies: ["Persistence", "Domain", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")], path: "Tests/PersistenceTests"),
         .testTarget(
             name: "PresentationTests",
             dependencies: ["Presentation", "Domain", "ScreenKit", "TestSupport"],

@@ -106,7 +106,16 @@ public final class JSONLSession: @unchecked Sendable {
     public func finish(timeout: TimeInterval = 20) throws -> Int32 {
         try input.fileHandleForWriting.close()
         let deadline = Date().addingTimeInterval(timeout)
-        while process.isRunning, Date() < deadline { usleep(10_000) }
+        // Keep reading stdout meanwhile: a full pipe would stop the process writing.
+        let fd = output.fileHandleForReading.fileDescriptor
+        while process.isRunning, Date() < deadline {
+            var pfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            if poll(&pfd, 1, 10) > 0 {
+                var chunk = [UInt8](repeating: 0, count: 65536)
+                let count = read(fd, &chunk, chunk.count)
+                if count > 0 { buffer.append(contentsOf: chunk[0..<count]) } else { usleep(10_000) }
+            }
+        }
         if process.isRunning {
             process.terminate()
             throw SessionError.timeout

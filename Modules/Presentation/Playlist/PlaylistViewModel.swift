@@ -54,7 +54,7 @@ public final class PlaylistViewModel: ScreenModel {
         do {
             playlist = try await library.playlist(named: requestedName)
             try await fetch(offset: (startPage - 1) * pageSize, replacing: true)
-            status = .idle
+            status = startPage > pageCount ? .error(Self.noSuchPage(startPage, of: pageCount)) : .idle
         } catch {
             status = .error(ErrorPresentation.screenError(error))
         }
@@ -84,9 +84,7 @@ public final class PlaylistViewModel: ScreenModel {
     }
 
     public func showPage(_ number: Int) async throws(ScreenError) {
-        guard number >= 1, number <= pageCount else {
-            throw .invalidParams("Page \(number) does not exist (1…\(pageCount)).", code: "playlist.invalid_page")
-        }
+        guard number >= 1, number <= pageCount else { throw Self.noSuchPage(number, of: pageCount) }
         try await refetch(from: (number - 1) * pageSize)
     }
 
@@ -279,6 +277,10 @@ public final class PlaylistViewModel: ScreenModel {
         default: return try await super.perform(action, arguments)
         }
         return .done
+    }
+
+    static func noSuchPage(_ number: Int, of count: Int) -> ScreenError {
+        .invalidParams("Page \(number) does not exist (1…\(count)).", code: "playlist.invalid_page")
     }
 
     static func position(_ arguments: ActionArguments) throws(ScreenError) -> Int {

@@ -24,7 +24,7 @@ public struct M3USongParser: SongParser {
         var songs: [Song] = []
         var pending: (title: String, artist: String, line: Int)?
         var lineNumber = 0
-        for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        for raw in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
             lineNumber += 1
             let line = raw.trimmingSuffix("\r").trimmed
             if line.isEmpty { continue }

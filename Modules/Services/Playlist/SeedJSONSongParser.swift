@@ -72,12 +72,20 @@ public struct SeedJSONSongParser: SongParser {
         }
     }
 
-    /// Foundation reports the byte offset of a syntax error; turn it into a line.
+    /// Foundation reports where a syntax error is ("around line 3, column 5"
+    /// or "around character 17"); turn that into a line for the user.
     static func position(of error: Error, in bytes: [UInt8]) -> String? {
         let info = (error as NSError).userInfo
-        guard let index = info["NSJSONSerializationErrorIndex"] as? Int, index <= bytes.count else { return nil }
+        let text = (info[NSDebugDescriptionErrorKey] as? String) ?? "\(error)"
+        if let line = number(after: "line ", in: text) { return "line \(line)" }
+        guard let offset = number(after: "character ", in: text) else { return nil }
+        let index = min(offset, bytes.count)
         let line = bytes[..<index].reduce(1) { $1 == 0x0A ? $0 + 1 : $0 }
         return "line \(line)"
     }
-}
 
+    static func number(after marker: String, in text: String) -> Int? {
+        guard let range = text.range(of: marker) else { return nil }
+        return Int(text[range.upperBound...].prefix { $0.isNumber })
+    }
+}

@@ -1,0 +1,95 @@
+import ScreenKit
+
+/// Builds the OpenRPC document for `rpc.discover` from the registered
+/// screens and their actions, so it can never disagree with what the
+/// server accepts.
+enum OpenRPCDocument {
+    static func make(screens: [ScreenDescriptor], version: String) -> JSONValue {
+        let screenIDs = JSONValue.array(screens.map { .string($0.id) })
+        let actionNames = Array(Set(screens.flatMap { $0.actions.map(\.name) })).sorted()
+        var schemas: [String: JSONValue] = [
+            "Snapshot": .object(["type": .string("object"), "description": .string("The whole visible state of one screen (ScreenKit.ScreenSnapshot).")]),
+        ]
+        for screen in screens {
+            schemas["Screen.\(screen.id).params"] = paramsSchema(screen.params, summary: screen.summary)
+            for action in screen.actions {
+                schemas["Screen.\(screen.id).\(action.name).args"] = paramsSchema(action.params, summary: action.summary)
+            }
+        }
+        let handle = param("handle", "A handle returned by screen.open", .object(["type": .string("string")]))
+        let snapshotResult = result("ScreenState", .object([
+            "type": .string("object"),
+            "properties": .object([
+                "handle": .object(["type": .string("string")]),
+                "version": .object(["type": .string("integer")]),
+                "snapshot": ref("Snapshot"),
+            ]),
+        ]))
+        let methods: [JSONValue] = [
+            method("initialize", "Handshake: protocol version, server and capabilities.", [], result("Initialize", .object(["type": .string("object")]))),
+            method("screens.list", "Every registered screen with its parameters and actions.", [], result("Screens", .object(["type": .string("array")]))),
+            method("screen.open", "Open a screen; returns its handle and first snapshot.", [
+                param("screen", "Screen id", .object(["type": .string("string"), "enum": screenIDs]), required: true),
+                param("params", "Screen parameters (see components Screen.<id>.params)", .object(["type": .string("object")])),
+            ], snapshotResult),
+            method("screen.perform", "Run an action on an open screen; long work continues and reports through screen.changed.", [
+                handle,
+                param("action", "Action name", .object(["type": .string("string"), "enum": .array(actionNames.map(JSONValue.string))]), required: true),
+                param("args", "Action arguments (see components Screen.<id>.<action>.args)", .object(["type": .string("object")])),
+            ], snapshotResult),
+            method("screen.snapshot", "Read an open screen's current snapshot.", [handle], snapshotResult),
+            method("screen.wait", "Wait until the screen's background work is done; returns the snapshot.", [handle], snapshotResult),
+            method("screen.close", "Close a handle.", [handle], result("Closed", .object(["type": .string("boolean")]))),
+        ]
+        return .object([
+            "openrpc": .string("1.2.6"),
+            "info": .object([
+                "title": .string("Facet JSON-lines interface"),
+                "version": .string(version),
+                "description": .string("JSON-RPC 2.0, one message per line on stdin/stdout. Notification screen.changed {handle, version, snapshot} follows every visible change."),
+            ]),
+            "methods": .array(methods),
+            "components": .object(["schemas": .object(schemas)]),
+        ])
+    }
+
+    static func paramsSchema(_ params: [ParamDescriptor], summary: String) -> JSONValue {
+        var properties: [String: JSONValue] = [:]
+        for p in params {
+            var schema: [String: JSONValue] = ["description": .string(p.label)]
+            switch p.kind {
+            case .int:
+                schema["type"] = .string("integer")
+                if let minimum = p.minimum { schema["minimum"] = .int(minimum) }
+                if let maximum = p.maximum { schema["maximum"] = .int(maximum) }
+            case .bool: schema["type"] = .string("boolean")
+            case .choice:
+                schema["type"] = .string("string")
+                schema["enum"] = .array((p.choices ?? []).map(JSONValue.string))
+            case .string, .item, .path: schema["type"] = .string("string")
+            }
+            properties[p.name] = .object(schema)
+        }
+        return .object([
+            "type": .string("object"),
+            "description": .string(summary),
+            "properties": .object(properties),
+            "required": .array(params.filter(\.required).map { .string($0.name) }),
+            "additionalProperties": .bool(false),
+        ])
+    }
+
+    static func method(_ name: String, _ summary: String, _ params: [JSONValue], _ result: JSONValue) -> JSONValue {
+        .object(["name": .string(name), "summary": .string(summary), "params": .array(params), "result": result])
+    }
+
+    static func param(_ name: String, _ summary: String, _ schema: JSONValue, required: Bool = false) -> JSONValue {
+        .object(["name": .string(name), "summary": .string(summary), "schema": schema, "required": .bool(required)])
+    }
+
+    static func result(_ name: String, _ schema: JSONValue) -> JSONValue {
+        .object(["name": .string(name), "schema": schema])
+    }
+
+    static func ref(_ name: String) -> JSONValue { .object(["$ref": .string("#/components/schemas/\(name)")]) }
+}

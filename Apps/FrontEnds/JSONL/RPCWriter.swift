@@ -1,0 +1,66 @@
+import Foundation
+import ScreenKit
+
+/// Writes JSON-RPC messages to stdout, one per line, and nothing else ever.
+///
+/// Messages are assembled from pre-encoded parts so that a snapshot encoded
+/// once per version is reused by every read and notification of it.
+final class RPCWriter {
+    private let fd: Int32
+    private let encoder = SnapshotJSON.encoder()
+    private var pending: [UInt8] = []
+
+    init(fd: Int32 = 1) { self.fd = fd }
+
+    func encode<T: Encodable>(_ value: T) -> [UInt8] {
+        (try? Array(encoder.encode(value))) ?? Array("null".utf8)
+    }
+
+    func result(id: JSONValue, _ result: [UInt8]) {
+        write(Array(#"{"id":"#.utf8) + encode(id) + Array(#","jsonrpc":"2.0","result":"#.utf8) + result + [0x7D])
+    }
+
+    func error(id: JSONValue, _ error: RPCError) {
+        write(errorMessage(id: id, error))
+    }
+
+    func errorMessage(id: JSONValue, _ error: RPCError) -> [UInt8] {
+        let body = ErrorBody(code: error.code, data: .init(code: error.dataCode), message: error.message)
+        return Array(#"{"error":"#.utf8) + encode(body) + Array(#","id":"#.utf8) + encode(id)
+            + Array(#","jsonrpc":"2.0"}"#.utf8)
+    }
+
+    func resultMessage(id: JSONValue, _ result: [UInt8]) -> [UInt8] {
+        Array(#"{"id":"#.utf8) + encode(id) + Array(#","jsonrpc":"2.0","result":"#.utf8) + result + [0x7D]
+    }
+
+    func notification(method: String, params: [UInt8]) {
+        write(Array(#"{"jsonrpc":"2.0","method":"#.utf8) + encode(method) + Array(#","params":"#.utf8) + params + [0x7D])
+    }
+
+    /// Queues one message line; `flush` sends what is queued. Batching the
+    /// writes keeps a pipelined client from costing one syscall per message.
+    func write(_ message: [UInt8]) {
+        pending += message
+        pending.append(0x0A)
+        if pending.count >= 1 << 16 { flush() }
+    }
+
+    func flush() {
+        var offset = 0
+        while offset < pending.count {
+            let written = pending.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + offset, $0.count - offset) }
+            if written < 0, errno == EINTR { continue }
+            if written <= 0 { break }  // the reader went away: nothing more can be said
+            offset += written
+        }
+        pending.removeAll(keepingCapacity: true)
+    }
+
+    private struct ErrorBody: Encodable {
+        struct DataField: Encodable { var code: String }
+        var code: Int
+        var data: DataField
+        var message: String
+    }
+}

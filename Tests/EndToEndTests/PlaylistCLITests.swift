@@ -1,0 +1,173 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// The built `facet` binary, driven as a user would from a shell.
+@Suite struct PlaylistCLITests {
+    let home = TemporaryDirectory("facet-home")
+    let files = TemporaryDirectory("facet-files")
+
+    func facet(_ args: String...) throws -> FacetProcess.Result {
+        try FacetProcess.run(args, home: home.path)
+    }
+
+    @Test func freshInstallShowsTheEmbeddedSample() throws {
+        let result = try facet("playlist", "Sample")
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("Bohemian Rhapsody"))
+        #expect(result.stdout.contains("1–7 of 7"))
+        #expect(result.stderr.isEmpty)
+    }
+
+    @Test func helpIsGeneratedFromTheScreens() throws {
+        let global = try facet()
+        #expect(global.status == 0)
+        #expect(global.stdout.contains("playlists"))
+        #expect(global.stdout.contains("playlist NAME"))
+        let screen = try facet("help", "playlist")
+        #expect(screen.stdout.contains("move-song ITEM TO"))
+        #expect(screen.stdout.contains("sort position|title|artist"))
+        #expect(try facet("playlists", "--help").stdout.contains("import PATH [--name NAME]"))
+    }
+
+    @Test func importShowFilterSortPageEdit() throws {
+        let path = files.file("Road Trip.m3u", "#EXTM3U\n#EXTINF:1,Zed - Alpha\na.mp3\n#EXTINF:1,Amy - Beta\nb.mp3\n#EXTINF:1,Max - Gamma\nc.mp3\n")
+        let imported = try facet("playlists", "import", path)
+        #expect(imported.status == 0)
+        #expect(imported.stdout.contains("Imported 3 songs into \"Road Trip\"."))
+        #expect(try facet("playlist", "Road Trip", "--sort", "artist").stdout.range(of: "Beta")!.lowerBound
+            < facet("playlist", "Road Trip", "--sort", "artist").stdout.range(of: "Gamma")!.lowerBound)
+        let filtered = try facet("playlist", "Road Trip", "--filter", "amm")
+        #expect(filtered.stdout.contains("Gamma") && !filtered.stdout.contains("Alpha"))
+        #expect(try facet("playlist", "Road Trip", "move-song", "3", "1").status == 0)
+        let moved = try JSONSerialization.jsonObject(with: Data(facet("playlist", "Road Trip", "--json").stdout.utf8)) as? [String: Any]
+        let items = ((moved?["content"] as? [String: Any])?["list"] as? [String: Any])?["items"] as? [[String: Any]]
+        #expect(items?.map { $0["title"] as? String } == ["Gamma", "Alpha", "Beta"])
+        #expect(try facet("playlist", "Road Trip", "remove-song", "1").status == 0)
+        #expect(try facet("playlist", "Road Trip", "rename", "Trip").status == 0)
+        #expect(try facet("playlist", "Trip").stdout.contains("1–2 of 2"))
+        #expect(try facet("playlist", "Trip", "delete").status == 0)
+        #expect(try facet("playlist", "Trip").status == 1)
+    }
+
+    @Test func pagingThroughTheCLI() throws {
+        let records = (1...120).map { #"{"title":"T\#($0)","artist_name":"A","cover":""}"# }.joined(separator: ",")
+        let path = files.file("many.json", #"{"result":[\#(records)]}"#)
+        #expect(try facet("playlists", "import", path, "--name", "Many").status == 0)
+        let page3 = try facet("playlist", "Many", "--page", "3")
+        #expect(page3.stdout.contains("101–120 of 120"))
+        #expect(page3.stdout.contains("Page      3 of 3"))
+        let tooFar = try facet("playlist", "Many", "--page", "9")
+        #expect(tooFar.status == 1)
+        #expect(tooFar.stderr.contains("Page 9 does not exist (1…3)."))
+    }
+
+    @Test func badFilesFailWithNamedCauseAndStoreNothing() throws {
+        let cases: [(String, String, String)] = [
+            ("malformed.json", "{\"result\": [ {\"title\": \"a\" ", "not valid JSON"),
+            ("noresult.json", #"{"songs": []}"#, #"field "result": the key is missing"#),
+            ("types.json", #"{"result":[{"title":1,"artist_name":"x"}]}"#, #"record 1, field "title": expected a string, found a number"#),
+            ("empty.json", "", "the file is empty"),
+        ]
+        for (name, contents, expected) in cases {
+            let result = try facet("playlists", "import", files.file(name, contents))
+            #expect(result.status == 1, "\(name)")
+            #expect(result.stderr.contains(expected), "\(name): \(result.stderr)")
+            #expect(result.stderr.contains(name), "\(name) should be named: \(result.stderr)")
+        }
+        let binary = files.file("song.m3u", bytes: [0x23, 0x45, 0x58, 0x54, 0x4D, 0x33, 0x55, 0x0A, 0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x10])
+        #expect(try facet("playlists", "import", binary).stderr.contains("not valid UTF-8"))
+        let missing = try facet("playlists", "import", files.path + "/nope.json")
+        #expect(missing.status == 1 && missing.stderr.contains("no such file or directory"))
+        let emptyDir = files.directory("nothing")
+        #expect(try facet("playlists", "import", emptyDir).stderr.contains("no audio files"))
+        // Nothing was stored by any of them: only the sample is there.
+        let list = try facet("playlists", "--json")
+        #expect(list.stdout.components(separatedBy: #""id":"#).count - 1 == 1)
+    }
+
+    @Test func duplicateNameIsRefused() throws {
+        let path = files.file("a.m3u", "x.mp3\n")
+        #expect(try facet("playlists", "import", path, "--name", "Dup").status == 0)
+        let again = try facet("playlists", "import", path, "--name", "dup")
+        #expect(again.status == 1)
+        #expect(again.stderr.contains("already exists"))
+    }
+
+    @Test func usageErrorsExitTwo() throws {
+        #expect(try facet("nosuchscreen").status == 2)
+        #expect(try facet("playlist").status == 2)  // NAME missing
+        #expect(try facet("playlist", "Sample", "explode").status == 2)
+        #expect(try facet("playlist", "Sample", "page", "abc").status == 2)
+        #expect(try facet("playlist", "Sample", "--sort", "colour").status == 2)
+        #expect(try facet("--ui", "nope").status == 2)
+        let unknown = try facet("playlist", "Sample", "--bogus", "1")
+        #expect(unknown.status == 2 && unknown.stderr.contains("no option --bogus"))
+    }
+
+    @Test func escapeSequencesInDataArePrintedSanitised() throws {
+        let evil = "Evil\u{1B}]0;pwned\u{07}\u{1B}[2J\u{1B}[31mRed"
+        let path = files.file("evil.json", #"{"result":[{"title":"\#(evil.unicodeScalars.map { $0.value < 0x20 ? String(format: "\\u%04x", $0.value) : String($0) }.joined())","artist_name":"x"}]}"#)
+        #expect(try facet("playlists", "import", path, "--name", "Evil").status == 0)
+        let shown = try facet("playlist", "Evil")
+        #expect(shown.stdout.contains("EvilRed"))
+        #expect(!shown.stdout.contains("\u{1B}"))
+        #expect(!shown.stdout.contains("\u{07}"))
+        // --json keeps the data exact (JSON escapes it); only terminals get it stripped.
+        #expect(try facet("playlist", "Evil", "--json").stdout.contains(#"Evil\u001b]0;pwned\u0007"#))
+    }
+
+    @Test func filterWithSQLMetacharacters() throws {
+        let path = files.file("meta.m3u", "#EXTINF:1,A - 100% Pure\na.mp3\n#EXTINF:1,B - under_score\nb.mp3\n#EXTINF:1,C - O'Brien\nc.mp3\n")
+        #expect(try facet("playlists", "import", path, "--name", "Meta").status == 0)
+        for (needle, expected) in [("%", "100% Pure"), ("_", "under_score"), ("'", "O'Brien")] {
+            let out = try facet("playlist", "Meta", "--filter", needle).stdout
+            #expect(out.contains(expected) && out.contains("1–1 of 1"), "\(needle): \(out)")
+        }
+    }
+
+    @Test func twoProcessesImportingAtOnce() throws {
+        let records = (1...30_000).map { #"{"title":"T\#($0)","artist_name":"A","cover":""}"# }.joined(separator: ",")
+        let one = files.file("one.json", #"{"result":[\#(records)]}"#)
+        let two = files.file("two.json", #"{"result":[\#(records)]}"#)
+        let results = [one, two].map { path in
+            DispatchQueue.global().asyncResult { try FacetProcess.run(["playlists", "import", path], home: self.home.path) }
+        }.map { $0.wait() }
+        for result in results { #expect(try result.get().status == 0, "\(String(describing: try? result.get().stderr))") }
+        let list = try facet("playlists")
+        #expect(list.stdout.contains("one") && list.stdout.contains("two"))
+        #expect(list.stdout.components(separatedBy: "30,000 songs").count == 3)
+    }
+
+    @Test func databaseFileIsPrivate() throws {
+        _ = try facet("playlists")
+        let mode = try FileManager.default.attributesOfItem(atPath: home.path + "/facet.sqlite")[.posixPermissions] as? Int
+        #expect(mode == 0o600)
+    }
+}
+
+extension DispatchQueue {
+    /// Runs `body` on this queue; `wait()` on the result blocks until it is done.
+    func asyncResult<T: Sendable>(_ body: @escaping @Sendable () throws -> T) -> PendingResult<T> {
+        let pending = PendingResult<T>()
+        async {
+            pending.set(Result { try body() })
+        }
+        return pending
+    }
+}
+
+final class PendingResult<T: Sendable>: @unchecked Sendable {
+    private let semaphore = DispatchSemaphore(value: 0)
+    private var result: Result<T, any Error>?
+
+    func set(_ result: Result<T, any Error>) {
+        self.result = result
+        semaphore.signal()
+    }
+
+    func wait() -> Result<T, any Error> {
+        semaphore.wait()
+        return result!
+    }
+}

@@ -1,0 +1,51 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// One playlist scenario through every front end must end in the same
+/// snapshot: the front ends render one view model; they do not interpret it.
+@Suite struct PlaylistConformanceTests {
+    let files = TemporaryDirectory("facet-files")
+
+    func json(_ text: String) -> NSDictionary {
+        (try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? NSDictionary) ?? [:]
+    }
+
+    @Test func filteredSortedPlaylistIsIdenticalInCLIAndJSONLines() throws {
+        let home = TemporaryDirectory("facet-home")
+        let cli = try FacetProcess.run(["playlist", "Sample", "--sort", "title", "filter", "o", "--json"], home: home.path)
+        #expect(cli.status == 0)
+
+        let session = try JSONLSession(home: home.path)
+        let opened = try session.request("screen.open", ["screen": "playlist", "params": ["name": "Sample", "sort": "title"]])
+        let handle = (opened["result"] as? [String: Any])?["handle"] as? String ?? ""
+        let performed = try session.request("screen.perform", ["handle": handle, "action": "filter", "args": ["text": "o"]])
+        let viaJSONL = (performed["result"] as? [String: Any])?["snapshot"]
+        #expect(try session.finish() == 0)
+
+        let expected = json(cli.stdout)
+        #expect(expected.count > 0)
+        #expect(NSDictionary(dictionary: viaJSONL as? [String: Any] ?? [:]) == expected)
+        // And the text is byte-identical, not just equal as data.
+        let data = try JSONSerialization.data(withJSONObject: viaJSONL ?? [:], options: [.sortedKeys, .withoutEscapingSlashes])
+        #expect(json(String(decoding: data, as: UTF8.self)) == expected)
+    }
+
+    @Test func importIsIdenticalInCLIAndJSONLines() throws {
+        let path = files.file("Trip.m3u", "#EXTINF:1,Zed - Alpha\na.mp3\n#EXTINF:1,Amy - Beta\nb.mp3\n")
+        let cliHome = TemporaryDirectory("facet-home")
+        let cli = try FacetProcess.run(["playlists", "import", path, "--json"], home: cliHome.path)
+        #expect(cli.status == 0)
+
+        let jsonlHome = TemporaryDirectory("facet-home")
+        let session = try JSONLSession(home: jsonlHome.path)
+        let opened = try session.request("screen.open", ["screen": "playlists"])
+        let handle = (opened["result"] as? [String: Any])?["handle"] as? String ?? ""
+        _ = try session.request("screen.perform", ["handle": handle, "action": "import", "args": ["path": path]])
+        let waited = try session.request("screen.wait", ["handle": handle])
+        #expect(try session.finish() == 0)
+        let viaJSONL = NSDictionary(dictionary: (waited["result"] as? [String: Any])?["snapshot"] as? [String: Any] ?? [:])
+        #expect(viaJSONL == json(cli.stdout))
+        #expect(cli.stdout.contains(#"Imported 2 songs into \"Trip\"."#))
+    }
+}

@@ -1,0 +1,126 @@
+import Domain
+import Presentation
+import ScreenKit
+import Testing
+import TestSupport
+
+@MainActor
+@Suite struct PlaylistViewModelTests {
+    let store = InMemoryPlaylistStore()
+    var library: PlaylistLibrary { PlaylistLibrary(store: store, source: StubPlaylistSource(), parsers: []) }
+
+    func seed(_ count: Int, name: String = "Mix") async throws {
+        _ = try await store.create(
+            name: name, source: "s", format: "json",
+            songs: (1...count).map { Song(title: "Song \($0)", artist: $0 % 2 == 0 ? "Even" : "Odd") })
+    }
+
+    @Test func startShowsLoadingThenFirstPage() async throws {
+        try await seed(120)
+        let vm = PlaylistViewModel(library: library, name: "Mix", pageSize: 50)
+        let recorder = SnapshotRecorder(vm)
+        await vm.start()
+        #expect(recorder.statuses == [.loading, .idle])
+        #expect(vm.entries.count == 50)
+        #expect(vm.total == 120)
+        #expect(vm.hasMore)
+        let list = try #require(vm.snapshot.content.list)
+        #expect(list.items.first == ListItem(id: "1", title: "Song 1", subtitle: "Odd", trailing: "#1"))
+        #expect(list.offset == 0 && list.total == 120 && list.hasMore)
+        #expect(vm.snapshot.title == "Mix")
+    }
+
+    @Test func unknownPlaylistIsAnErrorWithDisabledActions() async {
+        let vm = PlaylistViewModel(library: library, name: "Ghost")
+        await vm.start()
+        #expect(vm.snapshot.status.code == "playlist.not_found")
+        #expect(vm.snapshot.status.message == "No playlist named \"Ghost\".")
+        #expect(vm.snapshot.action("filter")?.enabled == false)
+        #expect(vm.snapshot.action("rename")?.enabled == false)
+    }
+
+    @Test func loadMoreAppendsAndKnowsTheEnd() async throws {
+        try await seed(120)
+        let vm = PlaylistViewModel(library: library, name: "Mix", pageSize: 50)
+        await vm.start()
+        let recorder = SnapshotRecorder(vm)
+        try await vm.loadMore()
+        // loading-more shown, then the appended page
+        #expect(recorder.snapshots.map { $0.content.list?.loadingMore } == [true, false])
+        #expect(vm.entries.count == 100)
+        try await vm.loadMore()
+        #expect(vm.entries.count == 120)
+        #expect(!vm.hasMore)
+        #expect(vm.snapshot.action("load-more")?.enabled == false)
+        let before = store.pageRequests.count
+        try await vm.loadMore()  // at the end: ignored, nothing fetched
+        #expect(store.pageRequests.count == before)
+    }
+
+    @Test func windowStaysBoundedForHugeLists() async throws {
+        try await seed(2_000)
+        let vm = PlaylistViewModel(library: library, name: "Mix", pageSize: 10)
+        await vm.start()
+        for _ in 0..<150 { try await vm.loadMore() }
+        #expect(vm.entries.count == vm.windowLimit)
+        #expect(vm.offset == 1_510 - vm.windowLimit)
+        #expect(vm.entries.first?.position == vm.offset + 1)
+        #expect(vm.snapshot.content.list?.offset == vm.offset)
+    }
+
+    @Test func filterAndSortRefetchFromTheStart() async throws {
+        try await seed(30)
+        let vm = PlaylistViewModel(library: library, name: "Mix", pageSize: 10)
+        await vm.start()
+        try await vm.showPage(2)
+        #expect(vm.offset == 10)
+        _ = try await vm.run("filter", ["text": .string("even")])
+        #expect(vm.offset == 0)
+        #expect(vm.total == 15)
+        #expect(vm.snapshot.content.list?.filter == "even")
+        _ = try await vm.run("sort", ["by": .string("title")])
+        #expect(vm.entries.first?.song.title == "Song 10")
+        #expect(store.pageRequests.last == SongQuery(filter: "even", sort: .title, offset: 0, limit: 10))
+        _ = try await vm.run("filter", ["text": .string("zzz")])
+        #expect(vm.snapshot.content.list?.emptyMessage == "No song matches \"zzz\".")
+    }
+
+    @Test func pageOutOfRangeIsRefused() async throws {
+        try await seed(30)
+        let vm = PlaylistViewModel(library: library, name: "Mix", pageSize: 10)
+        await vm.start()
+        await #expect(throws: ScreenError.self) { try await vm.showPage(4) }
+        #expect(vm.offset == 0)
+    }
+
+    @Test func editsUpdateTheList() async throws {
+        try await seed(5)
+        let vm = PlaylistViewModel(library: library, name: "Mix")
+        await vm.start()
+        _ = try await vm.run("remove-song", ["item": .string("2")])
+        #expect(vm.entries.map(\.song.title) == ["Song 1", "Song 3", "Song 4", "Song 5"])
+        #expect(vm.snapshot.status == .notice("Removed song 2."))
+        _ = try await vm.run("move-song", ["item": .string("1"), "to": .int(4)])
+        #expect(vm.entries.map(\.song.title) == ["Song 3", "Song 4", "Song 5", "Song 1"])
+        await #expect(throws: ScreenError.self) { try await vm.run("remove-song", ["item": .string("9")]) }
+        #expect(vm.entries.count == 4)
+    }
+
+    @Test func renameAndDelete() async throws {
+        try await seed(3)
+        try await seed(1, name: "Other")
+        let vm = PlaylistViewModel(library: library, name: "Mix")
+        await vm.start()
+        do {
+            _ = try await vm.run("rename", ["name": .string("Other")])
+            Issue.record("rename to a taken name succeeded")
+        } catch {
+            #expect(error.code == "playlist.duplicate_name")
+        }
+        _ = try await vm.run("rename", ["name": .string("Renamed")])
+        #expect(vm.snapshot.title == "Renamed")
+        let outcome = try await vm.run("delete")
+        #expect(outcome.back)
+        #expect(vm.playlist == nil)
+    }
+}

@@ -1,0 +1,89 @@
+import Domain
+import Presentation
+import ScreenKit
+import Testing
+import TestSupport
+
+@MainActor
+@Suite struct PlaylistsViewModelTests {
+    let store = InMemoryPlaylistStore()
+
+    func model(_ files: [(String, PlaylistMaterial)] = []) -> PlaylistsViewModel {
+        PlaylistsViewModel(library: PlaylistLibrary(
+            store: store, source: StubPlaylistSource(Dictionary(uniqueKeysWithValues: files)), parsers: [LineSongParser()]))
+    }
+
+    @Test func startLoadsTheList() async throws {
+        _ = try await store.create(name: "Existing", source: "s", format: "json", songs: [Song(title: "a", artist: "b")])
+        let vm = model()
+        let recorder = SnapshotRecorder(vm)
+        await vm.start()
+        #expect(vm.playlists.map(\.name) == ["Existing"])
+        #expect(recorder.snapshots.count == 1)
+        let list = try #require(recorder.last?.content.list)
+        #expect(list.items == [ListItem(id: "Existing", title: "Existing", subtitle: "s", trailing: "1 song")])
+        #expect(recorder.last?.action("open")?.enabled == true)
+    }
+
+    @Test func emptyListSaysHowToImport() async {
+        let vm = model()
+        await vm.start()
+        #expect(vm.snapshot.content.list?.emptyMessage.contains("import") == true)
+        #expect(vm.snapshot.action("open")?.enabled == false)
+        #expect(vm.snapshot.action("delete")?.enabled == false)
+    }
+
+    @Test func importPassesThroughLoadingToNotice() async throws {
+        let vm = model([StubPlaylistSource.json("/m/Road.json", [("A", "x"), ("B", "y")])])
+        await vm.start()
+        let recorder = SnapshotRecorder(vm)
+        store.holdCreate = true
+        let outcome = try await vm.run("import", ["path": .string("/m/Road.json")])
+        #expect(outcome.pending)
+        // While the import runs: loading, and a second import is refused.
+        #expect(vm.isImporting)
+        #expect(vm.snapshot.status.kind == .loading)
+        #expect(vm.snapshot.status.message == "Importing /m/Road.json…")
+        #expect(vm.snapshot.action("import")?.enabled == false)
+        await #expect(throws: ScreenError.self) { try await vm.run("import", ["path": .string("/m/Road.json")]) }
+        store.resumeCreate()
+        await vm.settle()
+        #expect(recorder.statuses == [.loading, .notice])
+        #expect(vm.snapshot.status.message == "Imported 2 songs into \"Road\".")
+        #expect(vm.playlists.map(\.name) == ["Road"])
+        #expect(vm.snapshot.action("import")?.enabled == true)
+    }
+
+    @Test func importFailureIsShownOnTheScreen() async throws {
+        let vm = model([("/bad.txt", .file(name: "/bad.txt", bytes: Array("nope".utf8)))])
+        await vm.start()
+        let recorder = SnapshotRecorder(vm)
+        _ = try await vm.run("import", ["path": .string("/bad.txt")])
+        await vm.settle()
+        #expect(recorder.statuses == [.loading, .error])
+        #expect(vm.snapshot.status.code == "playlist.parse_error")
+        #expect(vm.snapshot.status.message == "Cannot import /bad.txt, line 1: expected title|artist.")
+        #expect(vm.playlists.isEmpty)
+        #expect(!vm.isImporting)
+    }
+
+    @Test func storageFailureOnLoadIsAnErrorStatus() async {
+        store.failNext = StorageError(.locked, "database is locked")
+        let vm = model()
+        await vm.start()
+        #expect(vm.snapshot.status.kind == .error)
+        #expect(vm.snapshot.status.code == "storage.locked")
+    }
+
+    @Test func openNavigatesAndDeleteRemoves() async throws {
+        _ = try await store.create(name: "Mix", source: "s", format: "json", songs: [Song(title: "a", artist: "b")])
+        let vm = model()
+        await vm.start()
+        let outcome = try await vm.run("open", ["item": .string("Mix")])
+        #expect(outcome.navigate == ScreenRequest(screen: "playlist", params: ["name": .string("Mix")]))
+        await #expect(throws: ScreenError.self) { try await vm.run("open", ["item": .string("Nope")]) }
+        _ = try await vm.run("delete", ["item": .string("Mix")])
+        #expect(vm.playlists.isEmpty)
+        #expect(vm.snapshot.status == .notice("Deleted \"Mix\"."))
+    }
+}

@@ -1,0 +1,40 @@
+import ScreenKit
+import Testing
+
+@Suite struct ParamValidationTests {
+    let action = ActionDescriptor(
+        name: "move", label: "Move", summary: "",
+        params: [
+            ParamDescriptor(name: "item", label: "Item", kind: .item, positional: true),
+            ParamDescriptor(name: "to", label: "To", kind: .int, positional: true, minimum: 1, maximum: 10),
+            ParamDescriptor(name: "how", label: "How", kind: .choice, required: false, choices: ["fast", "slow"]),
+            ParamDescriptor(name: "dry", label: "Dry run", kind: .bool, required: false),
+        ])
+
+    @Test func normalisesCommandLineStrings() throws {
+        let valid = try action.validate(["item": .string("3"), "to": .string("7"), "dry": .string("yes")])
+        #expect(valid["to"] == .int(7))
+        #expect(valid["dry"] == .bool(true))
+        #expect(valid["item"] == .string("3"))
+    }
+
+    @Test func refusesWhatTheSchemaDoesNot() {
+        #expect(throws: ScreenError.self) { try action.validate(["to": .int(1)]) }  // missing item
+        #expect(throws: ScreenError.self) { try action.validate(["item": .string("1"), "to": .string("x")]) }
+        #expect(throws: ScreenError.self) { try action.validate(["item": .string("1"), "to": .int(11)]) }
+        #expect(throws: ScreenError.self) { try action.validate(["item": .string("1"), "to": .int(0)]) }
+        #expect(throws: ScreenError.self) { try action.validate(["item": .string("1"), "to": .int(2), "how": .string("warp")]) }
+        #expect(throws: ScreenError.self) { try action.validate(["item": .string("1"), "to": .int(2), "extra": .int(1)]) }
+        #expect(throws: ScreenError.self) { try action.validate(["item": .bool(true), "to": .int(2)]) }
+    }
+
+    @Test func messagesNameTheParameter() {
+        do {
+            _ = try action.validate(["item": .string("1"), "to": .string("x")])
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.kind == .invalidParams)
+            #expect(error.message.contains("'to' must be a whole number"))
+        }
+    }
+}
