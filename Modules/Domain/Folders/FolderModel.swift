@@ -88,6 +88,14 @@ public final class FolderModel {
         await scanTask?.value
     }
 
+    /// Returns when the running scan (if any) is over, without starting one.
+    public func finished() async {
+        while let task = scanTask {
+            await task.value
+            if scanTask == task { break }
+        }
+    }
+
     /// Forgets what is known and scans again; returns when done.
     public func rescan() async {
         scanTask?.cancel()

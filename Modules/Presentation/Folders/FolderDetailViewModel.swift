@@ -61,7 +61,7 @@ public final class FolderDetailViewModel: ScreenModel {
     public func rescan() {
         notice = nil
         folder.restart()
-        launch { [folder] in await folder.refresh() }
+        launch { [folder] in await folder.finished() }
     }
 
     public override func close() {

@@ -70,7 +70,7 @@ public final class FoldersViewModel: ScreenModel {
         observation = folder.observe { [weak self] _ in self?.publish() }
         await folder.begin()
         publish()
-        launch { [folder] in await folder.refresh() }
+        launch { [folder] in await folder.finished() }
     }
 
     public func setSort(_ newSort: Sort) {
@@ -80,7 +80,7 @@ public final class FoldersViewModel: ScreenModel {
 
     public func rescan() {
         folder.restart()
-        launch { [folder] in await folder.refresh() }
+        launch { [folder] in await folder.finished() }
     }
 
     public func cancel() {
