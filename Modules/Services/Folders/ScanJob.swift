@@ -41,6 +41,7 @@ struct ScanJob {
         }
         var children = listed
         continuation.yield(.listing(folder: folder, children: children))
+        shared.addProgress(entries: children.count, path: path)
 
         // Biggest-looking first (a directory's link count grows with its
         // subdirectories), so two threads finish close together.
@@ -140,7 +141,6 @@ struct ScanJob {
             }
             children.append(child)
         }
-        shared.addProgress(entries: children.count, path: path)
         return children
     }
 
