@@ -128,6 +128,8 @@ public final class FolderModel {
         children = []
         state = .scanning(nil)
         notify(force: true)
+        // Watch from before the first read, so no change made meanwhile is lost.
+        startWatching()
         let stream = library.scanner.scan(path, options: options)
         scanTask = Task { [weak self] in
             await previous?.value

@@ -25,6 +25,9 @@ public struct InotifyWatcher: FolderWatcher {
             }
             let session = WatchSession(fd: fd, root: path, continuation: continuation)
             continuation.onTermination = { _ in session.stop() }
+            // Watches are in place when `watch` returns: nothing done after
+            // it can be missed.
+            session.setUp()
             Thread.detachNewThread { session.run() }
         }
     }
@@ -63,11 +66,7 @@ final class WatchSession: @unchecked Sendable {
         return stopped
     }
 
-    func run() {
-        defer {
-            close(fd)
-            continuation.finish()
-        }
+    func setUp() {
         rootWatch = inotify_add_watch(fd, root, Self.rootMask)
         guard rootWatch >= 0 else { return }
         if let dir = opendir(root) {
@@ -78,6 +77,14 @@ final class WatchSession: @unchecked Sendable {
             }
             closedir(dir)
         }
+    }
+
+    func run() {
+        defer {
+            close(fd)
+            continuation.finish()
+        }
+        guard rootWatch >= 0 else { return }
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
         while !isStopped {
             var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
