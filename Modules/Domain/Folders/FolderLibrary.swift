@@ -28,16 +28,18 @@ public final class FolderLibrary {
 
     /// The shared model of `path` (absolute, normalised), created on first
     /// use and seeded with what its parent's scan already knows of it.
-    public func model(for path: String, options: FolderScanOptions = FolderScanOptions()) -> FolderModel {
+    /// `options` nil keeps an open model's options (or the defaults); other
+    /// options rescan it.
+    public func model(for path: String, options: FolderScanOptions? = nil) -> FolderModel {
         let path = FolderPath.normalize(path)
         if let existing = live(path) {
-            if existing.options != options {
+            if let options, existing.options != options {
                 existing.options = options
                 if existing.state != .notScanned { existing.restart() }
             }
             return existing
         }
-        let model = FolderModel(path: path, options: options, library: self)
+        let model = FolderModel(path: path, options: options ?? FolderScanOptions(), library: self)
         models[path] = WeakModel(model)
         if let parentPath = FolderPath.parent(path), let parent = live(parentPath),
            let known = parent.children.first(where: { $0.path == path }), known.complete {

@@ -39,8 +39,11 @@ public final class FolderModel {
     private var measureTask: Task<Void, Never>?
     private var lastNotify: ContinuousClock.Instant?
     private var notifyScheduled = false
-    /// The directory's own `st_size`, to rebuild the total from children.
+    /// The directory's own `st_size` plus its unlisted files, and their
+    /// count: to rebuild the total from the children.
     private var ownBytes: Int64 = 0
+    private var ownFiles = 0
+    private var needsRescan = false
 
     init(path: String, options: FolderScanOptions, library: FolderLibrary) {
         self.path = path
@@ -151,6 +154,7 @@ public final class FolderModel {
         switch event {
         case .listing(let folder, let listed):
             ownBytes = folder.bytes
+            ownFiles = folder.files
             entry = folder
             entry?.complete = false
             children = listed
@@ -291,7 +295,7 @@ public final class FolderModel {
     private func recomputeTotal(complete: Bool) {
         guard var total = entry else { return }
         var bytes = ownBytes
-        var files = 0
+        var files = ownFiles
         var directories = 0
         var issues = 0
         var firstIssue: FolderIssue?
@@ -335,7 +339,13 @@ public final class FolderModel {
         case .added(let child), .changed(let child):
             scheduleMeasure(child)
         case .removed(let child):
-            library.vanished(FolderPath.join(path, child))
+            if children.contains(where: { $0.name == child }) {
+                library.vanished(FolderPath.join(path, child))
+            } else if !options.listFiles {
+                // An unlisted file: only a rescan knows what it weighed.
+                needsRescan = true
+                scheduleMeasure(nil)
+            }
         case .folderGone:
             stopWatching()
             library.vanished(path)
@@ -344,8 +354,8 @@ public final class FolderModel {
         }
     }
 
-    private func scheduleMeasure(_ child: String) {
-        pendingMeasure.insert(child)
+    private func scheduleMeasure(_ child: String?) {
+        if let child { pendingMeasure.insert(child) }
         guard measureTask == nil else { return }
         measureTask = Task { [weak self] in
             try? await Task.sleep(for: .milliseconds(50))
@@ -361,6 +371,10 @@ public final class FolderModel {
                 let childPath = FolderPath.join(path, child)
                 do {
                     let measured = try await library.scanner.measure(childPath, options: options)
+                    if !measured.isDirectory && !options.listFiles {
+                        needsRescan = true
+                        continue
+                    }
                     upsert(measured)
                     library.reportDown(measured)
                 } catch {
@@ -372,6 +386,10 @@ public final class FolderModel {
             if state == .done, let entry { library.reportUp(entry) }
         }
         measureTask = nil
+        if needsRescan, !isScanning {
+            needsRescan = false
+            restart()
+        }
     }
 
     private func stopWatching() {

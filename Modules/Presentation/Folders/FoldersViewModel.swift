@@ -35,7 +35,7 @@ public final class FoldersViewModel: ScreenModel {
         library: FolderLibrary, path: String, sort: Sort = .size, showFiles: Bool = false, crossDevices: Bool = false,
         pageSize: Int = 1000
     ) {
-        self.folder = library.model(for: path, options: FolderScanOptions(crossDevices: crossDevices))
+        self.folder = library.model(for: path, options: FolderScanOptions(crossDevices: crossDevices, listFiles: showFiles))
         self.sort = sort
         self.showFiles = showFiles
         self.crossDevices = crossDevices

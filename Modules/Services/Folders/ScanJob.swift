@@ -35,7 +35,7 @@ struct ScanJob {
         var folder = Self.entry(name: FolderPath.name(path), path: path, info: info)
         folder.complete = false
 
-        guard let listed = list(rootFD, shared: shared) else {
+        guard let listed = list(rootFD, shared: shared, folder: &folder) else {
             continuation.finish(throwing: PosixErrors.openError(errno, path: path))
             return
         }
@@ -109,7 +109,8 @@ struct ScanJob {
     }
 
     /// Reads the root's direct children: files final, directories pending.
-    private func list(_ rootFD: Int32, shared: ScanShared) -> [FolderEntry]? {
+    /// Unless `listFiles`, files are summed into `folder` instead of listed.
+    private func list(_ rootFD: Int32, shared: ScanShared, folder: inout FolderEntry) -> [FolderEntry]? {
         let streamFD = dup(rootFD)
         guard streamFD >= 0, let dir = fdopendir(streamFD) else { return nil }
         defer { closedir(dir) }
@@ -117,15 +118,27 @@ struct ScanJob {
         var info = stat()
         while let raw = readdir(dir) {
             let namePointer = (UnsafeRawPointer(raw) + DirectoryWalker.nameOffset).assumingMemoryBound(to: CChar.self)
-            let name = String(cString: namePointer)
-            if name == "." || name == ".." { continue }
-            let childPath = FolderPath.join(path, name)
+            if namePointer[0] == 0x2E && (namePointer[1] == 0 || (namePointer[1] == 0x2E && namePointer[2] == 0)) {
+                continue
+            }
             guard fstatat(rootFD, namePointer, &info, AT_SYMLINK_NOFOLLOW) == 0 else {
                 if errno == ENOENT { continue }
+                let name = String(cString: namePointer)
+                let childPath = FolderPath.join(path, name)
                 let issue = PosixErrors.issue(errno, path: childPath)
                 children.append(FolderEntry(name: name, path: childPath, kind: .other, bytes: 0, issue: issue))
                 continue
             }
+            let isDirectory = (info.st_mode & S_IFMT) == S_IFDIR
+            if !isDirectory && !options.listFiles {
+                folder.files += 1
+                if info.st_nlink <= 1 || shared.firstSighting(device: UInt64(info.st_dev), inode: UInt64(info.st_ino)) {
+                    folder.bytes += Int64(info.st_size)
+                }
+                continue
+            }
+            let name = String(cString: namePointer)
+            let childPath = FolderPath.join(path, name)
             var child = Self.entry(name: name, path: childPath, info: info)
             if child.isDirectory {
                 if UInt64(info.st_dev) != shared.device && !options.crossDevices {
