@@ -43,6 +43,10 @@ public final class FolderModel {
     /// count: to rebuild the total from the children.
     private var ownBytes: Int64 = 0
     private var ownFiles = 0
+    /// Row of each child by name, and the children's running sums: a
+    /// folder with 100,000 subfolders must not cost 100,000² steps.
+    private var childIndex: [String: Int] = [:]
+    private var sums = ChildSums()
     private var needsRescan = false
 
     init(path: String, options: FolderScanOptions, library: FolderLibrary) {
@@ -128,7 +132,7 @@ public final class FolderModel {
         generation += 1
         let current = generation
         hasListing = false
-        children = []
+        setChildren([])
         state = .scanning(nil)
         notify(force: true)
         // Watch from before the first read, so no change made meanwhile is lost.
@@ -157,7 +161,7 @@ public final class FolderModel {
             ownFiles = folder.files
             entry = folder
             entry?.complete = false
-            children = listed
+            setChildren(listed)
             hasListing = true
             for child in listed where child.complete { library.reportDown(child) }
             recomputeTotal(complete: false)
@@ -242,12 +246,14 @@ public final class FolderModel {
 
     /// A child was renamed (here or by another program).
     func renameChild(from oldPath: String, to newPath: String) {
-        guard let index = children.firstIndex(where: { $0.path == oldPath }) else {
+        guard let index = childIndex[FolderPath.name(oldPath)], children[index].path == oldPath else {
             if FolderPath.parent(newPath) == path { scheduleMeasure(FolderPath.name(newPath)) }
             return
         }
+        childIndex[children[index].name] = nil
         children[index].path = newPath
         children[index].name = FolderPath.name(newPath)
+        childIndex[children[index].name] = index
         notify(force: true)
     }
 
@@ -261,15 +267,17 @@ public final class FolderModel {
 
     /// A child's figure from its own model's scan.
     func updateChild(_ measured: FolderEntry) {
-        guard !isScanning || children.contains(where: { $0.path == measured.path }) else { return }
+        guard !isScanning || childIndex[measured.name] != nil else { return }
         upsert(measured)
         recomputeTotal(complete: state == .done)
         notify(force: true)
     }
 
     func childVanished(_ childPath: String) {
-        guard let index = children.firstIndex(where: { $0.path == childPath }) else { return }
-        children.remove(at: index)
+        guard let index = childIndex[FolderPath.name(childPath)] else { return }
+        var remaining = children
+        remaining.remove(at: index)
+        setChildren(remaining)
         recomputeTotal(complete: state == .done)
         notify(force: true)
     }
@@ -282,11 +290,21 @@ public final class FolderModel {
     }
 
     private func upsert(_ child: FolderEntry) {
-        if let index = children.firstIndex(where: { $0.name == child.name }) {
+        if let index = childIndex[child.name] {
+            sums.remove(children[index])
             children[index] = child
         } else {
+            childIndex[child.name] = children.count
             children.append(child)
         }
+        sums.add(child)
+    }
+
+    private func setChildren(_ list: [FolderEntry]) {
+        children = list
+        childIndex = Dictionary(list.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
+        sums = ChildSums()
+        for child in list { sums.add(child) }
     }
 
     /// Rebuilds the total from the children: exact when each inode was
@@ -294,28 +312,16 @@ public final class FolderModel {
     /// incremental updates of hard-linked trees.
     private func recomputeTotal(complete: Bool) {
         guard var total = entry else { return }
-        var bytes = ownBytes
-        var files = ownFiles
-        var directories = 0
-        var issues = 0
-        var firstIssue: FolderIssue?
-        for child in children {
-            bytes += child.bytes
-            if child.isDirectory {
-                files += child.files
-                directories += 1 + child.directories
-            } else {
-                files += 1
-            }
-            issues += child.issueCount
-            if firstIssue == nil { firstIssue = child.issue }
+        total.bytes = ownBytes + sums.bytes
+        total.files = ownFiles + sums.files
+        total.directories = sums.directories
+        total.issueCount = sums.issues
+        if sums.issues == 0 {
+            total.issue = nil
+        } else if total.issue == nil {
+            total.issue = children.first { $0.issueCount > 0 }?.issue
         }
-        total.bytes = bytes
-        total.files = files
-        total.directories = directories
-        total.issueCount = issues
-        total.issue = firstIssue
-        total.complete = complete && !children.contains { !$0.complete }
+        total.complete = complete && sums.incomplete == 0
         entry = total
     }
 
@@ -339,7 +345,7 @@ public final class FolderModel {
         case .added(let child), .changed(let child):
             scheduleMeasure(child)
         case .removed(let child):
-            if children.contains(where: { $0.name == child }) {
+            if childIndex[child] != nil {
                 library.vanished(FolderPath.join(path, child))
             } else if !options.listFiles {
                 // An unlisted file: only a rescan knows what it weighed.
@@ -378,7 +384,11 @@ public final class FolderModel {
                     upsert(measured)
                     library.reportDown(measured)
                 } catch {
-                    children.removeAll { $0.name == child }
+                    if let index = childIndex[child] {
+                        var remaining = children
+                        remaining.remove(at: index)
+                        setChildren(remaining)
+                    }
                 }
             }
             recomputeTotal(complete: state == .done)
@@ -427,4 +437,27 @@ public final class FolderModel {
             for observer in self.observers.values { observer(self) }
         }
     }
+}
+
+/// Running sums over a folder's children, kept as rows come and go.
+struct ChildSums {
+    var bytes: Int64 = 0
+    var files = 0
+    var directories = 0
+    var issues = 0
+    var incomplete = 0
+
+    mutating func add(_ child: FolderEntry, sign: Int = 1) {
+        bytes += Int64(sign) * child.bytes
+        if child.isDirectory {
+            files += sign * child.files
+            directories += sign * (1 + child.directories)
+        } else {
+            files += sign
+        }
+        issues += sign * child.issueCount
+        if !child.complete { incomplete += sign }
+    }
+
+    mutating func remove(_ child: FolderEntry) { add(child, sign: -1) }
 }

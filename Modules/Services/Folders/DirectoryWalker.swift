@@ -25,6 +25,14 @@ struct DirectoryWalker {
             issueCount += 1
             if firstIssue == nil { firstIssue = issue }
         }
+
+        mutating func merge(_ other: Totals) {
+            bytes += other.bytes
+            files += other.files
+            directories += other.directories
+            issueCount += other.issueCount
+            if firstIssue == nil { firstIssue = other.firstIssue }
+        }
     }
 
     let shared: ScanShared
@@ -33,6 +41,13 @@ struct DirectoryWalker {
     private var stack: [[CChar]] = []
     private let base: String
     private var sinceReport = 0
+    /// Names from `base` to the directory a donated task starts in.
+    var prefix: [[CChar]] = []
+    /// The top-level child being walked (for donations).
+    var child = 0
+    /// Hands subdirectories to an idle thread: (open parent, names, path
+    /// components to the parent, child). Nil: walk everything here.
+    var donate: ((Int32, ArraySlice<[CChar]>, [[CChar]], Int) -> Void)?
 
     init(shared: ScanShared, base: String) {
         self.shared = shared
@@ -101,17 +116,23 @@ struct DirectoryWalker {
             return
         }
         defer { close(parent) }
-        for child in subdirectories {
+        var mine = subdirectories[...]
+        if let donate, mine.count >= 2, shared.idle.load(ordering: .relaxed) > 0 {
+            let half = mine.count / 2
+            donate(parent, mine[half...], prefix + stack, child)
+            mine = mine[..<half]
+        }
+        for sub in mine {
             if shared.isCancelled { return }
-            let childFD = child.withUnsafeBufferPointer {
+            let childFD = sub.withUnsafeBufferPointer {
                 openat(parent, $0.baseAddress!, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
             }
             guard childFD >= 0 else {
                 let code = errno
-                child.withUnsafeBufferPointer { totals.add(PosixErrors.issue(code, path: currentPath($0.baseAddress!))) }
+                sub.withUnsafeBufferPointer { totals.add(PosixErrors.issue(code, path: currentPath($0.baseAddress!))) }
                 continue
             }
-            walk(fd: childFD, name: child, into: &totals)
+            walk(fd: childFD, name: sub, into: &totals)
         }
     }
 
@@ -123,7 +144,7 @@ struct DirectoryWalker {
 
     func currentPath() -> String {
         var path = base
-        for name in stack {
+        for name in prefix + stack {
             let component = name.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
             path = FolderPath.join(path, component)
         }
@@ -132,6 +153,15 @@ struct DirectoryWalker {
 
     func currentPath(_ child: UnsafePointer<CChar>) -> String {
         FolderPath.join(currentPath(), String(cString: child))
+    }
+
+    /// The path of `name` inside the task's starting directory.
+    func path(of name: UnsafePointer<CChar>) -> String {
+        var path = base
+        for component in prefix {
+            path = FolderPath.join(path, component.withUnsafeBufferPointer { String(cString: $0.baseAddress!) })
+        }
+        return FolderPath.join(path, String(cString: name))
     }
 }
 
@@ -147,6 +177,8 @@ final class ScanShared: @unchecked Sendable {
     let crossDevices: Bool
     private let seen = Mutex<Set<Inode>>([])
     private let cancelled = Atomic<Bool>(false)
+    /// Worker threads waiting for work: walkers donate while it is > 0.
+    let idle = Atomic<Int>(0)
     private let entries = Atomic<Int>(0)
     private let lastReport = Atomic<UInt64>(0)
     /// Receives `(entries so far, a directory being read)` at most ten times a second.

@@ -44,46 +44,31 @@ struct ScanJob {
         shared.addProgress(entries: children.count, path: path)
 
         // Biggest-looking first (a directory's link count grows with its
-        // subdirectories), so two threads finish close together.
-        let pending = children.indices.filter { !children[$0].complete }
+        // subdirectories), so the threads finish close together.
+        let order = children.indices.filter { !children[$0].complete }
             .sorted { children[$0].files > children[$1].files }
         let results = Mutex<[Int: DirectoryWalker.Totals]>([:])
-        let next = Atomic<Int>(0)
-        let names = children.map { Array($0.name.utf8CString) }
         let snapshot = children
-        let rootPath = path
-        let work: @Sendable () -> Void = {
-            var walker = DirectoryWalker(shared: shared, base: rootPath)
-            while !shared.isCancelled {
-                let slot = next.add(1, ordering: .relaxed).oldValue
-                guard slot < pending.count else { break }
-                let index = pending[slot]
-                var totals = DirectoryWalker.Totals()
-                let fd = names[index].withUnsafeBufferPointer {
-                    openat(rootFD, $0.baseAddress!, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
-                }
-                if fd >= 0 {
-                    walker.walk(fd: fd, name: names[index], into: &totals)
-                } else {
-                    totals.add(PosixErrors.issue(errno, path: snapshot[index].path))
-                }
-                if shared.isCancelled { break }
-                var child = snapshot[index]
-                Self.apply(totals, to: &child)
-                results.withLock { $0[index] = totals }
-                continuation.yield(.child(child))
-            }
-            walker.flushProgress()
+        let scheduler = ScanScheduler(
+            root: DirectoryHandle(fd: dup(rootFD)), names: children.map { Array($0.name.utf8CString) }, order: order,
+            shared: shared
+        ) { index, totals in
+            var child = snapshot[index]
+            Self.apply(totals, to: &child)
+            results.withLock { $0[index] = totals }
+            continuation.yield(.child(child))
         }
-        let helpers = min(threads, pending.count) - 1
+        cancelFlag.whenCancelled { shared.cancel(); scheduler.wakeAll() }
+        let rootPath = path
+        let helpers = min(threads, order.count) - 1
         let done = DispatchSemaphore(value: 0)
         for _ in 0..<max(0, helpers) {
             Thread.detachNewThread {
-                work()
+                scheduler.work(base: rootPath)
                 done.signal()
             }
         }
-        work()
+        scheduler.work(base: rootPath)
         for _ in 0..<max(0, helpers) { done.wait() }
         guard !shared.isCancelled else {
             continuation.finish()
