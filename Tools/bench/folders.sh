@@ -92,15 +92,20 @@ def generate_links(root):
             files += 1
     return files, 100
 
+RSS_FILE = os.path.join(work, "rss")
+
 def measure(cmd):
-    """Wall seconds and peak RSS (KiB) of one run, output discarded."""
+    """Wall seconds and peak RSS (KiB) of one run, output discarded. The RSS
+    comes from /usr/bin/time (a forked Python would inflate ru_maxrss)."""
     start = time.perf_counter()
-    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    _, status, usage = os.wait4(proc.pid, 0)
+    status = subprocess.run(["/usr/bin/time", "-f", "%M", "-o", RSS_FILE] + cmd,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL).returncode
     wall = time.perf_counter() - start
-    if status != 0 and cmd[0] != "du":
+    if status != 0:
         raise SystemExit(f"{cmd} exited with {status}")
-    return wall, usage.ru_maxrss
+    with open(RSS_FILE) as h:
+        rss = int(h.read().split()[-1])
+    return wall, rss
 
 def best(cmd):
     results = [measure(cmd) for _ in range(runs)]
@@ -136,15 +141,19 @@ for name, generate in [("wide", generate_wide), ("deep", generate_deep), ("links
         times[label] = (wall, rss)
         print(f"   {label:8} {wall * 1000:8.1f} ms (best of {runs})   peak RSS {rss / 1024:7.1f} MiB", flush=True)
     empty = os.path.join(work, "empty"); os.makedirs(empty, exist_ok=True)
-    _, baseline = best([facet, "folders", empty, "--json"])
+    startup, baseline = best([facet, "folders", empty, "--json"])
+    print(f"   (facet on an empty folder: {startup * 1000:.1f} ms, {baseline / 1024:.1f} MiB: start-up, database, JSON)")
     extra = max(0, times["facet"][1] - baseline) * 1024
     entries = files + dirs
-    summary.append((name, times, extra, entries, kept))
+    summary.append((name, times, extra, entries, kept, startup))
 
 print("\n== Ratios (Facet wall time / peer; goals: <= 0.7 x du, <= 1.0 x gdu)")
-for name, times, extra, entries, kept in summary:
+print(f"   (cores: {os.cpu_count()}; load average now: {os.getloadavg()[0]:.2f})")
+for name, times, extra, entries, kept, startup in summary:
     f = times["facet"][0]
+    scan = max(f - startup, 1e-6)
     print(f"   {name:6} facet/du {f / times['du -sb'][0]:5.2f}   facet/gdu {f / times['gdu'][0]:5.2f}   facet/ncdu {f / times['ncdu'][0]:5.2f}"
-          f"   memory over baseline {extra / 1024 / 1024:6.1f} MiB = {extra / entries:6.1f} B/scanned entry;"
+          f"   (scan only, start-up subtracted: facet/du {scan / times['du -sb'][0]:5.2f})")
+    print(f"          memory: peak RSS over an empty-folder run {extra / 1024 / 1024:6.1f} MiB = {extra / entries:6.1f} B per scanned entry;"
           f" {kept} entries kept for display")
 PY

@@ -40,6 +40,7 @@ public final class FolderLibrary {
             return existing
         }
         let model = FolderModel(path: path, options: options ?? FolderScanOptions(), library: self)
+        if models.count >= 64 { models = models.filter { $0.value.model != nil } }
         models[path] = WeakModel(model)
         if let parentPath = FolderPath.parent(path), let parent = live(parentPath),
            let known = parent.children.first(where: { $0.path == path }), known.complete {
