@@ -6,7 +6,7 @@ import Glibc
 #endif
 
 /// Walks one directory tree with the raw system calls (`openat`,
-/// `fdopendir`/`readdir`, `fstatat` with `AT_SYMLINK_NOFOLLOW`), summing
+/// `getdents64` (or `readdir`), `fstatat` with `AT_SYMLINK_NOFOLLOW`), summing
 /// apparent sizes like `du -sb`. Foundation's URL resource values cost about
 /// 20× more per entry; this is the hot loop of every scan.
 ///
@@ -41,6 +41,7 @@ struct DirectoryWalker {
     private var stack: [[CChar]] = []
     private let base: String
     private var sinceReport = 0
+    private let reader = DirectoryReader()
     /// Names from `base` to the directory a donated task starts in.
     var prefix: [[CChar]] = []
     /// The top-level child being walked (for donations).
@@ -54,32 +55,27 @@ struct DirectoryWalker {
         self.base = base
     }
 
-    static let nameOffset = MemoryLayout<dirent>.offset(of: \dirent.d_name)!
-
     /// Sums everything below the open directory `fd` (which it closes) into
     /// `totals`. `name` is the directory's name relative to `base`.
     mutating func walk(fd: Int32, name: [CChar], into totals: inout Totals) {
         stack.append(name)
-        defer { stack.removeLast() }
-        guard let dir = fdopendir(fd) else {
-            totals.add(PosixErrors.issue(errno, path: currentPath()))
+        defer {
+            stack.removeLast()
             close(fd)
-            return
         }
-        let dfd = dirfd(dir)
         var subdirectories: [[CChar]] = []
         var info = stat()
         var counted = 0
-        while let entry = readdir(dir) {
-            let namePointer = (UnsafeRawPointer(entry) + Self.nameOffset).assumingMemoryBound(to: CChar.self)
+        let shared = shared
+        let read = reader.forEach(fd) { namePointer in
             if namePointer[0] == 0x2E && (namePointer[1] == 0 || (namePointer[1] == 0x2E && namePointer[2] == 0)) {
-                continue
+                return
             }
             counted += 1
-            guard fstatat(dfd, namePointer, &info, AT_SYMLINK_NOFOLLOW) == 0 else {
-                // Gone between readdir and stat: a change, not a problem.
+            guard fstatat(fd, namePointer, &info, AT_SYMLINK_NOFOLLOW) == 0 else {
+                // Gone between reading the name and stat: a change, not a problem.
                 if errno != ENOENT { totals.add(PosixErrors.issue(errno, path: currentPath(namePointer))) }
-                continue
+                return
             }
             if (info.st_mode & S_IFMT) == S_IFDIR {
                 totals.directories += 1
@@ -98,34 +94,23 @@ struct DirectoryWalker {
                 }
             }
         }
+        if !read { totals.add(PosixErrors.issue(errno, path: currentPath())) }
         sinceReport += counted
         if sinceReport >= 4096 {
             shared.addProgress(entries: sinceReport, path: currentPath())
             sinceReport = 0
         }
-        guard !subdirectories.isEmpty, !shared.isCancelled else {
-            closedir(dir)
-            return
-        }
-        // Keep only a descriptor while descending: a DIR stream's 32 KB
-        // buffer per level would make deep trees cost megabytes.
-        let parent = dup(dfd)
-        closedir(dir)
-        guard parent >= 0 else {
-            totals.add(PosixErrors.issue(errno, path: currentPath()))
-            return
-        }
-        defer { close(parent) }
+        guard !subdirectories.isEmpty, !shared.isCancelled else { return }
         var mine = subdirectories[...]
         if let donate, mine.count >= 2, shared.idle.load(ordering: .relaxed) > 0 {
             let half = mine.count / 2
-            donate(parent, mine[half...], prefix + stack, child)
+            donate(fd, mine[half...], prefix + stack, child)
             mine = mine[..<half]
         }
         for sub in mine {
             if shared.isCancelled { return }
             let childFD = sub.withUnsafeBufferPointer {
-                openat(parent, $0.baseAddress!, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+                openat(fd, $0.baseAddress!, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
             }
             guard childFD >= 0 else {
                 let code = errno
@@ -175,7 +160,8 @@ final class ScanShared: @unchecked Sendable {
 
     let device: UInt64
     let crossDevices: Bool
-    private let seen = Mutex<Set<Inode>>([])
+    /// Hard-linked inodes seen, in shards so threads rarely wait on each other.
+    private let shards = (0..<16).map { _ in InodeShard() }
     private let cancelled = Atomic<Bool>(false)
     /// Worker threads waiting for work: walkers donate while it is > 0.
     let idle = Atomic<Int>(0)
@@ -196,7 +182,8 @@ final class ScanShared: @unchecked Sendable {
 
     /// True the first time a hard-linked inode is met: `du` counts it once.
     func firstSighting(device: UInt64, inode: UInt64) -> Bool {
-        seen.withLock { $0.insert(Inode(device: device, inode: inode)).inserted }
+        let shard = shards[Int(truncatingIfNeeded: (inode &* 0x9E37_79B9_7F4A_7C15) >> 60)]
+        return shard.set.withLock { $0.insert(Inode(device: device, inode: inode)).inserted }
     }
 
     func addProgress(entries count: Int, path: @autoclosure () -> String?) {
@@ -214,4 +201,9 @@ final class ScanShared: @unchecked Sendable {
         clock_gettime(CLOCK_MONOTONIC_COARSE, &time)
         return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
     }
+}
+
+/// One lock-protected part of the hard-link set.
+final class InodeShard: Sendable {
+    let set = Mutex<Set<ScanShared.Inode>>([])
 }

@@ -95,38 +95,38 @@ struct ScanJob {
 
     /// Reads the root's direct children: files final, directories pending.
     /// Unless `listFiles`, files are summed into `folder` instead of listed.
-    private func list(_ rootFD: Int32, shared: ScanShared, folder: inout FolderEntry) -> [FolderEntry]? {
-        let streamFD = dup(rootFD)
-        guard streamFD >= 0, let dir = fdopendir(streamFD) else { return nil }
-        defer { closedir(dir) }
+    private func list(_ rootFD: Int32, shared: ScanShared, folder folderOut: inout FolderEntry) -> [FolderEntry]? {
         var children: [FolderEntry] = []
         var info = stat()
-        while let raw = readdir(dir) {
-            let namePointer = (UnsafeRawPointer(raw) + DirectoryWalker.nameOffset).assumingMemoryBound(to: CChar.self)
+        var folder = folderOut
+        let listFiles = options.listFiles
+        let crossDevices = options.crossDevices
+        let path = path
+        let read = DirectoryReader().forEach(rootFD) { namePointer in
             if namePointer[0] == 0x2E && (namePointer[1] == 0 || (namePointer[1] == 0x2E && namePointer[2] == 0)) {
-                continue
+                return
             }
             guard fstatat(rootFD, namePointer, &info, AT_SYMLINK_NOFOLLOW) == 0 else {
-                if errno == ENOENT { continue }
+                if errno == ENOENT { return }
                 let name = String(cString: namePointer)
                 let childPath = FolderPath.join(path, name)
                 let issue = PosixErrors.issue(errno, path: childPath)
                 children.append(FolderEntry(name: name, path: childPath, kind: .other, bytes: 0, issue: issue))
-                continue
+                return
             }
             let isDirectory = (info.st_mode & S_IFMT) == S_IFDIR
-            if !isDirectory && !options.listFiles {
+            if !isDirectory && !listFiles {
                 folder.files += 1
                 if info.st_nlink <= 1 || shared.firstSighting(device: UInt64(info.st_dev), inode: UInt64(info.st_ino)) {
                     folder.bytes += Int64(info.st_size)
                 }
-                continue
+                return
             }
             let name = String(cString: namePointer)
             let childPath = FolderPath.join(path, name)
             var child = Self.entry(name: name, path: childPath, info: info)
             if child.isDirectory {
-                if UInt64(info.st_dev) != shared.device && !options.crossDevices {
+                if UInt64(info.st_dev) != shared.device && !crossDevices {
                     child.issue = FolderIssue(.otherFileSystem, path: childPath)
                     child.issueCount = 0
                 } else {
@@ -139,6 +139,8 @@ struct ScanJob {
             }
             children.append(child)
         }
+        guard read else { return nil }
+        folderOut = folder
         return children
     }
 
