@@ -153,11 +153,6 @@ struct DirectoryWalker {
 /// State every walker thread of one scan shares: options, the hard-link
 /// set, cancellation and progress.
 final class ScanShared: @unchecked Sendable {
-    struct Inode: Hashable {
-        var device: UInt64
-        var inode: UInt64
-    }
-
     let device: UInt64
     let crossDevices: Bool
     /// Hard-linked inodes seen, in shards so threads rarely wait on each other.
@@ -183,7 +178,7 @@ final class ScanShared: @unchecked Sendable {
     /// True the first time a hard-linked inode is met: `du` counts it once.
     func firstSighting(device: UInt64, inode: UInt64) -> Bool {
         let shard = shards[Int(truncatingIfNeeded: (inode &* 0x9E37_79B9_7F4A_7C15) >> 60)]
-        return shard.set.withLock { $0.insert(Inode(device: device, inode: inode)).inserted }
+        return shard.table.withLock { $0.insert(device: device, inode: inode) }
     }
 
     func addProgress(entries count: Int, path: @autoclosure () -> String?) {
@@ -205,5 +200,40 @@ final class ScanShared: @unchecked Sendable {
 
 /// One lock-protected part of the hard-link set.
 final class InodeShard: Sendable {
-    let set = Mutex<Set<ScanShared.Inode>>([])
+    let table = Mutex(InodeTable())
+}
+
+/// An open-addressing set of (device, inode) pairs: a hard-link-heavy tree
+/// inserts one per entry, and `Set`'s general hashing showed in profiles.
+struct InodeTable {
+    private var inodes = [UInt64](repeating: 0, count: 1024)  // inode + 1; 0 = empty slot
+    private var devices = [UInt64](repeating: 0, count: 1024)
+    private var count = 0
+
+    /// True when the pair was not there before.
+    mutating func insert(device: UInt64, inode: UInt64) -> Bool {
+        if (count + 1) * 2 > inodes.count { grow() }
+        let key = inode &+ 1
+        let mask = inodes.count - 1
+        var slot = Int(truncatingIfNeeded: ((inode ^ (device &* 0x9E37_79B9)) &* 0x9E37_79B9_7F4A_7C15) >> 24) & mask
+        while inodes[slot] != 0 {
+            if inodes[slot] == key && devices[slot] == device { return false }
+            slot = (slot + 1) & mask
+        }
+        inodes[slot] = key
+        devices[slot] = device
+        count += 1
+        return true
+    }
+
+    private mutating func grow() {
+        let oldInodes = inodes
+        let oldDevices = devices
+        inodes = [UInt64](repeating: 0, count: oldInodes.count * 2)
+        devices = [UInt64](repeating: 0, count: oldInodes.count * 2)
+        count = 0
+        for index in oldInodes.indices where oldInodes[index] != 0 {
+            _ = insert(device: oldDevices[index], inode: oldInodes[index] - 1)
+        }
+    }
 }
