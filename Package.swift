@@ -14,15 +14,25 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
     ],
     targets: [
         // MARK: Core layers
         .target(name: "Domain", path: "Modules/Domain"),
         .target(name: "ScreenKit", path: "Modules/ScreenKit"),
-        .target(name: "Services", dependencies: ["Domain"], path: "Modules/Services"),
+        // A leaf utility (no dependencies, like a third-party package): the fast,
+        // exact JSON reader shared by the seed-format parser and JSON lines.
+        .target(name: "JSONCore", path: "Modules/JSONCore"),
+        .target(
+            name: "Services",
+            dependencies: ["Domain", "JSONCore", .product(name: "Crypto", package: "swift-crypto")],
+            path: "Modules/Services"),
         .target(
             name: "Persistence",
-            dependencies: ["Domain", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: [
+                "Domain", .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
+            ],
             path: "Modules/Persistence"),
         .target(name: "Presentation", dependencies: ["Domain", "ScreenKit"], path: "Modules/Presentation"),
         .target(
@@ -35,7 +45,7 @@ let package = Package(
             name: "CLIFrontEnd",
             dependencies: ["ScreenKit"],
             path: "Apps/FrontEnds/CLI"),
-        .target(name: "JSONLFrontEnd", dependencies: ["ScreenKit"], path: "Apps/FrontEnds/JSONL"),
+        .target(name: "JSONLFrontEnd", dependencies: ["ScreenKit", "JSONCore"], path: "Apps/FrontEnds/JSONL"),
 
         // MARK: The launcher
         .executableTarget(
@@ -49,6 +59,7 @@ let package = Package(
         // MARK: Tests
         .target(name: "TestSupport", dependencies: ["Domain", "ScreenKit"], path: "Tests/TestSupport"),
         .testTarget(name: "DomainTests", dependencies: ["Domain", "TestSupport"], path: "Tests/DomainTests"),
+        .testTarget(name: "JSONCoreTests", dependencies: ["JSONCore"], path: "Tests/JSONCoreTests"),
         .testTarget(name: "ScreenKitTests", dependencies: ["ScreenKit"], path: "Tests/ScreenKitTests"),
         .testTarget(name: "ServicesTests", dependencies: ["Services", "Domain", "TestSupport"], path: "Tests/ServicesTests"),
         .testTarget(name: "PersistenceTests", dependencies: ["Persistence", "Domain", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")], path: "Tests/PersistenceTests"),

@@ -23,6 +23,7 @@ struct LauncherOptions: ParsableArguments {
 /// user's preference, then the TUI on a terminal, else the CLI (whose bare
 /// form prints help).
 @main
+@MainActor
 enum Launcher {
     static let frontEnds: [any FrontEnd.Type] = [CLIFrontEnd.self, JSONLFrontEnd.self]
 
@@ -54,7 +55,8 @@ enum Launcher {
             exit(1)
         }
         let requested = options.ui ?? environment["FACET_UI"].flatMap { $0.isEmpty ? nil : $0 }
-        let name = requested ?? defaultFrontEnd(rest: options.rest)
+        let preferred = requested == nil ? await preferredFrontEnd(app, rest: options.rest) : nil
+        let name = requested ?? preferred ?? defaultFrontEnd(rest: options.rest)
         guard let frontEnd = frontEnds.first(where: { $0.name == name }) else {
             let known = frontEnds.map { $0.name }.joined(separator: ", ")
             FileHandle.standardError.write(Data("facet: unknown front end '\(name)' (available: \(known))\n".utf8))
@@ -65,6 +67,14 @@ enum Launcher {
             home: app.home)
         let status = await frontEnd.run(context)
         exit(status)
+    }
+
+    /// The signed-in user's saved choice, for bare `facet` only (a command on
+    /// the line is a CLI call), and only if this build has that front end.
+    @MainActor
+    static func preferredFrontEnd(_ app: FacetApp, rest: [String]) async -> String? {
+        guard rest.isEmpty, let preferred = await app.preferredFrontEnd() else { return nil }
+        return frontEnds.contains { $0.name == preferred } ? preferred : nil
     }
 
     /// With a command on the line the CLI runs it; bare `facet` starts the TUI

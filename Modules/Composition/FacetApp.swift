@@ -17,7 +17,9 @@ public final class FacetApp {
     /// feature. Throws a `StorageError` a front end can print.
     public init(environment: [String: String]) throws(StorageError) {
         paths = AppPaths(environment: environment)
-        database = try FacetDatabase(path: paths.database)
+        // FACET_BUSY_TIMEOUT_MS lets tests see a lock fail fast; users keep the default.
+        let timeout = environment["FACET_BUSY_TIMEOUT_MS"].flatMap(Double.init).map { $0 / 1000 } ?? FacetDatabase.busyTimeout
+        database = try FacetDatabase(path: paths.database, busyTimeout: timeout)
         services = AppServices(database: database, environment: environment)
         for feature in Self.features { feature.register(in: registry, services: services) }
     }
@@ -26,6 +28,7 @@ public final class FacetApp {
     /// feature adds itself here and nowhere else.
     static let features: [any Feature.Type] = [
         PlaylistFeature.self,
+        UsersFeature.self,
         FoldersFeature.self,
     ]
 
@@ -36,6 +39,13 @@ public final class FacetApp {
     /// playlist on a fresh install (once, even if the user deletes it later).
     public func prepare() async throws {
         try await PlaylistFeature.seedSample(services)
+        await UsersFeature.prepare(services)
+    }
+
+    /// The signed-in user's preferred front end (`cli`, `tui`, `jsonl`), for
+    /// the launcher's third choice after `--ui` and `FACET_UI`.
+    public func preferredFrontEnd() async -> String? {
+        await UsersFeature.preferredFrontEnd(services.account)
     }
 
     public static let version = "0.1.0"
@@ -53,15 +63,20 @@ public struct AppServices: Sendable {
     public let environment: [String: String]
     public let meta: MetaStore
     public let playlists: PlaylistLibrary
+    /// The signed-in user and their settings, shared by every screen.
+    public let account: AccountCenter
+    /// Shared folder models: every folder screen sees the same one per path.
     public let folders: FolderLibrary
 
-    @MainActor init(database: FacetDatabase, environment: [String: String]) {
+    @MainActor
+    init(database: FacetDatabase, environment: [String: String]) {
         self.database = database
         self.environment = environment
         meta = MetaStore(database: database)
         playlists = PlaylistLibrary(
             store: SQLitePlaylistStore(database: database), source: FilePlaylistSource(),
             parsers: [SeedJSONSongParser(), M3USongParser(), AudioDirectorySongParser()])
+        account = UsersFeature.makeAccount(database: database)
         folders = FoldersFeature.makeLibrary()
     }
 }

@@ -12,9 +12,16 @@ enum HelpText {
             "",
             "Screens:",
         ]
-        let width = screens.map { usage(of: $0).count }.max() ?? 0
+        // Short usages share a column with their summary; long ones put it below.
+        let width = min(28, screens.map { usage(of: $0).count }.max() ?? 0)
         for screen in screens {
-            lines.append("  " + usage(of: screen).padding(toLength: width + 2, withPad: " ", startingAt: 0) + screen.summary)
+            let left = usage(of: screen)
+            if left.count <= width {
+                lines.append("  " + left.padding(toLength: width + 2, withPad: " ", startingAt: 0) + screen.summary)
+            } else {
+                lines.append("  " + left)
+                lines.append("  " + String(repeating: " ", count: width + 2) + screen.summary)
+            }
         }
         lines += [
             "",

@@ -88,7 +88,7 @@ struct SnapshotRenderer {
         if let filter = list.filter, !filter.isEmpty { footer += " matching \"\(clean(filter))\"" }
         if let sort = list.sort { footer += ", by \(sort)" }
         if list.hasMore { footer += "; more with 'load-more' or 'page N'" }
-        lines.append(style.dim(footer))
+        lines.append(style.dim(TerminalText.truncate(footer, to: width)))
         return lines
     }
 

@@ -1,3 +1,4 @@
+import JSONCore
 import ScreenKit
 
 /// Builds the OpenRPC document for `rpc.discover` from the registered

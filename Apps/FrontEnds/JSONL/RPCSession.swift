@@ -1,4 +1,4 @@
-import Foundation
+import JSONCore
 import ScreenKit
 
 /// One JSON-lines client: its open screens (by handle) and the methods it
@@ -17,7 +17,6 @@ final class RPCSession {
     let lineLimit: Int
     private var open: [String: OpenScreen] = [:]
     private var nextHandle = 0
-    private let decoder = JSONDecoder()
     /// While a batch of requests is being answered, output is flushed once at
     /// its end; changes that happen between batches are flushed at once.
     var inBatch = false
@@ -39,9 +38,9 @@ final class RPCSession {
             if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { return }  // blank lines are ignored
             let message: JSONValue
             do {
-                message = try decoder.decode(JSONValue.self, from: Data(bytes))
+                message = try JSONParser.parse(bytes)
             } catch {
-                writer.error(id: .null, .parse("the line is not valid JSON"))
+                writer.error(id: .null, .parse("the line is not valid JSON (\(error.reason) at byte \(error.offset))"))
                 return
             }
             if case .array(let batch) = message {
@@ -117,7 +116,7 @@ final class RPCSession {
                 close(handle)
                 return .success(Array("true".utf8))
             case "rpc.discover":
-                return .success(writer.encode(OpenRPCDocument.make(screens: context.catalog.screens, version: context.version)))
+                return .success(JSONWriter.bytes(OpenRPCDocument.make(screens: context.catalog.screens, version: context.version)))
             default:
                 return .failure(.methodNotFound(method))
             }

@@ -1,4 +1,5 @@
 import Foundation
+import JSONCore
 import ScreenKit
 
 /// Writes JSON-RPC messages to stdout, one per line, and nothing else ever.
@@ -16,8 +17,14 @@ final class RPCWriter {
         (try? Array(encoder.encode(value))) ?? Array("null".utf8)
     }
 
-    func result(id: JSONValue, _ result: [UInt8]) {
-        write(Array(#"{"id":"#.utf8) + encode(id) + Array(#","jsonrpc":"2.0","result":"#.utf8) + result + [0x7D])
+    /// Ids and handles are on every message: written directly, not through
+    /// JSONEncoder (which costs more than the rest of a cached response).
+    func encode(_ value: JSONValue) -> [UInt8] { JSONWriter.bytes(value) }
+
+    func encode(_ text: String) -> [UInt8] {
+        var out: [UInt8] = []
+        JSONWriter.writeString(text, into: &out)
+        return out
     }
 
     func error(id: JSONValue, _ error: RPCError) {

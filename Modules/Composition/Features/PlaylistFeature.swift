@@ -17,12 +17,16 @@ enum PlaylistFeature: Feature {
                 library: library, name: params.string("name") ?? "",
                 filter: params.string("filter") ?? "",
                 sort: params.string("sort").flatMap(SongSort.init(rawValue:)) ?? .position,
-                page: params.int("page") ?? 1)
+                page: params.int("page") ?? 1,
+                pageSize: services.account.settings?.pageSize ?? SettingsRules.defaultPageSize)
         })
     }
 
     static func seedSample(_ services: AppServices) async throws {
-        guard try await services.meta.claim("sample_seeded", value: "1") else { return }
+        // Read first: start-up must not need the write lock (another process
+        // may hold it for a long import while this one only wants to read).
+        guard try await services.meta.value("sample_seeded") == nil,
+              try await services.meta.claim("sample_seeded", value: "1") else { return }
         do {
             _ = try await services.playlists.importMaterial(
                 EmbeddedSample.material, name: EmbeddedSample.name, source: EmbeddedSample.source)

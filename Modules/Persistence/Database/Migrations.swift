@@ -12,6 +12,7 @@ enum Migrations {
                 """)
         }
         migrator.registerMigration("v1-playlists", migrate: PlaylistSchema.create)
+        migrator.registerMigration("v2-users", migrate: UsersSchema.create)
         return migrator
     }
 }

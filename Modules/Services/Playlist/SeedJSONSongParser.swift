@@ -1,10 +1,11 @@
 import Domain
-import Foundation
+import JSONCore
 
 /// The seed's `songs.json`: `{"result": [{"title", "artist_name", "cover"}]}`.
 ///
-/// Decodes with `JSONSerialization` and checks every record by hand so an
-/// error names the record and field (the seed's errors 998/999 said neither).
+/// Reads with JSONCore's pull parser and checks every record by hand so an
+/// error names the line, record and field (the seed's errors 998/999 said
+/// neither).
 public struct SeedJSONSongParser: SongParser {
     public let format = "json"
 
@@ -21,71 +22,81 @@ public struct SeedJSONSongParser: SongParser {
         guard bytes.contains(where: { !Self.isSpace($0) }) else {
             throw PlaylistError.parse(ParseFailure(file: file, reason: "the file is empty"))
         }
-        let root: Any
         do {
-            root = try JSONSerialization.jsonObject(with: Data(bytes), options: [])
-        } catch {
-            throw PlaylistError.parse(ParseFailure(file: file, location: Self.position(of: error, in: bytes), reason: "not valid JSON"))
+            return try JSONParser.with(bytes) { parser in try Self.songs(&parser, file: file) }
+        } catch let failure as JSONParser.Failure {
+            throw PlaylistError.parse(ParseFailure(file: file, location: "line \(failure.line)", reason: "not valid JSON (\(failure.reason))"))
         }
-        guard let object = root as? [String: Any] else {
+    }
+
+    /// Walks the `result` array record by record, so a million-song file
+    /// never becomes a million-node tree.
+    static func songs(_ parser: inout JSONParser, file: String) throws -> [Song] {
+        guard parser.peek() == UInt8(ascii: "{") else {
+            _ = try parser.value()  // a syntax error is reported first, as such
             throw PlaylistError.parse(ParseFailure(file: file, reason: "the top level must be an object with a \"result\" array"))
         }
-        guard let result = object["result"] else {
+        try parser.enterObject()
+        var songs: [Song]?
+        while let key = try parser.nextKey() {
+            guard key == "result", songs == nil else {
+                try parser.skipValue()
+                continue
+            }
+            guard parser.peek() == UInt8(ascii: "[") else {
+                let found = try parser.value()
+                throw PlaylistError.parse(ParseFailure(file: file, field: "result", reason: "expected an array, found \(found.typeName)"))
+            }
+            try parser.enterArray()
+            var records: [Song] = []
+            while try parser.nextElement() {
+                records.append(try record(&parser, number: records.count + 1, file: file))
+            }
+            songs = records
+        }
+        try parser.end()
+        guard let songs else {
             throw PlaylistError.parse(ParseFailure(file: file, field: "result", reason: "the key is missing"))
-        }
-        guard let records = result as? [Any] else {
-            throw PlaylistError.parse(ParseFailure(file: file, field: "result", reason: "expected an array, found \(Self.kind(of: result))"))
-        }
-        var songs: [Song] = []
-        songs.reserveCapacity(records.count)
-        for (index, record) in records.enumerated() {
-            let location = "record \(index + 1)"
-            guard let fields = record as? [String: Any] else {
-                throw PlaylistError.parse(ParseFailure(file: file, location: location, reason: "expected an object, found \(Self.kind(of: record))"))
-            }
-            func text(_ key: String, required: Bool) throws -> String {
-                guard let value = fields[key] else {
-                    if required { throw PlaylistError.parse(ParseFailure(file: file, location: location, field: key, reason: "the field is missing")) }
-                    return ""
-                }
-                if value is NSNull, !required { return "" }
-                guard let string = value as? String, !(value is NSNumber) else {
-                    throw PlaylistError.parse(ParseFailure(file: file, location: location, field: key, reason: "expected a string, found \(Self.kind(of: value))"))
-                }
-                return string
-            }
-            songs.append(Song(title: try text("title", required: true), artist: try text("artist_name", required: true), cover: try text("cover", required: false)))
         }
         return songs
     }
 
+    /// One `{"title", "artist_name", "cover"}` record, read field by field
+    /// (no dictionary per record: this loop runs a million times).
+    static func record(_ parser: inout JSONParser, number: Int, file: String) throws -> Song {
+        let location = "record \(number)"
+        guard parser.peek() == UInt8(ascii: "{") else {
+            let found = try parser.value()
+            throw PlaylistError.parse(ParseFailure(file: file, location: location, reason: "expected an object, found \(found.typeName)"))
+        }
+        var title: String?
+        var artist: String?
+        var cover: String?
+        try parser.enterObject()
+        while let key = try parser.nextKey() {
+            switch key {
+            case "title": title = try field(&parser, key, location, file, optional: false)
+            case "artist_name": artist = try field(&parser, key, location, file, optional: false)
+            case "cover": cover = try field(&parser, key, location, file, optional: true)
+            default: try parser.skipValue()
+            }
+        }
+        guard let title else { throw missing("title", location, file) }
+        guard let artist else { throw missing("artist_name", location, file) }
+        return Song(title: title, artist: artist, cover: cover ?? "")
+    }
+
+    static func field(_ parser: inout JSONParser, _ key: String, _ location: String, _ file: String, optional: Bool) throws -> String {
+        if parser.peek() == UInt8(ascii: "\"") { return try parser.string() }
+        let found = try parser.value()
+        if optional, found == .null { return "" }
+        throw PlaylistError.parse(ParseFailure(file: file, location: location, field: key, reason: "expected a string, found \(found.typeName)"))
+    }
+
+    static func missing(_ key: String, _ location: String, _ file: String) -> PlaylistError {
+        .parse(ParseFailure(file: file, location: location, field: key, reason: "the field is missing"))
+    }
+
     static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 }
 
-    static func kind(of value: Any) -> String {
-        switch value {
-        case is NSNull: "null"
-        case let number as NSNumber: ["true", "false"].contains("\(number)") && !(value is Int) ? "a boolean" : "a number"
-        case is String: "a string"
-        case is [Any]: "an array"
-        case is [String: Any]: "an object"
-        default: "\(type(of: value))"
-        }
-    }
-
-    /// Foundation reports where a syntax error is ("around line 3, column 5"
-    /// or "around character 17"); turn that into a line for the user.
-    static func position(of error: Error, in bytes: [UInt8]) -> String? {
-        let info = (error as NSError).userInfo
-        let text = (info[NSDebugDescriptionErrorKey] as? String) ?? "\(error)"
-        if let line = number(after: "line ", in: text) { return "line \(line)" }
-        guard let offset = number(after: "character ", in: text) else { return nil }
-        let index = min(offset, bytes.count)
-        let line = bytes[..<index].reduce(1) { $1 == 0x0A ? $0 + 1 : $0 }
-        return "line \(line)"
-    }
-
-    static func number(after marker: String, in text: String) -> Int? {
-        guard let range = text.range(of: marker) else { return nil }
-        return Int(text[range.upperBound...].prefix { $0.isNumber })
-    }
 }

@@ -1,0 +1,100 @@
+/// One user's saved settings (seed 000's settings tab, made real).
+///
+/// The GitHub token itself is not part of this value: only whether one is
+/// set. Code that needs the secret asks `SettingsStore.githubToken(for:)`,
+/// so a settings value can be shown, logged or encoded without leaking it.
+public struct UserSettings: Equatable, Sendable {
+    /// The GitHub user whose starred repositories are shown; empty when unset.
+    public var githubUser: String
+    public var hasGitHubToken: Bool
+    /// nil: no preference (the launcher's default applies).
+    public var preferredUI: FrontEndChoice?
+    public var pageSize: Int
+    public var githubBaseURL: String
+    public var photosBaseURL: String
+
+    public init(
+        githubUser: String = "", hasGitHubToken: Bool = false, preferredUI: FrontEndChoice? = nil,
+        pageSize: Int = SettingsRules.defaultPageSize, githubBaseURL: String = SettingsRules.defaultGitHubBaseURL,
+        photosBaseURL: String = SettingsRules.defaultPhotosBaseURL
+    ) {
+        self.githubUser = githubUser
+        self.hasGitHubToken = hasGitHubToken
+        self.preferredUI = preferredUI
+        self.pageSize = pageSize
+        self.githubBaseURL = githubBaseURL
+        self.photosBaseURL = photosBaseURL
+    }
+
+    public static let defaults = UserSettings()
+
+    /// The settings with one validated change applied.
+    public func applying(_ change: SettingsChange) -> UserSettings {
+        var copy = self
+        switch change {
+        case .githubUser(let user): copy.githubUser = user
+        case .githubToken(let token): copy.hasGitHubToken = token != nil
+        case .preferredUI(let choice): copy.preferredUI = choice
+        case .pageSize(let size): copy.pageSize = size
+        case .githubBaseURL(let url): copy.githubBaseURL = url
+        case .photosBaseURL(let url): copy.photosBaseURL = url
+        }
+        return copy
+    }
+
+    /// The value a settings form shows for `key` (never the token).
+    public func displayValue(_ key: SettingKey) -> String {
+        switch key {
+        case .githubUser: githubUser
+        case .githubToken: ""
+        case .preferredUI: preferredUI?.rawValue ?? ""
+        case .pageSize: String(pageSize)
+        case .githubBaseURL: githubBaseURL
+        case .photosBaseURL: photosBaseURL
+        }
+    }
+}
+
+/// The name of one setting, as front ends and the CLI spell it.
+public enum SettingKey: String, CaseIterable, Sendable {
+    case githubUser = "github-user"
+    case githubToken = "github-token"
+    case preferredUI = "ui"
+    case pageSize = "page-size"
+    case githubBaseURL = "github-base-url"
+    case photosBaseURL = "photos-base-url"
+
+    public var label: String {
+        switch self {
+        case .githubUser: "GitHub username"
+        case .githubToken: "GitHub token"
+        case .preferredUI: "Preferred front end"
+        case .pageSize: "Page size"
+        case .githubBaseURL: "GitHub API base URL"
+        case .photosBaseURL: "Photos API base URL"
+        }
+    }
+}
+
+/// One validated change to a setting. Only `SettingsRules` makes these from
+/// user text, so a store never receives an unchecked value.
+public enum SettingsChange: Equatable, Sendable {
+    case githubUser(String)
+    /// nil removes the token.
+    case githubToken(String?)
+    case preferredUI(FrontEndChoice?)
+    case pageSize(Int)
+    case githubBaseURL(String)
+    case photosBaseURL(String)
+
+    public var key: SettingKey {
+        switch self {
+        case .githubUser: .githubUser
+        case .githubToken: .githubToken
+        case .preferredUI: .preferredUI
+        case .pageSize: .pageSize
+        case .githubBaseURL: .githubBaseURL
+        case .photosBaseURL: .photosBaseURL
+        }
+    }
+}

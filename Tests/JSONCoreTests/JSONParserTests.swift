@@ -1,0 +1,76 @@
+import Foundation
+import JSONCore
+import Testing
+
+@Suite struct JSONParserTests {
+    func parse(_ text: String) throws -> JSONValue { try JSONParser.parse(Array(text.utf8)) }
+
+    func failure(_ text: String) -> JSONParser.Failure? {
+        do {
+            _ = try JSONParser.parse(Array(text.utf8))
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    @Test func parsesEveryKindExactly() throws {
+        let value = try parse(#" {"a": [1, -2.5, 1e3, true, false, null, "x\"\\\/\n\u00e9\ud83c\udfb5"], "b": {}, "c": [], "d": 0} "#)
+        #expect(value["a"] == .array([.int(1), .double(-2.5), .double(1000), .bool(true), .bool(false), .null, .string("x\"\\/\né🎵")]))
+        #expect(value["b"] == .object([:]))
+        #expect(value["c"] == .array([]))
+        #expect(value["d"] == .int(0))
+    }
+
+    @Test func agreesWithFoundationOnRoundTrip() throws {
+        let text = #"{"k":"v","n":[1,2,{"z":null,"y":"日本"}],"t":true}"#
+        let ours = JSONWriter.bytes(try parse(text))
+        let theirs = try JSONSerialization.data(withJSONObject: JSONSerialization.jsonObject(with: Data(text.utf8)), options: [.sortedKeys])
+        #expect(ours == Array(theirs))
+    }
+
+    @Test func rejectsInvalidJSONWithTheLine() {
+        #expect(failure("{\n\"a\": 1,\n}")?.line == 3)
+        #expect(failure("[1,]")?.reason == "unexpected character")
+        #expect(failure("[1 2]")?.reason == "expected ',' or ']'")
+        #expect(failure("01")?.reason == "a number must not start with 0")
+        #expect(failure("\"tab\there\"")?.reason == "a control character inside a string must be escaped")
+        #expect(failure("\"\\ud800\"")?.reason == "a lone surrogate in a \\u escape")
+        #expect(failure("{} x")?.reason == "unexpected text after the JSON value")
+        #expect(failure("")?.reason == "unexpected end of input")
+        #expect(failure("tru")?.reason == "unexpected end of input")
+        #expect(failure("\"abc")?.reason.contains("end of input") == true)
+        #expect(failure(String(repeating: "[", count: 10_000))?.reason == "nested too deeply")
+    }
+
+    @Test func rejectsInvalidUTF8() {
+        let bytes: [UInt8] = [0x22, 0xFF, 0xFE, 0x22]
+        #expect(throws: JSONParser.Failure.self) { try JSONParser.parse(bytes) }
+    }
+
+    @Test func pullAPIWalksRecordsWithoutATree() throws {
+        let text = #"{"skip": {"deep": [1, {"x": 2}]}, "result": [{"t": "a"}, {"t": "b"}], "after": 1}"#
+        let titles = try JSONParser.with(Array(text.utf8)) { parser -> [String] in
+            var found: [String] = []
+            try parser.enterObject()
+            while let key = try parser.nextKey() {
+                guard key == "result" else {
+                    try parser.skipValue()
+                    continue
+                }
+                try parser.enterArray()
+                while try parser.nextElement() {
+                    found.append(try parser.value()["t"]?.stringValue ?? "?")
+                }
+            }
+            try parser.end()
+            return found
+        }
+        #expect(titles == ["a", "b"])
+    }
+
+    @Test func writerEscapesControlCharacters() {
+        #expect(JSONWriter.bytes(.string("a\u{1B}b\"\n")) == Array(#""a\u001bb\"\n""#.utf8))
+        #expect(JSONWriter.bytes(.object(["b": .int(1), "a": .null])) == Array(#"{"a":null,"b":1}"#.utf8))
+    }
+}
