@@ -43,9 +43,10 @@ public final class FolderModel {
     /// count: to rebuild the total from the children.
     private var ownBytes: Int64 = 0
     private var ownFiles = 0
-    /// Row of each child by name, and the children's running sums: a
+    /// Row of each child *directory* by name (files are looked up by a scan:
+    /// only watcher events ask for them), and the children's running sums: a
     /// folder with 100,000 subfolders must not cost 100,000² steps.
-    private var childIndex: [String: Int] = [:]
+    private var directoryIndex: [String: Int] = [:]
     private var sums = ChildSums()
     private var needsRescan = false
 
@@ -246,14 +247,14 @@ public final class FolderModel {
 
     /// A child was renamed (here or by another program).
     func renameChild(from oldPath: String, to newPath: String) {
-        guard let index = childIndex[FolderPath.name(oldPath)], children[index].path == oldPath else {
+        guard let index = index(of: FolderPath.name(oldPath)), children[index].path == oldPath else {
             if FolderPath.parent(newPath) == path { scheduleMeasure(FolderPath.name(newPath)) }
             return
         }
-        childIndex[children[index].name] = nil
+        directoryIndex[children[index].name] = nil
         children[index].path = newPath
         children[index].name = FolderPath.name(newPath)
-        childIndex[children[index].name] = index
+        if children[index].isDirectory { directoryIndex[children[index].name] = index }
         notify(force: true)
     }
 
@@ -267,14 +268,14 @@ public final class FolderModel {
 
     /// A child's figure from its own model's scan.
     func updateChild(_ measured: FolderEntry) {
-        guard !isScanning || childIndex[measured.name] != nil else { return }
+        guard !isScanning || index(of: measured.name) != nil else { return }
         upsert(measured)
         recomputeTotal(complete: state == .done)
         notify(force: true)
     }
 
     func childVanished(_ childPath: String) {
-        guard let index = childIndex[FolderPath.name(childPath)] else { return }
+        guard let index = index(of: FolderPath.name(childPath)) else { return }
         var remaining = children
         remaining.remove(at: index)
         setChildren(remaining)
@@ -290,19 +291,26 @@ public final class FolderModel {
     }
 
     private func upsert(_ child: FolderEntry) {
-        if let index = childIndex[child.name] {
+        if let index = index(of: child.name) {
             sums.remove(children[index])
             children[index] = child
+            if child.isDirectory { directoryIndex[child.name] = index }
         } else {
-            childIndex[child.name] = children.count
+            if child.isDirectory { directoryIndex[child.name] = children.count }
             children.append(child)
         }
         sums.add(child)
     }
 
+    private func index(of name: String) -> Int? {
+        if let index = directoryIndex[name], index < children.count, children[index].name == name { return index }
+        return children.firstIndex { $0.name == name }
+    }
+
     private func setChildren(_ list: [FolderEntry]) {
         children = list
-        childIndex = Dictionary(list.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
+        directoryIndex = [:]
+        for (index, child) in list.enumerated() where child.isDirectory { directoryIndex[child.name] = index }
         sums = ChildSums()
         for child in list { sums.add(child) }
     }
@@ -345,7 +353,7 @@ public final class FolderModel {
         case .added(let child), .changed(let child):
             scheduleMeasure(child)
         case .removed(let child):
-            if childIndex[child] != nil {
+            if index(of: child) != nil {
                 library.vanished(FolderPath.join(path, child))
             } else if !options.listFiles {
                 // An unlisted file: only a rescan knows what it weighed.
@@ -384,7 +392,7 @@ public final class FolderModel {
                     upsert(measured)
                     library.reportDown(measured)
                 } catch {
-                    if let index = childIndex[child] {
+                    if let index = index(of: child) {
                         var remaining = children
                         remaining.remove(at: index)
                         setChildren(remaining)

@@ -29,7 +29,10 @@ public final class FoldersViewModel: ScreenModel {
     public private(set) var limit: Int
     public let pageSize: Int
     private var observation: FolderObservation?
-    private var cache: (revision: Int, sort: Sort, rows: [FolderEntry])?
+    /// Display order as indices into the model's children, kept until the
+    /// model or the sort changes: a million-row folder is sorted once per
+    /// change, not once per snapshot, and never copied.
+    private var cache: (revision: Int, sort: Sort, order: [Int])?
 
     public init(
         library: FolderLibrary, path: String, sort: Sort = .size, showFiles: Bool = false, crossDevices: Bool = false,
@@ -47,9 +50,19 @@ public final class FoldersViewModel: ScreenModel {
 
     /// The rows in display order (all of them; the snapshot shows `limit`).
     public var rows: [FolderEntry] {
-        if let cache, cache.revision == folder.revision, cache.sort == sort { return cache.rows }
-        let shown = showFiles ? folder.children : folder.children.filter(\.isDirectory)
-        let sorted = shown.sorted(by: Self.order(sort))
+        let children = folder.children
+        return order.map { children[$0] }
+    }
+
+    private var order: [Int] {
+        if let cache, cache.revision == folder.revision, cache.sort == sort { return cache.order }
+        let children = folder.children
+        let shown = showFiles ? Array(children.indices) : children.indices.filter { children[$0].isDirectory }
+        // Case-folded names once per entry, not twice per comparison.
+        var keys = [String](repeating: "", count: children.count)
+        for index in shown { keys[index] = children[index].name.lowercased() }
+        let sort = sort
+        let sorted = shown.sorted { Self.precedes(children[$0], keys[$0], children[$1], keys[$1], by: sort) }
         cache = (folder.revision, sort, sorted)
         return sorted
     }
@@ -133,9 +146,10 @@ public final class FoldersViewModel: ScreenModel {
         actions: [openAction, upAction, sortAction, rescanAction, cancelAction, renameAction, detailAction, loadMoreAction])
 
     public override var snapshot: ScreenSnapshot {
-        let all = rows
-        let shown = all.prefix(limit)
-        let items = shown.map(Self.item)
+        let order = order
+        let children = folder.children
+        let items = order.prefix(limit).map { Self.item(children[$0]) }
+        let count = order.count
         let scanning = folder.isScanning
         let failed: Bool = if case .failed = folder.state { true } else { false }
         var details: [DetailRow] = [DetailRow("Path", folder.path)]
@@ -146,13 +160,13 @@ public final class FoldersViewModel: ScreenModel {
             details.append(DetailRow("Contents", FolderFormat.counts(total)))
             if let problems = FolderFormat.problems(total) { details.append(DetailRow("Problems", problems)) }
         }
-        let hasFolders = all.contains(where: \.isDirectory)
+        let hasFolders = showFiles ? order.contains { children[$0].isDirectory } : count > 0
         return ScreenSnapshot(
             screen: Self.screenID, title: FolderFormat.title(name: folder.path, entry: total), status: status,
             content: ScreenContent(
                 detail: DetailContent(rows: details),
                 list: ListContent(
-                    items: items, offset: 0, total: all.count, hasMore: all.count > limit, sort: sort.rawValue,
+                    items: items, offset: 0, total: count, hasMore: count > limit, sort: sort.rawValue,
                     columns: ListColumns(title: "Name", subtitle: "Items", trailing: "Size"),
                     emptyMessage: problem ?? (scanning ? "Reading…" : (showFiles ? "This folder is empty." : "No subfolders here.")))),
             actions: [
@@ -161,9 +175,9 @@ public final class FoldersViewModel: ScreenModel {
                 Self.sortAction,
                 Self.rescanAction.enabled(!scanning),
                 Self.cancelAction.enabled(scanning),
-                Self.renameAction.enabled(!all.isEmpty),
+                Self.renameAction.enabled(count > 0),
                 Self.detailAction.enabled(!failed),
-                Self.loadMoreAction.enabled(all.count > limit),
+                Self.loadMoreAction.enabled(count > limit),
             ])
     }
 
@@ -237,17 +251,13 @@ public final class FoldersViewModel: ScreenModel {
     }
 
     /// Size: largest first; name: A→Z ignoring case; count: most items first.
-    /// Ties fall back to the name so the order is stable.
-    static func order(_ sort: Sort) -> (FolderEntry, FolderEntry) -> Bool {
-        func byName(_ a: FolderEntry, _ b: FolderEntry) -> Bool {
-            let left = a.name.lowercased()
-            let right = b.name.lowercased()
-            return left != right ? left < right : a.name < b.name
-        }
+    /// Ties fall back to the name (`aKey`/`bKey`: case-folded) so the order
+    /// is stable.
+    static func precedes(_ a: FolderEntry, _ aKey: String, _ b: FolderEntry, _ bKey: String, by sort: Sort) -> Bool {
         switch sort {
-        case .size: return { $0.bytes != $1.bytes ? $0.bytes > $1.bytes : byName($0, $1) }
-        case .name: return byName
-        case .count: return { $0.items != $1.items ? $0.items > $1.items : byName($0, $1) }
+        case .size where a.bytes != b.bytes: return a.bytes > b.bytes
+        case .count where a.items != b.items: return a.items > b.items
+        default: return aKey != bKey ? aKey < bKey : a.name < b.name
         }
     }
 }
