@@ -94,7 +94,7 @@ public final class RenameFolderViewModel: ScreenModel {
     public static let descriptor = ScreenDescriptor(
         id: screenID, title: "Rename folder", summary: "Rename a folder in place, validated, never replacing another entry.",
         params: [ParamDescriptor(name: "path", label: "Folder to rename", kind: .path, positional: true)],
-        actions: [setFieldAction, renameAction], topLevel: false)
+        actions: [renameAction, setFieldAction], topLevel: false)
 
     public override var snapshot: ScreenSnapshot {
         var rows = [DetailRow("Folder", folder.path)]
@@ -111,7 +111,7 @@ public final class RenameFolderViewModel: ScreenModel {
                         maxLength: FolderNameRules.maxBytes)],
                     submitAction: "rename"),
                 detail: DetailContent(rows: rows)),
-            actions: [Self.setFieldAction, Self.renameAction.enabled(canRename)])
+            actions: [Self.renameAction.enabled(canRename), Self.setFieldAction])
     }
 
     public override func perform(_ action: String, _ arguments: ActionArguments) async throws(ScreenError) -> ActionOutcome {
