@@ -182,4 +182,27 @@ import TestSupport
         let rename = try await detail.run("rename")
         #expect(rename.navigate == ScreenRequest(screen: "folder-rename", params: ["path": .string("/x")]))
     }
+
+    @Test func aSizeMeasuredOnOneScreenReachesTheOthers() async throws {
+        let library = FolderLibrary(scanner: fs, renamer: fs, watcher: nil, notifyInterval: .zero)
+        let list = await scannedList(library)
+        let detail = FolderDetailViewModel(library: library, path: "/r/a")
+        await detail.start()
+        let lists = SnapshotRecorder(list)
+        // The detail screen measures /r/a again and finds it grew.
+        #expect(try await detail.run("rescan").pending)
+        #expect(await eventually { fs.isScanning("/r/a") })
+        #expect(detail.status.kind == .loading)
+        fs.send("/r/a", .listing(folder: T.dir("/r/a", 4096, complete: false), children: []))
+        fs.send("/r/a", .finished(T.dir("/r/a", 1_048_576, files: 30)))
+        fs.finish("/r/a")
+        #expect(await eventually { detail.status == .idle })
+        #expect(detail.snapshot.title == "a (1,024 KB)")
+        // The list's row and total follow without a scan of their own.
+        #expect(list.rows.first?.name == "a")
+        #expect(list.snapshot.content.list?.items.first?.trailing == "1.0 MB · 1,024 KB")
+        #expect(list.total?.bytes == Int64(4096 + 1_048_576 + 5000))
+        #expect(lists.snapshots.count >= 1)
+        #expect(fs.scanCount == 2)
+    }
 }

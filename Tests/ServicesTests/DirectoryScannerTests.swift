@@ -23,6 +23,8 @@ import TestSupport
         #expect(result.children["a"]?.directories == 2)
         // Files are summed, not listed, unless asked for; the totals agree.
         #expect(result.listing.map(\.name).sorted() == ["a", "b", "empty", "many"])
+        // Pending directories carry no made-up counts while their scan runs.
+        #expect(result.listing.allSatisfy { $0.files == 0 && $0.directories == 0 })
         let withFiles = try await F.scan(dir.path, options: FolderScanOptions(listFiles: true))
         #expect(withFiles.total == result.total)
         #expect(withFiles.listing.first { $0.name == "top.txt" }?.bytes == 3)
@@ -167,5 +169,14 @@ import TestSupport
         }
         #expect(proc?.issue?.kind == .otherFileSystem)
         #expect(proc?.complete == true)
+    }
+
+    @Test func procLikeTreesThatChangeWhileReadAreScannedToTheEnd() async throws {
+        // /proc/self changes as it is read and has unreadable corners: the scan
+        // must finish, with problems on rows rather than a failure.
+        let result = try await F.scan("/proc/self")
+        #expect(result.total?.complete == true)
+        #expect((result.total?.files ?? 0) > 10)
+        #expect(result.total?.issue.map { [.vanished, .permissionDenied, .unreadable].contains($0.kind) } ?? true)
     }
 }

@@ -35,7 +35,10 @@ struct ScanJob {
         var folder = Self.entry(name: FolderPath.name(path), path: path, info: info)
         folder.complete = false
 
-        guard let listed = list(rootFD, shared: shared, folder: &folder) else {
+        // Each pending directory's link count: 2 + its subdirectories on
+        // most file systems, a cheap hint of which children are big.
+        var links: [String: Int] = [:]
+        guard let listed = list(rootFD, shared: shared, folder: &folder, links: &links) else {
             continuation.finish(throwing: PosixErrors.openError(errno, path: path))
             return
         }
@@ -46,7 +49,7 @@ struct ScanJob {
         // Biggest-looking first (a directory's link count grows with its
         // subdirectories), so the threads finish close together.
         let order = children.indices.filter { !children[$0].complete }
-            .sorted { children[$0].files > children[$1].files }
+            .sorted { (links[children[$0].name] ?? 0) > (links[children[$1].name] ?? 0) }
         let results = Mutex<[Int: DirectoryWalker.Totals]>([:])
         let snapshot = children
         let scheduler = ScanScheduler(
@@ -95,7 +98,9 @@ struct ScanJob {
 
     /// Reads the root's direct children: files final, directories pending.
     /// Unless `listFiles`, files are summed into `folder` instead of listed.
-    private func list(_ rootFD: Int32, shared: ScanShared, folder folderOut: inout FolderEntry) -> [FolderEntry]? {
+    private func list(
+        _ rootFD: Int32, shared: ScanShared, folder folderOut: inout FolderEntry, links: inout [String: Int]
+    ) -> [FolderEntry]? {
         var children: [FolderEntry] = []
         var info = stat()
         var folder = folderOut
@@ -131,8 +136,7 @@ struct ScanJob {
                     child.issueCount = 0
                 } else {
                     child.complete = false
-                    // Subdirectory count hint for ordering work.
-                    child.files = Int(info.st_nlink)
+                    links[name] = Int(info.st_nlink)
                 }
             } else if info.st_nlink > 1, !shared.firstSighting(device: UInt64(info.st_dev), inode: UInt64(info.st_ino)) {
                 child.bytes = 0
