@@ -23,7 +23,14 @@ public final class FolderModel {
     /// measured it), nil before anything is known.
     public private(set) var entry: FolderEntry?
     /// Direct children from the last scan, in no particular order.
-    public private(set) var children: [FolderEntry] = []
+    public private(set) var children: [FolderEntry] = [] {
+        didSet { childrenRevision += 1 }
+    }
+    /// Grows whenever `children` changes (not on progress): screens re-sort
+    /// their rows only then.
+    public private(set) var childrenRevision = 0
+    /// How many children are directories, without looking at them all.
+    public var directoryCount: Int { directoryIndex.count }
     public private(set) var state: State = .notScanned
     /// Grows on every change observers are told about.
     public private(set) var revision = 0

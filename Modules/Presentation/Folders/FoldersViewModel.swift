@@ -54,16 +54,32 @@ public final class FoldersViewModel: ScreenModel {
         return order.map { children[$0] }
     }
 
+    /// Size: largest first; name: A→Z ignoring case; count: most items
+    /// first. Ties fall back to the name so the order is stable.
     private var order: [Int] {
-        if let cache, cache.revision == folder.revision, cache.sort == sort { return cache.order }
+        if let cache, cache.revision == folder.childrenRevision, cache.sort == sort { return cache.order }
         let children = folder.children
         let shown = showFiles ? Array(children.indices) : children.indices.filter { children[$0].isDirectory }
-        // Case-folded names once per entry, not twice per comparison.
-        var keys = [String](repeating: "", count: children.count)
-        for index in shown { keys[index] = children[index].name.lowercased() }
-        let sort = sort
-        let sorted = shown.sorted { Self.precedes(children[$0], keys[$0], children[$1], keys[$1], by: sort) }
-        cache = (folder.revision, sort, sorted)
+        // Sort keys extracted once per entry (case-folded names, the size or
+        // count), so comparisons touch plain arrays, never whole entries.
+        var names = [String](repeating: "", count: children.count)
+        var exact = [String](repeating: "", count: children.count)
+        var weights = [Int64](repeating: 0, count: children.count)
+        for index in shown {
+            let child = children[index]
+            names[index] = child.name.lowercased()
+            exact[index] = child.name
+            switch sort {
+            case .size: weights[index] = child.bytes
+            case .count: weights[index] = Int64(child.items)
+            case .name: break
+            }
+        }
+        let sorted = shown.sorted { a, b in
+            if weights[a] != weights[b] { return weights[a] > weights[b] }
+            return names[a] != names[b] ? names[a] < names[b] : exact[a] < exact[b]
+        }
+        cache = (folder.childrenRevision, sort, sorted)
         return sorted
     }
 
@@ -160,7 +176,7 @@ public final class FoldersViewModel: ScreenModel {
             details.append(DetailRow("Contents", FolderFormat.counts(total)))
             if let problems = FolderFormat.problems(total) { details.append(DetailRow("Problems", problems)) }
         }
-        let hasFolders = showFiles ? order.contains { children[$0].isDirectory } : count > 0
+        let hasFolders = folder.directoryCount > 0
         return ScreenSnapshot(
             screen: Self.screenID, title: FolderFormat.title(name: folder.path, entry: total), status: status,
             content: ScreenContent(
@@ -250,14 +266,5 @@ public final class FoldersViewModel: ScreenModel {
         return ListItem(id: entry.name, title: entry.name, subtitle: subtitle, trailing: trailing, badges: badges)
     }
 
-    /// Size: largest first; name: A→Z ignoring case; count: most items first.
-    /// Ties fall back to the name (`aKey`/`bKey`: case-folded) so the order
-    /// is stable.
-    static func precedes(_ a: FolderEntry, _ aKey: String, _ b: FolderEntry, _ bKey: String, by sort: Sort) -> Bool {
-        switch sort {
-        case .size where a.bytes != b.bytes: return a.bytes > b.bytes
-        case .count where a.items != b.items: return a.items > b.items
-        default: return aKey != bKey ? aKey < bKey : a.name < b.name
-        }
-    }
+
 }

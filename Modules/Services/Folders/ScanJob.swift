@@ -53,7 +53,8 @@ struct ScanJob {
         let results = Mutex<[Int: DirectoryWalker.Totals]>([:])
         let snapshot = children
         let scheduler = ScanScheduler(
-            root: DirectoryHandle(fd: dup(rootFD)), names: children.map { Array($0.name.utf8CString) }, order: order,
+            root: DirectoryHandle(fd: dup(rootFD)), names: children.map { $0.complete ? [] : Array($0.name.utf8CString) },
+            order: order,
             shared: shared
         ) { index, totals in
             var child = snapshot[index]
