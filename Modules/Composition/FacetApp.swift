@@ -77,7 +77,7 @@ public struct AppServices: Sendable {
             store: SQLitePlaylistStore(database: database), source: FilePlaylistSource(),
             parsers: [SeedJSONSongParser(), M3USongParser(), AudioDirectorySongParser()])
         account = UsersFeature.makeAccount(database: database)
-        folders = FoldersFeature.makeLibrary()
+        folders = FoldersFeature.makeLibrary(environment: environment)
     }
 }
 

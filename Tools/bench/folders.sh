@@ -17,6 +17,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 RUNS="${RUNS:-5}"
+# FACET_SCAN_THREADS (default 2) is passed through to facet.
 SCALE="${FILES_SCALE:-1}"
 
 need=()

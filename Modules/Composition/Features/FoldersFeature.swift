@@ -30,7 +30,11 @@ enum FoldersFeature: Feature {
         return FolderPath.normalize(params.string("path") ?? ".", relativeTo: current)
     }
 
-    @MainActor static func makeLibrary() -> FolderLibrary {
-        FolderLibrary(scanner: DirectoryScanner(), renamer: NoReplaceRenamer(), watcher: InotifyWatcher())
+    /// Scans use two threads (both cores of the machines Facet targets);
+    /// `FACET_SCAN_THREADS` overrides it, for benchmarks and bigger machines.
+    @MainActor static func makeLibrary(environment: [String: String]) -> FolderLibrary {
+        let threads = environment["FACET_SCAN_THREADS"].flatMap(Int.init).map { min(max($0, 1), 64) } ?? 2
+        return FolderLibrary(
+            scanner: DirectoryScanner(threads: threads), renamer: NoReplaceRenamer(), watcher: InotifyWatcher())
     }
 }

@@ -143,8 +143,6 @@ public final class FolderModel {
         setChildren([])
         state = .scanning(nil)
         notify(force: true)
-        // Watch from before the first read, so no change made meanwhile is lost.
-        startWatching()
         let stream = library.scanner.scan(path, options: options)
         scanTask = Task { [weak self] in
             await previous?.value
@@ -207,6 +205,9 @@ public final class FolderModel {
         } else {
             state = .done
             if let entry { library.reportUp(entry) }
+            // Watching starts when the figures are known (inotify marks on a
+            // big folder slow the scan's own lookups); the watches are in
+            // place before anyone hears the scan is done.
             startWatching()
         }
         notify(force: true)
