@@ -25,8 +25,11 @@ public struct InotifyWatcher: FolderWatcher {
             }
             let session = WatchSession(fd: fd, root: path, continuation: continuation)
             continuation.onTermination = { _ in session.stop() }
-            // Watches are in place when `watch` returns: nothing done after
-            // it can be missed.
+            // The folder's own watch is in place when `watch` returns, so no
+            // rename, creation or deletion in it made after that is missed.
+            // Child directories are watched from the reading thread: adding
+            // a watch makes the kernel mark every entry of that directory,
+            // which a one-shot CLI run should not wait for.
             session.setUp()
             Thread.detachNewThread { session.run() }
         }
@@ -68,7 +71,9 @@ final class WatchSession: @unchecked Sendable {
 
     func setUp() {
         rootWatch = inotify_add_watch(fd, root, Self.rootMask)
-        guard rootWatch >= 0 else { return }
+    }
+
+    private func watchChildren() {
         if let dir = opendir(root) {
             while let raw = readdir(dir) {
                 let name = withUnsafeBytes(of: raw.pointee.d_name) { String(cString: $0.bindMemory(to: CChar.self).baseAddress!) }
@@ -85,6 +90,7 @@ final class WatchSession: @unchecked Sendable {
             continuation.finish()
         }
         guard rootWatch >= 0 else { return }
+        watchChildren()
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
         while !isStopped {
             var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
