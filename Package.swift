@@ -46,15 +46,20 @@ let package = Package(
             dependencies: ["ScreenKit"],
             path: "Apps/FrontEnds/CLI"),
         .target(name: "JSONLFrontEnd", dependencies: ["ScreenKit", "JSONCore"], path: "Apps/FrontEnds/JSONL"),
+        .systemLibrary(name: "CNcursesw", path: "Modules/CNcursesw", providers: [.apt(["libncurses-dev"])]),
+        .target(name: "TUIFrontEnd", dependencies: ["ScreenKit", "CNcursesw"], path: "Apps/FrontEnds/TUI"),
 
         // MARK: The launcher
         .executableTarget(
             name: "facet",
             dependencies: [
-                "Composition", "ScreenKit", "CLIFrontEnd", "JSONLFrontEnd",
+                "Composition", "ScreenKit", "CLIFrontEnd", "JSONLFrontEnd", "TUIFrontEnd",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Apps/facet"),
+
+        // MARK: Tools (built on demand, never part of the test suite)
+        .executableTarget(name: "tui-bench", dependencies: ["TUIFrontEnd", "ScreenKit"], path: "Tools/bench/TUIBench"),
 
         // MARK: Tests
         .target(name: "TestSupport", dependencies: ["Domain", "ScreenKit"], path: "Tests/TestSupport"),
@@ -71,6 +76,11 @@ let package = Package(
             name: "FrontEndTests",
             dependencies: ["CLIFrontEnd", "JSONLFrontEnd", "ScreenKit", "TestSupport"],
             path: "Tests/FrontEndTests"),
+        .testTarget(
+            name: "TUITests",
+            dependencies: ["TUIFrontEnd", "ScreenKit", "TestSupport"],
+            path: "Tests/TUITests",
+            exclude: ["Golden"]),
         .testTarget(
             name: "EndToEndTests",
             dependencies: ["TestSupport"],

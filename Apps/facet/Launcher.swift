@@ -4,6 +4,7 @@ import Composition
 import Foundation
 import JSONLFrontEnd
 import ScreenKit
+import TUIFrontEnd
 
 /// Global options, parsed before a front end sees the rest of the line.
 struct LauncherOptions: ParsableArguments {
@@ -25,7 +26,7 @@ struct LauncherOptions: ParsableArguments {
 @main
 @MainActor
 enum Launcher {
-    static let frontEnds: [any FrontEnd.Type] = [CLIFrontEnd.self, JSONLFrontEnd.self]
+    static let frontEnds: [any FrontEnd.Type] = [CLIFrontEnd.self, TUIFrontEnd.self, JSONLFrontEnd.self]
 
     static func main() async {
         let environment = ProcessInfo.processInfo.environment
@@ -70,10 +71,13 @@ enum Launcher {
     }
 
     /// The signed-in user's saved choice, for bare `facet` only (a command on
-    /// the line is a CLI call), and only if this build has that front end.
+    /// the line is a CLI call), and only if this build has that front end. A
+    /// saved `tui` without a terminal (a script, a pipe) is passed over rather
+    /// than refused: a preference is not a demand the way `--ui` is.
     @MainActor
     static func preferredFrontEnd(_ app: FacetApp, rest: [String]) async -> String? {
         guard rest.isEmpty, let preferred = await app.preferredFrontEnd() else { return nil }
+        if preferred == TUIFrontEnd.name, !(isatty(0) == 1 && isatty(1) == 1) { return nil }
         return frontEnds.contains { $0.name == preferred } ? preferred : nil
     }
 
@@ -81,6 +85,6 @@ enum Launcher {
     /// on a terminal and prints CLI help otherwise.
     static func defaultFrontEnd(rest: [String]) -> String {
         if !rest.isEmpty { return "cli" }
-        return "cli"
+        return isatty(0) == 1 && isatty(1) == 1 ? "tui" : "cli"
     }
 }

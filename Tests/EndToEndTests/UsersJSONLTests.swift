@@ -103,6 +103,12 @@ import TestSupport
         let whoami = try FacetProcess.run(["whoami"], home: home.path)
         #expect(whoami.stdout.contains("Preferred front end  jsonl"))
 
+        // A saved `tui` in a pipe (no terminal) falls back to the default, not an error.
+        #expect(try FacetProcess.run(["settings", "set", "ui", "tui"], home: home.path).status == 0)
+        let piped = try FacetProcess.run([], home: home.path, stdin: "")
+        #expect(piped.status == 0)
+        #expect(isHelp(piped.stdout))
+
         // Signed out: back to the default.
         #expect(try FacetProcess.run(["login", "sign-out"], home: home.path).status == 0)
         #expect(isHelp(try bare()))

@@ -1,0 +1,72 @@
+import ScreenKit
+
+/// Running screen actions from keys: arguments from the cursor, the form
+/// or a prompt; confirmation first for destructive ones.
+extension TUIController {
+    /// Starts an action the user asked for: fills `item` parameters from the
+    /// cursor and parameters named like form fields from the form, prompts
+    /// for the rest, confirms destructive ones.
+    func invoke(_ action: ActionDescriptor, _ session: ScreenSession) {
+        guard action.enabled else {
+            notify("\(TerminalText.sanitize(action.label)) is not available right now.")
+            return
+        }
+        if actionInFlight {
+            notify("Still working on the last action…")
+            return
+        }
+        let snapshot = session.screen.snapshot
+        var fixed = ActionArguments()
+        for param in action.params where param.kind == .item {
+            guard let list = snapshot.content.list, let item = session.cursor.item(in: list) else {
+                notify("Nothing selected.")
+                return
+            }
+            fixed[param.name] = .string(item.id)
+        }
+        if let form = snapshot.content.form {
+            for param in action.params where fixed[param.name] == nil {
+                if let field = form.fields.first(where: { $0.id == param.name }) {
+                    fixed[param.name] = .string(session.form.value(of: field))
+                }
+            }
+        }
+        if action.params.contains(where: { fixed[$0.name] == nil }) {
+            overlay = .prompt(Prompt(action: action, fixed: fixed, prefill: prefill(for: action, snapshot)))
+            return
+        }
+        confirmOrRun(action, fixed, session)
+    }
+
+    /// Starting values for a prompt: the list's filter for the `/` action,
+    /// the list's sort for a choice that offers it.
+    func prefill(for action: ActionDescriptor, _ snapshot: ScreenSnapshot) -> [String: String] {
+        var values: [String: String] = [:]
+        guard let list = snapshot.content.list else { return values }
+        for param in action.params {
+            if param.kind == .choice, let sort = list.sort, param.choices?.contains(sort) ?? false {
+                values[param.name] = sort
+            } else if action.key == "/", param.kind == .string, let filter = list.filter {
+                values[param.name] = filter
+            }
+        }
+        return values
+    }
+
+    func confirmOrRun(_ action: ActionDescriptor, _ arguments: ActionArguments, _ session: ScreenSession) {
+        guard action.destructive else {
+            run(action.name, arguments, on: session)
+            return
+        }
+        var target = ""
+        if let list = session.screen.snapshot.content.list, action.params.contains(where: { $0.kind == .item }),
+            let item = session.cursor.item(in: list) {
+            target = " \"\(TerminalText.sanitize(item.title))\""
+        } else if !action.params.contains(where: { $0.kind == .item }) {
+            target = " \"\(TerminalText.sanitize(session.screen.snapshot.title))\""
+        }
+        overlay = .confirm(Confirmation(
+            title: action.label, message: "\(action.label)\(target)? This cannot be undone.",
+            then: .run(action: action.name, arguments: arguments)))
+    }
+}

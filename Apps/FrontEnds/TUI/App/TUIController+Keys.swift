@@ -1,0 +1,143 @@
+import ScreenKit
+
+/// Key handling: overlay first, then a focused form field, then the binding
+/// table, then the screen's own action key hints.
+extension TUIController {
+    /// Handles one batch of keys read together, then sends changed fields.
+    public func handle(_ keys: [KeyEvent]) {
+        for key in keys where running { handle(key) }
+        flushFields()
+        dirty = true
+    }
+
+    func handle(_ key: KeyEvent) {
+        syncTop()
+        if key == .resize { return }
+        if case .mouse(let event) = key {
+            handleMouse(event)
+            return
+        }
+        if let overlay {
+            handleOverlay(key, overlay)
+            return
+        }
+        guard let session = top else { return }
+        if layout.tooSmall {
+            if key == .character("q") || key == .escape { requestQuit() }
+            return
+        }
+        if session.editing {
+            handleEditing(key, session)
+            return
+        }
+        if let command = bindings.command(for: key, in: .browse) {
+            perform(command, session)
+        } else if let action = action(for: key, in: session.screen.snapshot) {
+            invoke(action, session)
+        }
+    }
+
+    /// The screen action whose key hint names `key`.
+    func action(for key: KeyEvent, in snapshot: ScreenSnapshot) -> ActionDescriptor? {
+        guard let name = key.hintName else { return nil }
+        return snapshot.actions.first { $0.key == name }
+    }
+
+    // MARK: Browsing
+
+    func perform(_ command: Command, _ session: ScreenSession) {
+        let snapshot = session.screen.snapshot
+        let list = snapshot.content.list
+        // A form without a list that the user left with Esc: moving or
+        // Enter goes back into it.
+        if list == nil, let form = snapshot.content.form, !FormState.editable(form).isEmpty,
+            [.up, .down, .activate].contains(command) {
+            session.listFocused = false
+            return
+        }
+        let page = max(1, (layout.listRows?.height ?? 10) - 1)
+        switch command {
+        case .quit: requestQuit()
+        case .back: pop()
+        case .help: overlay = .help(scroll: 0)
+        case .redraw: markDirty()
+        case .up:
+            if let list, session.cursor.index <= list.offset, snapshot.content.form.map({ !FormState.editable($0).isEmpty }) ?? false {
+                session.listFocused = false
+            } else {
+                moveCursor(-1, session)
+            }
+        case .down: moveCursor(1, session)
+        case .pageUp: moveCursor(-page, session)
+        case .pageDown: moveCursor(page, session)
+        case .first:
+            if let list { session.cursor.moveToFirst(in: list) }
+        case .last:
+            if let list {
+                session.cursor.moveToLast(in: list)
+                loadMoreIfNeeded(session)
+            }
+        case .activate:
+            if let action = snapshot.actions.first(where: { $0.key == "enter" })
+                ?? snapshot.actions.first(where: { $0.enabled && $0.params.contains { $0.kind == .item } }) {
+                invoke(action, session)
+            }
+        case .nextScreen, .previousScreen:
+            let count = topLevelScreens.count
+            guard count > 1 else { return }
+            let current = activeTab ?? 0
+            switchTo(screenAt: (current + (command == .nextScreen ? 1 : count - 1)) % count)
+        case .switchScreen(let number): switchTo(screenAt: number - 1)
+        default: break
+        }
+    }
+
+    func moveCursor(_ delta: Int, _ session: ScreenSession) {
+        guard let list = session.screen.snapshot.content.list else { return }
+        session.cursor.move(by: delta, in: list)
+        if delta > 0 { loadMoreIfNeeded(session) }
+    }
+
+    /// At the end of the loaded window of a list that has more: `load-more`.
+    func loadMoreIfNeeded(_ session: ScreenSession) {
+        let snapshot = session.screen.snapshot
+        guard let list = snapshot.content.list, session.cursor.wantsMore(list),
+            let loadMore = snapshot.action("load-more"), loadMore.enabled, loadMore.params.isEmpty,
+            !actionInFlight
+        else { return }
+        run("load-more", [:], on: session)
+    }
+
+    func requestQuit() {
+        if isBusy {
+            overlay = .confirm(Confirmation(title: "Quit", message: "Work is still running. Quit anyway?", then: .quit))
+        } else {
+            quit()
+        }
+    }
+
+    // MARK: Mouse
+
+    func handleMouse(_ event: MouseEvent) {
+        guard overlay == nil, let session = top else {
+            if event.kind == .click, case .error = overlay { overlay = nil }
+            return
+        }
+        if event.y == layout.tabRow, event.kind == .click,
+            let tab = layout.tabs.first(where: { $0.range.contains(event.x) }) {
+            switchTo(screenAt: tab.index)
+            return
+        }
+        guard let list = session.screen.snapshot.content.list else { return }
+        switch event.kind {
+        case .wheelUp: moveCursor(-3, session)
+        case .wheelDown: moveCursor(3, session)
+        case .click, .doubleClick:
+            guard let rows = layout.listRows, rows.contains(x: event.x, y: event.y) else { return }
+            session.listFocused = true
+            session.cursor.index = layout.listTop + (event.y - rows.y)
+            session.cursor.clamp(to: list)
+            if event.kind == .doubleClick { perform(.activate, session) }
+        }
+    }
+}

@@ -1,0 +1,101 @@
+import ScreenKit
+
+/// Keys while a dialog is open: error, help, confirmation, prompt.
+extension TUIController {
+    func handleOverlay(_ key: KeyEvent, _ current: Overlay) {
+        switch current {
+        case .help(let scroll):
+            let step: Int? = switch key {
+            case .up, .character("k"): -1
+            case .down, .character("j"): 1
+            case .pageUp: -10
+            case .pageDown, .character(" "): 10
+            default: nil
+            }
+            if let step {
+                overlay = .help(scroll: max(0, scroll + step))
+            } else if key == .enter || key == .escape || key == .character("q") || key == .character("?") {
+                overlay = nil
+            }
+        case .error:
+            if key == .enter || key == .escape || key == .character("q") || key == .character("?") || key == .character(" ") {
+                overlay = nil
+            }
+        case .confirm(let confirmation):
+            switch key {
+            case .character("y"), .character("Y"):
+                overlay = nil
+                switch confirmation.then {
+                case .quit: quit()
+                case .run(let action, let arguments):
+                    if let session = top { run(action, arguments, on: session) }
+                }
+            case .character("n"), .character("N"), .escape, .enter:
+                overlay = nil
+            default:
+                break
+            }
+        case .prompt(var prompt):
+            if handlePrompt(key, &prompt) { overlay = .prompt(prompt) }
+        }
+    }
+
+    /// Returns false when the prompt closed.
+    func handlePrompt(_ key: KeyEvent, _ prompt: inout Prompt) -> Bool {
+        guard prompt.fields.indices.contains(prompt.focus) else { return false }
+        let isPicker = prompt.fields[prompt.focus].isPicker
+        if let command = bindings.command(for: key, in: .edit) {
+            switch command {
+            case .back:
+                overlay = nil
+                return false
+            case .submit:
+                do {
+                    let arguments = try prompt.arguments()
+                    overlay = nil
+                    if let session = top { confirmOrRun(prompt.action, arguments, session) }
+                    return false
+                } catch {
+                    prompt.message = error.message
+                }
+            case .nextField: prompt.focus = (prompt.focus + 1) % prompt.fields.count
+            case .previousField: prompt.focus = (prompt.focus + prompt.fields.count - 1) % prompt.fields.count
+            case .caretLeft where isPicker, .caretRight where isPicker:
+                let count = max(1, prompt.fields[prompt.focus].options.count)
+                let step = command == .caretLeft ? count - 1 : 1
+                prompt.fields[prompt.focus].choice = (prompt.fields[prompt.focus].choice + step) % count
+            default:
+                if !isPicker { edit(&prompt.fields[prompt.focus].editor, command) }
+            }
+            return true
+        }
+        if case .character(let character) = key {
+            if isPicker {
+                if character == " " {
+                    let count = max(1, prompt.fields[prompt.focus].options.count)
+                    prompt.fields[prompt.focus].choice = (prompt.fields[prompt.focus].choice + 1) % count
+                } else if let index = prompt.fields[prompt.focus].options.firstIndex(where: { $0.first == character }) {
+                    prompt.fields[prompt.focus].choice = index
+                }
+            } else if !prompt.fields[prompt.focus].editor.insert(character) {
+                textWasCut()
+            }
+            prompt.message = nil
+        }
+        return true
+    }
+
+    /// The editing commands shared by forms and prompts.
+    func edit(_ editor: inout FieldEditor, _ command: Command) {
+        switch command {
+        case .caretLeft: editor.moveLeft()
+        case .caretRight: editor.moveRight()
+        case .caretHome: editor.moveHome()
+        case .caretEnd: editor.moveEnd()
+        case .deleteBackward: editor.deleteBackward()
+        case .deleteForward: editor.deleteForward()
+        case .clearField: editor.clear()
+        default: break
+        }
+    }
+}

@@ -1,0 +1,167 @@
+import ScreenKit
+
+/// Layout: title bar, title line, content (form, detail, list in that
+/// order), status and key hints, then the overlay on top.
+extension TUIController {
+    /// Brings the top screen's view state up to date and raises its error,
+    /// once, as a dialog.
+    func syncTop() {
+        guard let session = top else { return }
+        let snapshot = session.screen.snapshot
+        session.sync(snapshot, now: now())
+        if snapshot.status.kind == .error {
+            if session.shownError != snapshot.status {
+                session.shownError = snapshot.status
+                switch overlay {
+                case .error, .prompt: break
+                default: overlay = .error(title: "Error", message: snapshot.status.message ?? "Something went wrong.")
+                }
+            }
+        } else {
+            session.shownError = nil
+        }
+    }
+
+    /// Composes the whole frame into a fresh cell buffer.
+    public func render(width: Int, height: Int) -> Frame {
+        dirty = false
+        var buffer = CellBuffer(width: width, height: height)
+        layout = FrameLayout()
+        guard width >= TooSmall.minimumWidth, height >= TooSmall.minimumHeight else {
+            layout.tooSmall = true
+            TooSmall.draw(into: &buffer)
+            return Frame(buffer: buffer, caret: nil)
+        }
+        syncTop()
+        guard let session = top else { return Frame(buffer: buffer, caret: nil) }
+        let snapshot = session.screen.snapshot
+        let list = snapshot.content.list
+
+        layout.tabs = TitleBar.draw(into: &buffer, row: 0, tabs: topLevelScreens.map(\.title), active: activeTab, width: width)
+        layout.tabRow = 0
+        TitleLine.draw(
+            into: &buffer, row: 1, path: stack.map { $0.screen.snapshot.title }, info: titleInfo(list), width: width,
+            glyphs: glyphs)
+
+        var area = Rect(x: 0, y: 3, width: width, height: height - 5)
+        var caret: Frame.Caret?
+        if let form = snapshot.content.form {
+            let wanted = FormView.height(of: form)
+            let room = list == nil ? area.height : min(wanted, max(0, area.height - 4))
+            let submit = form.submitAction.flatMap { snapshot.action($0) }
+            let at = FormView.draw(
+                into: &buffer, form, state: session.form, focused: !session.listFocused, submit: submit,
+                in: Rect(x: 0, y: area.y, width: width, height: room), glyphs: glyphs)
+            if let at { caret = Frame.Caret(x: at.x, y: at.y) }
+            area = area.droppingTop(room + 1)
+        }
+        if let detail = snapshot.content.detail {
+            let wanted = DetailView.height(of: detail)
+            let room = list == nil ? area.height : min(wanted, max(0, area.height - 4))
+            DetailView.draw(into: &buffer, detail, in: Rect(x: 0, y: area.y, width: width, height: room), glyphs: glyphs)
+            area = area.droppingTop(room + 1)
+        }
+        if let list, area.height >= 2 {
+            session.cursor.scroll(rows: area.height - 1, in: list)
+            let placement = ListView.draw(
+                into: &buffer, list, cursor: session.cursor, focused: session.listFocused, in: area, glyphs: glyphs)
+            layout.listRows = placement.rows
+            layout.listTop = placement.top
+        }
+
+        StatusLine.draw(
+            into: &buffer, message: statusMessage(snapshot, session), position: list.map(position),
+            hints: hints(snapshot, session), row: height - 2, width: width, spinnerFrame: spinnerFrame, glyphs: glyphs)
+
+        switch overlay {
+        case .error(let title, let message)?:
+            DialogBox.message(into: &buffer, title: title, message: message, footer: "enter/esc close", style: .error, glyphs: glyphs)
+            caret = nil
+        case .help(let scroll)?:
+            let shown = HelpOverlay.draw(into: &buffer, actions: snapshot.actions, bindings: bindings, scroll: scroll, glyphs: glyphs)
+            if shown != scroll { overlay = .help(scroll: shown) }
+            caret = nil
+        case .confirm(let confirmation)?:
+            DialogBox.message(
+                into: &buffer, title: confirmation.title, message: confirmation.message, footer: "y yes · n no",
+                style: .border, glyphs: glyphs)
+            caret = nil
+        case .prompt(let prompt)?:
+            caret = PromptView.draw(into: &buffer, prompt, glyphs: glyphs).map { Frame.Caret(x: $0.x, y: $0.y) }
+        case nil:
+            break
+        }
+        return Frame(buffer: buffer, caret: caret)
+    }
+
+    func titleInfo(_ list: ListContent?) -> String {
+        guard let list else { return "" }
+        var parts: [String] = []
+        if let filter = list.filter, !filter.isEmpty {
+            parts.append("filter: " + TerminalText.truncate(TerminalText.sanitize(filter), to: 20, ellipsis: glyphs.ellipsis))
+        }
+        if let sort = list.sort { parts.append("sort: " + TerminalText.sanitize(sort)) }
+        return parts.joined(separator: "  ")
+    }
+
+    func position(_ list: ListContent) -> String {
+        guard list.total > 0, !list.items.isEmpty, let cursor = top?.cursor else { return "0/\(list.total.formatted())" }
+        return "\(min(cursor.index + 1, list.total).formatted())/\(list.total.formatted())"
+    }
+
+    func statusMessage(_ snapshot: ScreenSnapshot, _ session: ScreenSession) -> StatusLine.Message? {
+        let current = now()
+        if let local = localNotice, current - local.since < Self.noticeLifetime {
+            return .init(text: local.text, style: .notice, spinning: false)
+        }
+        switch snapshot.status.kind {
+        case .loading:
+            return .init(text: snapshot.status.message ?? "Working…", style: .normal, spinning: true)
+        case .error:
+            return .init(text: snapshot.status.message ?? "Error", style: .error, spinning: false)
+        case .notice:
+            if let notice = session.notice, current - notice.since < Self.noticeLifetime {
+                return .init(text: notice.text, style: .notice, spinning: false)
+            }
+        case .idle:
+            break
+        }
+        if snapshot.content.list?.loadingMore == true {
+            return .init(text: "Loading more" + glyphs.ellipsis, style: .normal, spinning: true)
+        }
+        if actionInFlight { return .init(text: "Working" + glyphs.ellipsis, style: .normal, spinning: true) }
+        return nil
+    }
+
+    /// True while a notice is on screen or something spins: the run loop
+    /// keeps drawing so the spinner turns and notices fade on time.
+    public var isAnimating: Bool {
+        let current = now()
+        if let local = localNotice, current - local.since < Self.noticeLifetime + .milliseconds(200) { return true }
+        if let notice = top?.notice, current - notice.since < Self.noticeLifetime + .milliseconds(200) { return true }
+        return isBusy
+    }
+
+    func hints(_ snapshot: ScreenSnapshot, _ session: ScreenSession) -> [(key: String, label: String)] {
+        // Help and quit come first so a narrow terminal still shows them.
+        var hints: [(String, String)] = session.editing ? [("f1", "Help")] : [("?", "Help"), ("q", "Quit")]
+        if !session.editing, snapshot.content.list == nil, let form = snapshot.content.form,
+            !FormState.editable(form).isEmpty {
+            hints.append(("enter", "Edit"))
+        }
+        if session.editing {
+            hints.append(("esc", stack.count > 1 ? "Back" : "Leave form"))
+            hints.append(("tab", "Next field"))
+            if let name = snapshot.content.form?.submitAction, let action = snapshot.action(name), action.enabled {
+                hints.append(("enter", TerminalText.sanitize(action.label)))
+            }
+        }
+        for action in snapshot.actions where action.enabled {
+            guard let key = action.key, !(session.editing && key.count == 1) else { continue }
+            if session.editing, action.name == snapshot.content.form?.submitAction { continue }
+            hints.append((key, TerminalText.sanitize(action.label)))
+        }
+        if stack.count > 1, !session.editing { hints.append(("esc", "Back")) }
+        return hints
+    }
+}

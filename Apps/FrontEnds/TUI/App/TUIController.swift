@@ -1,0 +1,240 @@
+import ScreenKit
+
+/// The TUI's state machine: the navigation stack of open screens, the modal
+/// overlay, and the serial queue that runs actions. It interprets the screen
+/// contract and nothing else — no screen is named anywhere in the TUI.
+///
+/// Input arrives as decoded key events (`handle`), output leaves as frames
+/// (`render`), so tests and the benchmark drive it without a terminal.
+@MainActor
+public final class TUIController {
+    public static let noticeLifetime: Duration = .seconds(5)
+
+    let catalog: any ScreenCatalog
+    let bindings: KeyBindings
+    public var glyphs: Glyphs
+    var stack: [ScreenSession] = []
+    var overlay: Overlay?
+    /// False once the user quit.
+    public private(set) var running = true
+    /// Set when something visible changed since the last frame.
+    public internal(set) var dirty = true
+    /// Advances the spinner; the run loop bumps it.
+    public var spinnerFrame = 0
+    /// A message of the TUI's own (not a screen's), with when it appeared.
+    var localNotice: (text: String, since: ContinuousClock.Instant)?
+    var layout = FrameLayout()
+    let now: () -> ContinuousClock.Instant
+
+    // The action queue: screen actions run one after another, in order.
+    private var queue: [(job: @MainActor () async -> Void, isFieldSync: Bool)] = []
+    private var drainTask: Task<Void, Never>?
+    /// A user action (not a field sync) is queued or running.
+    private(set) var actionInFlight = false
+    private var pendingFields: [(session: ObjectIdentifier, field: String)] = []
+    private var cutNoticeShown = false
+
+    public init(
+        catalog: any ScreenCatalog, bindings: KeyBindings = .standard, glyphs: Glyphs = .unicode,
+        now: @escaping () -> ContinuousClock.Instant = { ContinuousClock.now }
+    ) {
+        self.catalog = catalog
+        self.bindings = bindings
+        self.glyphs = glyphs
+        self.now = now
+    }
+
+    /// Opens the first screen. Throws when it cannot be opened at all.
+    public func start(_ home: ScreenRequest) async throws(ScreenError) {
+        let screen = try await catalog.open(home)
+        stack = [makeSession(screen)]
+    }
+
+    /// The screen on top, as every other front end would see it.
+    public var snapshot: ScreenSnapshot? { stack.last?.screen.snapshot }
+
+    /// Screens on the stack, bottom first (for tests).
+    public var path: [String] { stack.map { $0.screen.snapshot.screen } }
+
+    var top: ScreenSession? { stack.last }
+
+    /// Something is loading or running: the spinner turns and `q` asks first.
+    public var isBusy: Bool {
+        guard let top else { return actionInFlight }
+        let snapshot = top.screen.snapshot
+        let working = (top.screen as? ScreenModel)?.isWorking ?? false
+        return actionInFlight || working || snapshot.status.isLoading || (snapshot.content.list?.loadingMore ?? false)
+    }
+
+    public func markDirty() { dirty = true }
+
+    /// Closes every screen (on exit).
+    public func shutdown() {
+        for session in stack.reversed() { session.close() }
+        stack.removeAll()
+        drainTask?.cancel()
+    }
+
+    /// Waits until queued actions and the top screen's background work are done.
+    public func settle() async {
+        while true {
+            if let task = drainTask {
+                await task.value
+                continue
+            }
+            if let top { await top.screen.settle() }
+            if drainTask == nil { return }
+        }
+    }
+
+    func makeSession(_ screen: any Screen) -> ScreenSession {
+        ScreenSession(screen: screen) { [weak self] in self?.dirty = true }
+    }
+
+    // MARK: The action queue
+
+    func enqueue(isFieldSync: Bool = false, _ job: @escaping @MainActor () async -> Void) {
+        queue.append((job, isFieldSync))
+        if !isFieldSync { actionInFlight = true }
+        guard drainTask == nil else { return }
+        drainTask = Task { @MainActor [weak self] in
+            while let self, !self.queue.isEmpty {
+                let next = self.queue.removeFirst()
+                await next.job()
+                self.actionInFlight = self.queue.contains { !$0.isFieldSync }
+                self.dirty = true
+            }
+            self?.actionInFlight = false
+            self?.drainTask = nil
+        }
+    }
+
+    /// Runs a screen action (already validated by the prompt or needing
+    /// none) and follows its outcome.
+    func run(_ action: String, _ arguments: ActionArguments, on session: ScreenSession, isFieldSync: Bool = false) {
+        enqueue(isFieldSync: isFieldSync) { [weak self, weak session] in
+            guard let self, let session, self.stack.contains(where: { $0 === session }) else { return }
+            do {
+                let outcome = try await session.screen.run(action, arguments)
+                await self.follow(outcome, from: session)
+            } catch {
+                self.showError(error)
+            }
+        }
+    }
+
+    func follow(_ outcome: ActionOutcome, from session: ScreenSession) async {
+        if let request = outcome.navigate {
+            await push(request)
+        } else if outcome.back, top === session {
+            pop()
+        }
+        if let url = outcome.openURL { notify("Open " + TerminalText.sanitize(url)) }
+    }
+
+    func showError(_ error: any Error) {
+        let screenError = error as? ScreenError ?? .failed(String(describing: error), code: "internal")
+        overlay = .error(title: screenError.kind == .invalidParams ? "Cannot do that" : "Error", message: screenError.message)
+        dirty = true
+    }
+
+    func notify(_ text: String) {
+        localNotice = (text, now())
+        dirty = true
+    }
+
+    // MARK: Navigation
+
+    func push(_ request: ScreenRequest) async {
+        do {
+            let screen = try await catalog.open(request)
+            stack.append(makeSession(screen))
+        } catch {
+            showError(error)
+        }
+        dirty = true
+    }
+
+    /// Leaves the top screen (never the last one). The screen revealed may
+    /// be stale (its child renamed or deleted something), so it is reloaded
+    /// when it offers a `reload` action that needs no arguments.
+    func pop() {
+        guard stack.count > 1 else { return }
+        stack.removeLast().close()
+        overlay = nil
+        if let revealed = top, let reload = revealed.screen.snapshot.action("reload"), reload.enabled,
+            !reload.params.contains(where: \.required) {
+            run("reload", [:], on: revealed, isFieldSync: true)
+        }
+        dirty = true
+    }
+
+    var topLevelScreens: [ScreenDescriptor] { catalog.screens.filter(\.topLevel) }
+
+    /// Replaces the whole stack with a top-level screen.
+    func switchTo(screenAt index: Int) {
+        let screens = topLevelScreens
+        guard screens.indices.contains(index) else { return }
+        let target = screens[index]
+        if stack.count == 1, stack.first?.screen.snapshot.screen == target.id { return }
+        if target.params.contains(where: \.required) {
+            notify("\(target.title) needs parameters; open it from another screen.")
+            return
+        }
+        enqueue { [weak self] in
+            guard let self else { return }
+            do {
+                let screen = try await self.catalog.open(ScreenRequest(screen: target.id))
+                for session in self.stack.reversed() { session.close() }
+                self.stack = [self.makeSession(screen)]
+                self.overlay = nil
+            } catch {
+                self.showError(error)
+            }
+        }
+    }
+
+    /// Index of the top-level screen at the bottom of the stack.
+    var activeTab: Int? {
+        guard let root = stack.first?.screen.snapshot.screen else { return nil }
+        return topLevelScreens.firstIndex { $0.id == root }
+    }
+
+    public func quit() {
+        running = false
+    }
+
+    // MARK: Field sync
+
+    func fieldChanged(_ field: String, in session: ScreenSession) {
+        let id = ObjectIdentifier(session)
+        if !pendingFields.contains(where: { $0.session == id && $0.field == field }) {
+            pendingFields.append((id, field))
+        }
+    }
+
+    /// Sends each changed field once per batch of keys as `set-field`.
+    func flushFields() {
+        let pending = pendingFields
+        pendingFields.removeAll()
+        cutNoticeShown = false
+        for (id, field) in pending {
+            guard let session = stack.first(where: { ObjectIdentifier($0) == id }),
+                let setField = session.screen.snapshot.action("set-field"), setField.enabled,
+                let value = session.form.editors[field]?.text
+            else { continue }
+            run("set-field", ["field": .string(field), "value": .string(value)], on: session, isFieldSync: true)
+        }
+    }
+
+    func textWasCut() {
+        guard !cutNoticeShown else { return }
+        cutNoticeShown = true
+        notify("Text cut at \(FieldEditor.defaultLimit.formatted()) characters.")
+    }
+}
+
+extension Int {
+    /// 1000 → "1,000" without Foundation.
+    func formatted() -> String { ListView.grouped(self) }
+}

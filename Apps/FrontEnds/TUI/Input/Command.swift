@@ -1,0 +1,41 @@
+/// What a key asks the TUI to do. Key bindings map keys to these; the
+/// controller carries them out. Screen actions are not commands: they bind
+/// through their own key hints.
+public enum Command: Hashable, Sendable {
+    case quit, back, help, redraw
+    case up, down, pageUp, pageDown, first, last
+    /// Enter on a list: the screen's `enter` action.
+    case activate
+    case nextScreen, previousScreen
+    case switchScreen(Int)
+    // Form editing
+    case nextField, previousField, submit
+    case caretLeft, caretRight, caretHome, caretEnd
+    case deleteBackward, deleteForward, clearField
+
+    /// One line for the help overlay.
+    public var summary: String {
+        switch self {
+        case .quit: "Quit"
+        case .back: "Back"
+        case .help: "Help"
+        case .redraw: "Redraw"
+        case .up: "Up"
+        case .down: "Down"
+        case .pageUp: "Page up"
+        case .pageDown: "Page down"
+        case .first: "First"
+        case .last: "Last"
+        case .activate: "Open"
+        case .nextScreen: "Next screen"
+        case .previousScreen: "Previous screen"
+        case .switchScreen: "Go to screen"
+        case .nextField: "Next field"
+        case .previousField: "Previous field"
+        case .submit: "Submit"
+        case .caretLeft, .caretRight, .caretHome, .caretEnd: "Move cursor"
+        case .deleteBackward, .deleteForward: "Delete"
+        case .clearField: "Clear field"
+        }
+    }
+}

@@ -1,0 +1,80 @@
+import ScreenKit
+
+/// The text of one field being edited, with a caret counted in characters.
+/// Length is capped so a huge paste cannot make every keystroke slow; the
+/// caller learns when text was cut and tells the user.
+public struct FieldEditor: Equatable, Sendable {
+    public static let defaultLimit = 1_000
+
+    public private(set) var characters: [Character]
+    public private(set) var caret: Int
+    public var limit: Int
+
+    public init(_ text: String = "", limit: Int = FieldEditor.defaultLimit) {
+        self.limit = limit
+        characters = Array(text.prefix(limit))
+        caret = characters.count
+    }
+
+    public var text: String { String(characters) }
+
+    /// Inserts at the caret; returns false when the limit cut it short.
+    @discardableResult
+    public mutating func insert(_ character: Character) -> Bool {
+        guard characters.count < limit else { return false }
+        characters.insert(character, at: caret)
+        caret += 1
+        return true
+    }
+
+    public mutating func deleteBackward() {
+        guard caret > 0 else { return }
+        characters.remove(at: caret - 1)
+        caret -= 1
+    }
+
+    public mutating func deleteForward() {
+        guard caret < characters.count else { return }
+        characters.remove(at: caret)
+    }
+
+    public mutating func moveLeft() { caret = max(0, caret - 1) }
+    public mutating func moveRight() { caret = min(characters.count, caret + 1) }
+    public mutating func moveHome() { caret = 0 }
+    public mutating func moveEnd() { caret = characters.count }
+
+    public mutating func clear() {
+        characters.removeAll()
+        caret = 0
+    }
+
+    /// Replaces the text (a value that changed in the view model), keeping
+    /// the caret inside it.
+    public mutating func replace(with text: String) {
+        characters = Array(text.prefix(limit))
+        caret = min(caret, characters.count)
+    }
+
+    /// The visible slice for a field `cells` wide and the caret's cell
+    /// within it: scrolls horizontally so the caret is always shown.
+    public func visible(cells: Int, mask: Character?) -> (text: String, caretColumn: Int) {
+        guard cells > 0 else { return ("", 0) }
+        let shown: [Character] = mask.map { m in Array(repeating: m, count: characters.count) } ?? characters
+        let widths = shown.map { TerminalText.width(of: $0) }
+        // Start so that everything up to the caret (plus one cell for it) fits.
+        var start = 0
+        var used = widths[0..<caret].reduce(0, +)
+        while used + 1 > cells, start < caret {
+            used -= widths[start]
+            start += 1
+        }
+        var text = ""
+        var total = 0
+        for index in start..<shown.count {
+            if total + widths[index] > cells { break }
+            text.append(shown[index])
+            total += widths[index]
+        }
+        return (text, used)
+    }
+}

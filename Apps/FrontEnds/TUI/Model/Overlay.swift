@@ -1,0 +1,22 @@
+import ScreenKit
+
+/// The one modal thing in front of the screen, if any. Keys go to it first.
+enum Overlay {
+    case error(title: String, message: String)
+    /// The help text, scrolled down by this many lines (it can be taller than the terminal).
+    case help(scroll: Int)
+    case confirm(Confirmation)
+    case prompt(Prompt)
+}
+
+/// A yes/no question before something that cannot be undone.
+struct Confirmation {
+    enum Then {
+        case run(action: String, arguments: ActionArguments)
+        case quit
+    }
+
+    var title: String
+    var message: String
+    var then: Then
+}

@@ -1,0 +1,55 @@
+import ScreenKit
+
+/// One open screen on the navigation stack, with the TUI's own view state
+/// for it (cursor, scroll, form editors) and its change subscription.
+@MainActor
+final class ScreenSession {
+    let screen: any Screen
+    var cursor = ListCursor()
+    var form = FormState()
+    /// True when keys browse (lists, commands) rather than type into the
+    /// form: on a screen with a list, or after Esc left a form.
+    var listFocused = false
+    /// The error status already shown as a dialog (shown once per error).
+    var shownError: ScreenStatus?
+    /// The notice on screen and when it appeared, so it can fade.
+    var notice: (text: String, since: ContinuousClock.Instant)?
+    private var token: ObservationToken?
+
+    init(screen: any Screen, onChange: @escaping @MainActor () -> Void) {
+        self.screen = screen
+        token = screen.changes.observe { _ in onChange() }
+        if let form = screen.snapshot.content.form {
+            self.form.sync(with: form)
+            listFocused = FormState.editable(form).isEmpty
+        } else {
+            listFocused = true
+        }
+    }
+
+    /// Brings view state in line with the snapshot after a change.
+    func sync(_ snapshot: ScreenSnapshot, now: ContinuousClock.Instant) {
+        if let list = snapshot.content.list { cursor.clamp(to: list) }
+        if let form = snapshot.content.form {
+            self.form.sync(with: form)
+            if FormState.editable(form).isEmpty { listFocused = true }
+        }
+        if snapshot.status.kind == .notice, let message = snapshot.status.message {
+            if notice?.text != message { notice = (message, now) }
+        } else {
+            notice = nil
+        }
+    }
+
+    /// True when typed characters go into a form field.
+    var editing: Bool {
+        guard !listFocused, let form = screen.snapshot.content.form else { return false }
+        return !FormState.editable(form).isEmpty
+    }
+
+    func close() {
+        token?.cancel()
+        token = nil
+        screen.close()
+    }
+}

@@ -1,0 +1,29 @@
+/// The few non-letter characters the TUI draws, in a Unicode set and an ASCII
+/// fallback for terminals or locales that cannot show line drawing.
+public struct Glyphs: Sendable, Equatable {
+    public var horizontal: Character
+    public var vertical: Character
+    public var topLeft: Character
+    public var topRight: Character
+    public var bottomLeft: Character
+    public var bottomRight: Character
+    public var ellipsis: String
+    public var pointer: Character
+    public var mask: Character
+    public var separator: String
+    public var thumb: Character
+    /// Around a picker's value (choices cycle with ←/→).
+    public var pickerOpen: String
+    public var pickerClose: String
+    public var spinner: [Character]
+
+    public static let unicode = Glyphs(
+        horizontal: "─", vertical: "│", topLeft: "┌", topRight: "┐", bottomLeft: "└", bottomRight: "┘",
+        ellipsis: "…", pointer: "›", mask: "•", separator: " › ", thumb: "█", pickerOpen: "‹ ", pickerClose: " ›",
+        spinner: ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"])
+
+    public static let ascii = Glyphs(
+        horizontal: "-", vertical: "|", topLeft: "+", topRight: "+", bottomLeft: "+", bottomRight: "+",
+        ellipsis: "...", pointer: ">", mask: "*", separator: " > ", thumb: "#", pickerOpen: "< ", pickerClose: " >",
+        spinner: ["|", "/", "-", "\\"])
+}

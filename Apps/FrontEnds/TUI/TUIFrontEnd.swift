@@ -1,0 +1,116 @@
+import Foundation
+import ScreenKit
+
+/// The full-screen terminal front end: `facet --ui tui` (and bare `facet`
+/// on a terminal). It renders whatever screens the catalog holds, through
+/// the screen contract only.
+///
+/// Options after `--ui tui`: `--no-mouse`, `--ascii` (no line drawing).
+/// Environment: `NO_COLOR` (monochrome), `FACET_TUI_SNAPSHOT` (write the
+/// final screen's snapshot JSON there on exit, for conformance tests).
+public enum TUIFrontEnd: FrontEnd {
+    public static let name = "tui"
+
+    public static func run(_ context: FrontEndContext) async -> Int32 {
+        let environment = context.environment
+        let arguments = context.arguments
+        if let unknown = arguments.first(where: { $0 != "--no-mouse" && $0 != "--ascii" }) {
+            fail("facet: the TUI takes no argument '\(TerminalText.sanitize(unknown))' (options: --no-mouse, --ascii)")
+            return 2
+        }
+        if let problem = terminalProblem(environment: environment) {
+            fail(problem)
+            return 2
+        }
+        let backend: NcursesBackend
+        do {
+            backend = try NcursesBackend(
+                colour: (environment["NO_COLOR"] ?? "").isEmpty, mouse: !arguments.contains("--no-mouse"),
+                forceASCII: arguments.contains("--ascii"))
+        } catch NcursesBackend.Failure.noTerminal(let message) {
+            fail(message)
+            return 2
+        } catch {
+            fail("facet: \(error)")
+            return 2
+        }
+        TerminalGuard.install()
+
+        let controller = TUIController(catalog: context.catalog, glyphs: backend.unicode ? .unicode : .ascii)
+        do {
+            try await controller.start(context.home)
+        } catch {
+            backend.shutdown()
+            fail("facet: \(error.message)")
+            return 1
+        }
+        await RunLoop.run(controller, backend: backend)
+
+        let final = controller.snapshot
+        controller.shutdown()
+        backend.shutdown()
+        if let path = environment["FACET_TUI_SNAPSHOT"], !path.isEmpty, let final {
+            guard FileManager.default.createFile(atPath: path, contents: SnapshotJSON.data(final)) else {
+                fail("facet: cannot write the snapshot to \(TerminalText.sanitize(path))")
+                return 1
+            }
+        }
+        return 0
+    }
+
+    /// Why the TUI cannot run here, or nil: it needs a terminal on stdin and
+    /// stdout that can address the cursor.
+    static func terminalProblem(environment: [String: String]) -> String? {
+        guard isatty(0) == 1, isatty(1) == 1 else {
+            return "facet: the TUI needs a terminal (stdin and stdout are not both terminals); use the CLI or --ui jsonl."
+        }
+        let term = environment["TERM"] ?? ""
+        if term.isEmpty || term == "dumb" {
+            return "facet: the TUI cannot run on TERM=\(term.isEmpty ? "(unset)" : term); set TERM (e.g. xterm-256color) or use the CLI."
+        }
+        return nil
+    }
+
+    static func fail(_ message: String) {
+        FileHandle.standardError.write(Data((message + "\n").utf8))
+    }
+}
+
+/// The main loop: draw when something changed (or a spinner turns), read
+/// keys without blocking, and sleep briefly between polls so the screens'
+/// background work (an import finishing) runs on the main actor and its
+/// change redraws the screen without a key press.
+@MainActor
+enum RunLoop {
+    static let pollInterval: Duration = .milliseconds(15)
+    static let animationInterval: Duration = .milliseconds(100)
+
+    static func run(_ controller: TUIController, backend: some TerminalBackend, decoder: InputDecoder = InputDecoder()) async {
+        let clock = ContinuousClock()
+        var lastFrame = clock.now - animationInterval
+        var lastSize = backend.size
+        while controller.running {
+            let size = backend.size
+            if size != lastSize {
+                lastSize = size
+                backend.invalidate()
+                controller.markDirty()
+            }
+            let animate = controller.isAnimating && clock.now - lastFrame >= animationInterval
+            if controller.dirty || animate {
+                if animate { controller.spinnerFrame += 1 }
+                backend.present(controller.render(width: size.width, height: size.height))
+                lastFrame = clock.now
+            }
+            let raw = backend.read()
+            if raw.isEmpty {
+                try? await Task.sleep(for: pollInterval)
+                continue
+            }
+            let keys = decoder.decode(raw)
+            if keys.contains(.ctrl("l")) { backend.invalidate() }
+            controller.handle(keys)
+            await Task.yield()
+        }
+    }
+}

@@ -1,0 +1,63 @@
+import ScreenKit
+
+/// `?`: the current screen's actions (from its descriptors) and the global
+/// keys (from the key-binding table). Nothing here names a screen.
+enum HelpOverlay {
+    /// The commands listed under "Keys", in this order.
+    static let listed: [Command] = [
+        .up, .down, .pageUp, .pageDown, .first, .last, .activate, .back, .nextScreen, .switchScreen(1), .help, .quit,
+    ]
+
+    static func lines(actions: [ActionDescriptor], bindings: KeyBindings) -> [(key: String, text: String, style: CellStyle)] {
+        var lines: [(String, String, CellStyle)] = []
+        let keyed = actions.filter { $0.key != nil }
+        if !keyed.isEmpty {
+            lines.append(("", "This screen", .title))
+            for action in keyed {
+                let summary = TerminalText.sanitize(action.label) + " — " + TerminalText.sanitize(action.summary)
+                lines.append((action.key ?? "", summary + (action.enabled ? "" : " (not now)"), action.enabled ? .normal : .dim))
+            }
+            lines.append(("", "", .normal))
+        }
+        lines.append(("", "Keys", .title))
+        for command in listed {
+            let keys = bindings.keys(for: command, in: .browse).map(\.label)
+            guard !keys.isEmpty else { continue }
+            let shown = command == .switchScreen(1) ? "1-9" : keys.prefix(2).joined(separator: " ")
+            lines.append((shown, command.summary, .normal))
+        }
+        lines.append(("", "In forms: tab/shift-tab move between fields, enter submits, ctrl-u clears.", .dim))
+        return lines
+    }
+
+    /// Draws the help scrolled by `scroll` lines (clamped) and returns the
+    /// scroll actually used.
+    @discardableResult
+    static func draw(
+        into buffer: inout CellBuffer, actions: [ActionDescriptor], bindings: KeyBindings, scroll: Int = 0, glyphs: Glyphs
+    ) -> Int {
+        let lines = lines(actions: actions, bindings: bindings)
+        let keyWidth = min(16, lines.map { TerminalText.width($0.key) }.max() ?? 0)
+        let width = min(buffer.width - 8, max(40, lines.map { keyWidth + 2 + TerminalText.width($0.text) }.max() ?? 40))
+        let height = min(lines.count, buffer.height - 6)
+        let overflow = lines.count > height
+        let inner = DialogBox.draw(
+            into: &buffer, title: "Help", width: width, height: height,
+            footer: overflow ? "j/k scroll · esc close" : "esc/enter close", glyphs: glyphs)
+        let first = min(max(0, scroll), max(0, lines.count - inner.height))
+        for (index, line) in lines.dropFirst(first).prefix(inner.height).enumerated() {
+            let y = inner.y + index
+            if line.key.isEmpty {
+                buffer.write(TerminalText.truncate(line.text, to: inner.width, ellipsis: glyphs.ellipsis), x: inner.x, y: y, style: line.style)
+            } else {
+                buffer.write(TerminalText.truncate(line.key, to: keyWidth, ellipsis: glyphs.ellipsis), x: inner.x, y: y, style: .key)
+                buffer.write(TerminalText.truncate(line.text, to: inner.width - keyWidth - 2, ellipsis: glyphs.ellipsis), x: inner.x + keyWidth + 2, y: y, style: line.style)
+            }
+        }
+        if overflow {
+            let position = "\(first + 1)-\(first + inner.height)/\(lines.count)"
+            buffer.write(position, x: inner.x, y: inner.maxY + 1, style: .dim)
+        }
+        return first
+    }
+}

@@ -1,0 +1,37 @@
+import ScreenKit
+
+/// The dialog for an action's arguments: one row per parameter, pickers for
+/// choices and booleans, the schema's complaint underneath.
+enum PromptView {
+    static func draw(into buffer: inout CellBuffer, _ prompt: Prompt, glyphs: Glyphs) -> (x: Int, y: Int)? {
+        let labels = prompt.fields.map { TerminalText.sanitize($0.param.label) + ($0.param.required ? "" : " (optional)") }
+        let labelWidth = min(30, labels.map(TerminalText.width).max() ?? 0)
+        let width = min(buffer.width - 8, max(44, labelWidth + 2 + 40))
+        let messageLines = prompt.message.map { TextWrap.wrap(TerminalText.sanitize($0), width: width) } ?? []
+        let inner = DialogBox.draw(
+            into: &buffer, title: prompt.action.label, width: width, height: prompt.fields.count + messageLines.count,
+            footer: "enter run · tab next · esc cancel", glyphs: glyphs)
+        let boxX = inner.x + labelWidth + 2
+        let boxWidth = max(4, inner.maxX - boxX)
+        var caret: (x: Int, y: Int)?
+        for (index, field) in prompt.fields.enumerated() where index < inner.height {
+            let y = inner.y + index
+            let focused = index == prompt.focus
+            buffer.write(TerminalText.truncate(labels[index], to: labelWidth, ellipsis: glyphs.ellipsis), x: inner.x, y: y, style: focused ? .title : .normal)
+            buffer.fill(Rect(x: boxX, y: y, width: boxWidth, height: 1), style: focused ? .inputFocused : .input)
+            if field.isPicker {
+                let value = field.value ?? ""
+                let text = glyphs.pickerOpen + TerminalText.sanitize(value) + glyphs.pickerClose + "  (left/right)"
+                buffer.write(TerminalText.truncate(text, to: boxWidth, ellipsis: glyphs.ellipsis), x: boxX, y: y, style: focused ? .inputFocused : .input)
+            } else {
+                let shown = field.editor.visible(cells: boxWidth - 1, mask: nil)
+                buffer.write(TerminalText.sanitize(shown.text), x: boxX, y: y, limit: boxWidth, style: focused ? .inputFocused : .input)
+                if focused { caret = (boxX + shown.caretColumn, y) }
+            }
+        }
+        for (index, line) in messageLines.enumerated() where prompt.fields.count + index < inner.height {
+            buffer.write(line, x: inner.x, y: inner.y + prompt.fields.count + index, limit: inner.width, style: .error)
+        }
+        return caret
+    }
+}

@@ -1,0 +1,186 @@
+import ScreenKit
+import Testing
+@testable import TUIFrontEnd
+
+/// The controller driven by keys against fake screens: what it sends to the
+/// screen and where it navigates.
+@MainActor
+@Suite struct ControllerTests {
+    @Test func enterRunsTheEnterActionWithTheCursorItemAndNavigates() async throws {
+        let list = FakeListScreen.songs(5)
+        let detail = FakeListScreen.songs(2)
+        detail.id = "detail"
+        detail.title = "Detail"
+        list.child = ScreenRequest(screen: "detail")
+        let catalog = FakeCatalog([
+            (FakeCatalog.descriptor("songs", "Songs"), { list }),
+            (FakeCatalog.descriptor("detail", "Detail", topLevel: false), { detail }),
+        ])
+        let controller = TUIController(catalog: catalog)
+        try await controller.start(ScreenRequest(screen: "songs"))
+        controller.handle([.down, .down, .enter])
+        await controller.settle()
+        #expect(list.performed.last?.0 == "open")
+        #expect(list.performed.last?.1.string("item") == "3")
+        #expect(controller.path == ["songs", "detail"])
+        #expect(controller.render(width: 80, height: 20).buffer.text.contains("Songs › Detail"))
+        controller.handle([.escape])
+        await controller.settle()
+        #expect(controller.path == ["songs"])
+        controller.handle([.escape])  // never pops the last screen
+        #expect(controller.path == ["songs"])
+    }
+
+    @Test func filterPromptSendsTheTypedText() async throws {
+        let screen = FakeListScreen.songs(12)
+        let controller = try await FakeCatalog.controller(screen)
+        controller.handle([.character("/")] + "1".map { KeyEvent.character($0) } + [.enter])
+        await controller.settle()
+        #expect(screen.performed.last?.0 == "filter")
+        #expect(screen.performed.last?.1.string("text") == "1")
+        #expect(controller.snapshot?.content.list?.items.count == 4)  // 1, 10, 11, 12
+        #expect(controller.render(width: 80, height: 20).buffer.text.contains("filter: 1"))
+    }
+
+    @Test func sortPromptPicksAChoice() async throws {
+        let screen = FakeListScreen.songs(3)
+        let controller = try await FakeCatalog.controller(screen)
+        controller.handle([.character("s"), .right, .enter])
+        await controller.settle()
+        #expect(screen.performed.last?.1.string("by") == "artist")
+    }
+
+    @Test func destructiveActionsAskFirst() async throws {
+        let screen = FakeListScreen.songs(3)
+        let controller = try await FakeCatalog.controller(screen)
+        controller.handle([.character("x"), .character("n")])
+        await controller.settle()
+        #expect(screen.performed.isEmpty)
+        controller.handle([.character("x"), .character("y")])
+        await controller.settle()
+        #expect(screen.performed.map(\.0) == ["remove"])
+        #expect(screen.items.count == 2)
+    }
+
+    @Test func aThrownErrorBecomesADialog() async throws {
+        let controller = try await FakeCatalog.controller(FakeListScreen.songs(3))
+        controller.handle([.character("F")])
+        await controller.settle()
+        let text = controller.render(width: 80, height: 20).buffer.text
+        #expect(text.contains("The disk is full."))
+        controller.handle([.escape])
+        #expect(!controller.render(width: 80, height: 20).buffer.text.contains("The disk is full."))
+        #expect(controller.running)
+    }
+
+    @Test func reachingTheEndOfTheWindowLoadsMore() async throws {
+        let screen = FakeListScreen.songs(5)
+        screen.total = 12
+        screen.hasMore = true
+        let controller = try await FakeCatalog.controller(screen)
+        controller.handle([.character("G")])
+        await controller.settle()
+        #expect(screen.loadMoreCalls == 1)
+        #expect(screen.items.count == 10)
+        controller.handle([.character("G")])
+        await controller.settle()
+        #expect(screen.loadMoreCalls == 2)
+        #expect(!screen.hasMore)
+    }
+
+    @Test func formEditsAreSentWithSetFieldAndSubmitWaitsForEnabled() async throws {
+        let form = FakeFormScreen()
+        let controller = try await FakeCatalog.controller(form, id: "login", title: "Sign in")
+        controller.handle([.enter])  // incomplete: not submitted
+        await controller.settle()
+        #expect(form.submitted == 0)
+        controller.handle("ann".map { KeyEvent.character($0) } + [.tab] + "pw".map { KeyEvent.character($0) } + [.enter])
+        await controller.settle()
+        #expect(form.setFieldCalls == ["user": "ann", "password": "pw"])
+        #expect(form.submitted == 1)
+        // Typed letters go into the field, not to commands such as q.
+        controller.handle([.backTab, .character("q")])
+        await controller.settle()
+        #expect(controller.running)
+        #expect(form.user == "annq")
+        controller.handle([.ctrl("u")])
+        await controller.settle()
+        #expect(form.user == "")
+    }
+
+    @Test func aHugePasteIsCappedWithAMessage() async throws {
+        let form = FakeFormScreen()
+        let controller = try await FakeCatalog.controller(form, id: "login", title: "Sign in")
+        controller.handle(Array(repeating: KeyEvent.character("a"), count: 10_000))
+        await controller.settle()
+        #expect(form.user.count == FieldEditor.defaultLimit)
+        #expect(form.setFieldCalls.count == 1)  // one set-field per batch, not per key
+        #expect(controller.render(width: 80, height: 20).buffer.text.contains("Text cut at 1,000 characters."))
+    }
+
+    @Test func quitAsksWhileWorking() async throws {
+        let screen = FakeListScreen.songs(3)
+        screen.status = .loading("Importing…")
+        let controller = try await FakeCatalog.controller(screen)
+        controller.handle([.character("q")])
+        #expect(controller.running)
+        #expect(controller.render(width: 80, height: 20).buffer.text.contains("Quit anyway?"))
+        controller.handle([.character("y")])
+        #expect(!controller.running)
+    }
+
+    @Test func digitsSwitchTopLevelScreens() async throws {
+        let controller = try await FakeCatalog.controller(FakeListScreen.songs(3))
+        controller.handle([.character("2")])
+        await controller.settle()
+        #expect(controller.path == ["other"])
+        #expect(controller.render(width: 80, height: 20).buffer.text.contains("Nothing here yet."))
+        controller.handle([.tab])
+        await controller.settle()
+        #expect(controller.path == ["songs"])
+    }
+
+    @Test func changesWhileIdleMarkTheFrameDirty() async throws {
+        let screen = FakeListScreen.songs(3)
+        let controller = try await FakeCatalog.controller(screen)
+        _ = controller.render(width: 80, height: 20)
+        #expect(!controller.dirty)
+        screen.items.append(ListItem(id: "new", title: "Arrived in the background"))
+        screen.publish()
+        #expect(controller.dirty)
+        #expect(controller.render(width: 80, height: 20).buffer.text.contains("Arrived in the background"))
+    }
+
+    @Test func mouseClickSelectsAndWheelScrolls() async throws {
+        let screen = FakeListScreen.songs(30)
+        let controller = try await FakeCatalog.controller(screen)
+        _ = controller.render(width: 80, height: 20)
+        let rows = try #require(controller.layout.listRows)
+        controller.handle([.mouse(MouseEvent(.click, x: 5, y: rows.y + 3))])
+        #expect(controller.top?.cursor.index == 3)
+        controller.handle([.mouse(MouseEvent(.wheelDown, x: 5, y: rows.y))])
+        #expect(controller.top?.cursor.index == 6)
+    }
+}
+
+@MainActor
+@Suite struct FormNavigationTests {
+    @Test func escLeavesARootFormSoBrowseKeysWorkAndEnterReturns() async throws {
+        let form = FakeFormScreen()
+        let controller = try await FakeCatalog.controller(form, id: "login", title: "Sign in")
+        controller.handle([.character("2")])  // typed: the form has the keys
+        await controller.settle()
+        #expect(form.user == "2")
+        controller.handle([.escape, .character("2")])  // now 2 switches screens
+        await controller.settle()
+        #expect(controller.path == ["other"])
+    }
+
+    @Test func enterReturnsToTheForm() async throws {
+        let form = FakeFormScreen()
+        let controller = try await FakeCatalog.controller(form, id: "login", title: "Sign in")
+        controller.handle([.escape, .enter, .character("a")])
+        await controller.settle()
+        #expect(form.user == "a")
+    }
+}
