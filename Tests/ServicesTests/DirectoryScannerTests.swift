@@ -179,4 +179,21 @@ import TestSupport
         #expect((result.total?.files ?? 0) > 10)
         #expect(result.total?.issue.map { [.vanished, .permissionDenied, .unreadable].contains($0.kind) } ?? true)
     }
+
+    @Test func namesThatAreNotUTF8AreStillMeasured() async throws {
+        let dir = TemporaryDirectory("facet-scan")
+        // "bad\xFF\xFEname": shown with replacement characters, opened by its bytes.
+        var raw = Array(dir.path.utf8CString.dropLast()) + Array("/bad".utf8CString.dropLast()) + [-1, -2]
+            + Array("name".utf8CString)
+        #expect(mkdir(&raw, 0o755) == 0)
+        var file = Array(raw.dropLast()) + Array("/f".utf8CString)
+        let fd = open(&file, O_CREAT | O_WRONLY, 0o644)
+        #expect(fd >= 0)
+        #expect(write(fd, [UInt8](repeating: 7, count: 100), 100) == 100)
+        close(fd)
+        let result = try await F.scan(dir.path)
+        #expect(result.total?.issueCount == 0)
+        #expect(result.total?.files == 1)
+        #expect(result.total?.bytes == (try F.du(dir.path)))
+    }
 }

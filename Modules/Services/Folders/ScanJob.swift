@@ -37,8 +37,11 @@ struct ScanJob {
 
         // Each pending directory's link count: 2 + its subdirectories on
         // most file systems, a cheap hint of which children are big.
-        var links: [String: Int] = [:]
-        guard let listed = list(rootFD, shared: shared, folder: &folder, links: &links) else {
+        var links: [Int] = []
+        // The names as the disk has them: a name that is not valid UTF-8
+        // must still be opened by its own bytes, not by its displayed form.
+        var rawNames: [[CChar]] = []
+        guard let listed = list(rootFD, shared: shared, folder: &folder, links: &links, rawNames: &rawNames) else {
             continuation.finish(throwing: PosixErrors.openError(errno, path: path))
             return
         }
@@ -49,11 +52,11 @@ struct ScanJob {
         // Biggest-looking first (a directory's link count grows with its
         // subdirectories), so the threads finish close together.
         let order = children.indices.filter { !children[$0].complete }
-            .sorted { (links[children[$0].name] ?? 0) > (links[children[$1].name] ?? 0) }
+            .sorted { links[$0] > links[$1] }
         let results = Mutex<[Int: DirectoryWalker.Totals]>([:])
         let snapshot = children
         let scheduler = ScanScheduler(
-            root: DirectoryHandle(fd: dup(rootFD)), names: children.map { $0.complete ? [] : Array($0.name.utf8CString) },
+            root: DirectoryHandle(fd: dup(rootFD)), names: rawNames,
             order: order,
             shared: shared
         ) { index, totals in
@@ -100,7 +103,8 @@ struct ScanJob {
     /// Reads the root's direct children: files final, directories pending.
     /// Unless `listFiles`, files are summed into `folder` instead of listed.
     private func list(
-        _ rootFD: Int32, shared: ScanShared, folder folderOut: inout FolderEntry, links: inout [String: Int]
+        _ rootFD: Int32, shared: ScanShared, folder folderOut: inout FolderEntry, links: inout [Int],
+        rawNames: inout [[CChar]]
     ) -> [FolderEntry]? {
         var children: [FolderEntry] = []
         var info = stat()
@@ -118,6 +122,8 @@ struct ScanJob {
                 let childPath = FolderPath.join(path, name)
                 let issue = PosixErrors.issue(errno, path: childPath)
                 children.append(FolderEntry(name: name, path: childPath, kind: .other, bytes: 0, issue: issue))
+                links.append(0)
+                rawNames.append([])
                 return
             }
             let isDirectory = (info.st_mode & S_IFMT) == S_IFDIR
@@ -131,18 +137,23 @@ struct ScanJob {
             let name = String(cString: namePointer)
             let childPath = FolderPath.join(path, name)
             var child = Self.entry(name: name, path: childPath, info: info)
+            var link = 0
+            var raw: [CChar] = []
             if child.isDirectory {
                 if UInt64(info.st_dev) != shared.device && !crossDevices {
                     child.issue = FolderIssue(.otherFileSystem, path: childPath)
                     child.issueCount = 0
                 } else {
                     child.complete = false
-                    links[name] = Int(info.st_nlink)
+                    link = Int(info.st_nlink)
+                    raw = Array(UnsafeBufferPointer(start: namePointer, count: strlen(namePointer) + 1))
                 }
             } else if info.st_nlink > 1, !shared.firstSighting(device: UInt64(info.st_dev), inode: UInt64(info.st_ino)) {
                 child.bytes = 0
             }
             children.append(child)
+            links.append(link)
+            rawNames.append(raw)
         }
         guard read else { return nil }
         folderOut = folder
