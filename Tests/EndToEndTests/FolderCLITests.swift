@@ -3,7 +3,7 @@ import Testing
 import TestSupport
 
 /// The folder screens through the built `facet` binary, on real directories.
-@Suite struct FolderCLITests {
+@Suite(.serialized) struct FolderCLITests {
     let home = TemporaryDirectory("facet-home")
     let tree = TemporaryDirectory("facet-tree")
 

@@ -4,7 +4,7 @@ import TestSupport
 
 /// Live updates over JSON lines: a change made by another process reaches an
 /// open session as a `screen.changed` notification, within a second.
-@Suite struct FolderJSONLTests {
+@Suite(.serialized) struct FolderJSONLTests {
     let home = TemporaryDirectory("facet-home")
     let tree = TemporaryDirectory("facet-tree")
 
