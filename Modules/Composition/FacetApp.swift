@@ -29,6 +29,7 @@ public final class FacetApp {
     static let features: [any Feature.Type] = [
         PlaylistFeature.self,
         UsersFeature.self,
+        FoldersFeature.self,
     ]
 
     /// The first screen a front end shows.
@@ -64,6 +65,8 @@ public struct AppServices: Sendable {
     public let playlists: PlaylistLibrary
     /// The signed-in user and their settings, shared by every screen.
     public let account: AccountCenter
+    /// Shared folder models: every folder screen sees the same one per path.
+    public let folders: FolderLibrary
 
     @MainActor
     init(database: FacetDatabase, environment: [String: String]) {
@@ -74,6 +77,7 @@ public struct AppServices: Sendable {
             store: SQLitePlaylistStore(database: database), source: FilePlaylistSource(),
             parsers: [SeedJSONSongParser(), M3USongParser(), AudioDirectorySongParser()])
         account = UsersFeature.makeAccount(database: database)
+        folders = FoldersFeature.makeLibrary(environment: environment)
     }
 }
 

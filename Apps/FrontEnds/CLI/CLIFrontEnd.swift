@@ -33,19 +33,17 @@ public enum CLIFrontEnd: FrontEnd {
             let request = try CommandLineParser.parse(tokens, screens: screens)
             var screen = try await context.catalog.open(request.screen)
             defer { screen.close() }
+            await settle(screen, out: out)
             if screen.snapshot.status.kind == .error {
                 return finish(screen.snapshot, json: json, out: out)
             }
             if let action = request.action {
                 let outcome = try await screen.run(action, request.arguments)
-                if outcome.pending, isatty(2) == 1, let message = screen.snapshot.status.message {
-                    out.progress(message)
-                }
-                await screen.settle()
+                await settle(screen, out: out)
                 if let next = outcome.navigate {
                     screen.close()
                     screen = try await context.catalog.open(next)
-                    await screen.settle()
+                    await settle(screen, out: out)
                 }
                 if let url = outcome.openURL, !json { out.print(url) }
             }
@@ -54,6 +52,26 @@ public enum CLIFrontEnd: FrontEnd {
             out.error(error.message)
             return error.kind == .invalidParams ? 2 : 1
         }
+    }
+
+    /// Waits for the screen's background work (a screen may keep loading
+    /// after it opens or after an action), showing its loading status on
+    /// stderr while it runs when stderr is a terminal.
+    static func settle(_ screen: any Screen, out: Output) async {
+        guard isatty(2) == 1 else {
+            await screen.settle()
+            return
+        }
+        var shown = false
+        let token = screen.changes.observe { _ in
+            let status = screen.snapshot.status
+            guard status.kind == .loading, let message = status.message else { return }
+            out.progressLine(message)
+            shown = true
+        }
+        await screen.settle()
+        token.cancel()
+        if shown { out.progressLine(nil) }
     }
 
     /// Prints the final snapshot; a screen that ended in an error exits 1
@@ -96,5 +114,12 @@ struct Output {
 
     func progress(_ message: String) {
         FileHandle.standardError.write(Data((errorStyle.dim(TerminalText.sanitize(message)) + "\n").utf8))
+    }
+
+    /// Rewrites one progress line in place on a terminal (nil clears it).
+    func progressLine(_ message: String?) {
+        let width = TerminalStyle.width(fileDescriptor: 2, environment: [:])
+        let text = message.map { TerminalText.truncate(TerminalText.sanitize($0), to: max(10, width - 1)) } ?? ""
+        FileHandle.standardError.write(Data(("\r\u{1B}[K" + errorStyle.dim(text)).utf8))
     }
 }

@@ -1,0 +1,55 @@
+/// Everything that can go wrong with folders, in the user's words.
+public enum FolderError: DomainError, Equatable {
+    case notFound(String)
+    case notADirectory(String)
+    /// The target name is taken (rename never replaces).
+    case exists(String)
+    case permissionDenied(String)
+    /// It was there, and is gone (removed or moved by someone else).
+    case vanished(String)
+    case crossDevice(String)
+    case readOnly(String)
+    case invalidName(String, FolderNameRules.Problem)
+    /// The folder is the root: it has no parent to rename it in.
+    case noParent(String)
+    /// Anything else the system said (`strerror` text in `reason`).
+    case io(path: String, reason: String)
+
+    public var code: String {
+        switch self {
+        case .notFound: "folder.not_found"
+        case .notADirectory: "folder.not_a_directory"
+        case .exists: "folder.exists"
+        case .permissionDenied: "folder.permission_denied"
+        case .vanished: "folder.vanished"
+        case .crossDevice: "folder.cross_device"
+        case .readOnly: "folder.read_only"
+        case .invalidName: "folder.invalid_name"
+        case .noParent: "folder.no_parent"
+        case .io: "folder.io_error"
+        }
+    }
+
+    public var category: DomainErrorCategory {
+        switch self {
+        case .notFound, .vanished: .notFound
+        case .notADirectory, .exists, .invalidName, .noParent: .invalidInput
+        case .permissionDenied, .crossDevice, .readOnly, .io: .failure
+        }
+    }
+
+    public var message: String {
+        switch self {
+        case .notFound(let path): "No such folder: \(path)."
+        case .notADirectory(let path): "\(path) is a file, not a folder."
+        case .exists(let path): "\(path) already exists; nothing was renamed (choose another name)."
+        case .permissionDenied(let path): "Permission denied: \(path)."
+        case .vanished(let path): "\(path) no longer exists (it was removed or moved meanwhile)."
+        case .crossDevice(let path): "\(path) is on another file system; a rename cannot move it there."
+        case .readOnly(let path): "\(path) is on a read-only file system."
+        case .invalidName(let name, let problem): "The name \"\(name)\" \(problem.message)."
+        case .noParent(let path): "\(path) has no parent folder, so it cannot be renamed."
+        case .io(let path, let reason): "Cannot use \(path): \(reason)."
+        }
+    }
+}

@@ -1,0 +1,479 @@
+import Foundation
+
+/// One folder on disk as every open screen sees it: its total, its children,
+/// and how far its scan has got. Shared: the library hands the *same* model to
+/// every screen showing that path, and any number of them observe it, so a
+/// rename or a size change reaches the list, the detail and the rename screen
+/// at once (seed 002's point, without one-callback-per-event).
+///
+/// The model owns its scan (one scan feeds every observer) and, while anyone
+/// observes it, watches the folder for changes made by other programs.
+@MainActor
+public final class FolderModel {
+    public enum State: Equatable, Sendable {
+        case notScanned
+        case scanning(FolderScanProgress?)
+        case done
+        case cancelled
+        case failed(FolderError)
+    }
+
+    public private(set) var path: String
+    /// The folder's own row: its total once scanned (or as its parent's scan
+    /// measured it), nil before anything is known.
+    public private(set) var entry: FolderEntry?
+    /// Direct children from the last scan, in no particular order.
+    public private(set) var children: [FolderEntry] = [] {
+        didSet { childrenRevision += 1 }
+    }
+    /// Grows whenever `children` changes (not on progress): screens re-sort
+    /// their rows only then.
+    public private(set) var childrenRevision = 0
+    /// How many children are directories, without looking at them all.
+    public var directoryCount: Int { directoryIndex.count }
+    public private(set) var state: State = .notScanned
+    /// Grows on every change observers are told about.
+    public private(set) var revision = 0
+    public var options: FolderScanOptions
+
+    private let library: FolderLibrary
+    private var observers: [Int: @MainActor (FolderModel) -> Void] = [:]
+    private var nextObserver = 0
+    private var scanTask: Task<Void, Never>?
+    private var listingWaiters: [CheckedContinuation<Void, Never>] = []
+    private var watchTask: Task<Void, Never>?
+    private var pendingMeasure: Set<String> = []
+    private var measureTask: Task<Void, Never>?
+    private var lastNotify: ContinuousClock.Instant?
+    private var notifyScheduled = false
+    /// The directory's own `st_size` plus its unlisted files, and their
+    /// count: to rebuild the total from the children.
+    private var ownBytes: Int64 = 0
+    private var ownFiles = 0
+    /// Row of each child *directory* by name (files are looked up by a scan:
+    /// only watcher events ask for them), and the children's running sums: a
+    /// folder with 100,000 subfolders must not cost 100,000² steps.
+    private var directoryIndex: [String: Int] = [:]
+    private var sums = ChildSums()
+    private var needsRescan = false
+
+    init(path: String, options: FolderScanOptions, library: FolderLibrary) {
+        self.path = path
+        self.options = options
+        self.library = library
+    }
+
+    public var name: String { FolderPath.name(path) }
+    public var isScanning: Bool { if case .scanning = state { true } else { false } }
+    public var isWatching: Bool { watchTask != nil }
+    public var observerCount: Int { observers.count }
+
+    // MARK: Observing
+
+    /// Calls `observer` after every change until the observation is cancelled
+    /// or released. When the last observer leaves, scanning and watching stop.
+    public func observe(_ observer: @escaping @MainActor (FolderModel) -> Void) -> FolderObservation {
+        nextObserver += 1
+        let key = nextObserver
+        observers[key] = observer
+        return FolderObservation { [weak self] in
+            guard let self else { return }
+            observers[key] = nil
+            if observers.isEmpty { stopAll() }
+        }
+    }
+
+    // MARK: Scanning
+
+    /// Starts a scan unless one runs or one finished, and returns once the
+    /// folder's direct children are listed (or the scan failed): cheap, so a
+    /// screen can show rows at once while sizes arrive.
+    public func begin() async {
+        if case .notScanned = state { startScan() }
+        guard isScanning, !hasListing else { return }
+        await withCheckedContinuation { listingWaiters.append($0) }
+    }
+
+    /// Scans unless one finished already, and returns when the scan is over.
+    public func refresh() async {
+        switch state {
+        case .notScanned, .cancelled, .failed: startScan()
+        case .scanning, .done: break
+        }
+        await scanTask?.value
+    }
+
+    /// Returns when the running scan (if any) is over, without starting one.
+    public func finished() async {
+        while let task = scanTask {
+            await task.value
+            if scanTask == task { break }
+        }
+    }
+
+    /// Forgets what is known and scans again; returns when done.
+    public func rescan() async {
+        scanTask?.cancel()
+        await scanTask?.value
+        startScan()
+        await scanTask?.value
+    }
+
+    /// Starts a new scan in the background (used by `rescan` without waiting).
+    public func restart() {
+        scanTask?.cancel()
+        startScan()
+    }
+
+    /// Stops a running scan; rows keep what was measured so far.
+    public func cancelScan() {
+        scanTask?.cancel()
+    }
+
+    private var hasListing = false
+    /// Which scan is current: a cancelled older scan must not report.
+    private var generation = 0
+
+    private func startScan() {
+        let previous = scanTask
+        previous?.cancel()
+        generation += 1
+        let current = generation
+        hasListing = false
+        setChildren([])
+        state = .scanning(nil)
+        notify(force: true)
+        let stream = library.scanner.scan(path, options: options)
+        scanTask = Task { [weak self] in
+            await previous?.value
+            var failure: (any Error)?
+            do {
+                for try await event in stream {
+                    guard let self, self.generation == current, !Task.isCancelled else { break }
+                    self.apply(event)
+                }
+            } catch {
+                failure = error
+            }
+            guard let self, self.generation == current else { return }
+            self.scanEnded(failure: failure, cancelled: Task.isCancelled)
+        }
+    }
+
+    private func apply(_ event: FolderScanEvent) {
+        switch event {
+        case .listing(let folder, let listed):
+            ownBytes = folder.bytes
+            ownFiles = folder.files
+            entry = folder
+            entry?.complete = false
+            setChildren(listed)
+            hasListing = true
+            for child in listed where child.complete { library.reportDown(child) }
+            recomputeTotal(complete: false)
+            notify(force: true)
+            resumeListingWaiters()
+        case .progress(let progress):
+            state = .scanning(progress)
+            notify()
+        case .child(let child):
+            upsert(child)
+            library.reportDown(child)
+            recomputeTotal(complete: false)
+            notify()
+        case .finished(let total):
+            var total = total
+            total.name = name
+            total.path = path
+            entry = total
+        }
+    }
+
+    private func scanEnded(failure: (any Error)?, cancelled: Bool) {
+        scanTask = nil
+        if let failure, !(failure is CancellationError) {
+            let error = failure as? FolderError ?? .io(path: path, reason: "\(failure)")
+            if case .notADirectory = error {
+                // A file: its detail screen still wants its size.
+                measureSelf(fallback: error)
+                resumeListingWaiters()
+                return
+            }
+            state = .failed(error)
+        } else if cancelled || entry?.complete != true {
+            state = .cancelled
+        } else {
+            state = .done
+            if let entry { library.reportUp(entry) }
+            // Watching starts when the figures are known (inotify marks on a
+            // big folder slow the scan's own lookups); the watches are in
+            // place before anyone hears the scan is done.
+            startWatching()
+        }
+        notify(force: true)
+        resumeListingWaiters()
+    }
+
+    private func measureSelf(fallback: FolderError) {
+        state = .scanning(nil)
+        let target = path
+        let options = options
+        let scanner = library.scanner
+        scanTask = Task { [weak self] in
+            let measured = try? await scanner.measure(target, options: options)
+            guard let self else { return }
+            self.scanTask = nil
+            if let measured {
+                self.entry = measured
+                self.state = .done
+            } else {
+                self.state = .failed(fallback)
+            }
+            self.notify(force: true)
+        }
+    }
+
+    private func resumeListingWaiters() {
+        let waiters = listingWaiters
+        listingWaiters = []
+        for waiter in waiters { waiter.resume() }
+    }
+
+    // MARK: Changes from the library (renames, sizes measured elsewhere)
+
+    func relocate(to newPath: String) {
+        path = newPath
+        entry?.path = newPath
+        entry?.name = FolderPath.name(newPath)
+        children = children.map { child in
+            var moved = child
+            moved.path = FolderPath.join(newPath, child.name)
+            return moved
+        }
+        notify(force: true)
+    }
+
+    /// A child was renamed (here or by another program).
+    func renameChild(from oldPath: String, to newPath: String) {
+        guard let index = index(of: FolderPath.name(oldPath)), children[index].path == oldPath else {
+            if FolderPath.parent(newPath) == path { scheduleMeasure(FolderPath.name(newPath)) }
+            return
+        }
+        directoryIndex[children[index].name] = nil
+        children[index].path = newPath
+        children[index].name = FolderPath.name(newPath)
+        if children[index].isDirectory { directoryIndex[children[index].name] = index }
+        notify(force: true)
+    }
+
+    /// Someone measured this folder (its parent's scan, or a re-measure after
+    /// a change): adopt the figure unless a scan of our own is running.
+    func adopt(_ measured: FolderEntry) {
+        guard !isScanning, measured.complete, entry != measured else { return }
+        entry = measured
+        notify(force: true)
+    }
+
+    /// A child's figure from its own model's scan.
+    func updateChild(_ measured: FolderEntry) {
+        guard !isScanning || index(of: measured.name) != nil else { return }
+        upsert(measured)
+        recomputeTotal(complete: state == .done)
+        notify(force: true)
+    }
+
+    func childVanished(_ childPath: String) {
+        guard let index = index(of: FolderPath.name(childPath)) else { return }
+        var remaining = children
+        remaining.remove(at: index)
+        setChildren(remaining)
+        recomputeTotal(complete: state == .done)
+        notify(force: true)
+    }
+
+    func markVanished() {
+        scanTask?.cancel()
+        state = .failed(.vanished(path))
+        if entry != nil { entry?.issue = FolderIssue(.vanished, path: path) }
+        notify(force: true)
+    }
+
+    private func upsert(_ child: FolderEntry) {
+        if let index = index(of: child.name) {
+            sums.remove(children[index])
+            children[index] = child
+            if child.isDirectory { directoryIndex[child.name] = index }
+        } else {
+            if child.isDirectory { directoryIndex[child.name] = children.count }
+            children.append(child)
+        }
+        sums.add(child)
+    }
+
+    private func index(of name: String) -> Int? {
+        if let index = directoryIndex[name], index < children.count, children[index].name == name { return index }
+        return children.firstIndex { $0.name == name }
+    }
+
+    private func setChildren(_ list: [FolderEntry]) {
+        children = list
+        directoryIndex = [:]
+        for (index, child) in list.enumerated() where child.isDirectory { directoryIndex[child.name] = index }
+        sums = ChildSums()
+        for child in list { sums.add(child) }
+    }
+
+    /// Rebuilds the total from the children: exact when each inode was
+    /// counted by one child (as the scanner does), an estimate after
+    /// incremental updates of hard-linked trees.
+    private func recomputeTotal(complete: Bool) {
+        guard var total = entry else { return }
+        total.bytes = ownBytes + sums.bytes
+        total.files = ownFiles + sums.files
+        total.directories = sums.directories
+        total.issueCount = sums.issues
+        if sums.issues == 0 {
+            total.issue = nil
+        } else if total.issue == nil {
+            total.issue = children.first { $0.issueCount > 0 }?.issue
+        }
+        total.complete = complete && sums.incomplete == 0
+        entry = total
+    }
+
+    // MARK: Watching
+
+    private func startWatching() {
+        guard watchTask == nil, !observers.isEmpty, let watcher = library.watcher else { return }
+        let stream = watcher.watch(path)
+        watchTask = Task { [weak self] in
+            for await change in stream {
+                guard let self, !Task.isCancelled else { break }
+                self.handle(change)
+            }
+        }
+    }
+
+    private func handle(_ change: FolderChange) {
+        switch change {
+        case .renamed(let from, let to):
+            library.moved(from: FolderPath.join(path, from), to: FolderPath.join(path, to))
+        case .added(let child), .changed(let child):
+            scheduleMeasure(child)
+        case .removed(let child):
+            if index(of: child) != nil {
+                library.vanished(FolderPath.join(path, child))
+            } else if !options.listFiles {
+                // An unlisted file: only a rescan knows what it weighed.
+                needsRescan = true
+                scheduleMeasure(nil)
+            }
+        case .folderGone:
+            stopWatching()
+            library.vanished(path)
+        case .overflow:
+            restart()
+        }
+    }
+
+    private func scheduleMeasure(_ child: String?) {
+        if let child { pendingMeasure.insert(child) }
+        guard measureTask == nil else { return }
+        measureTask = Task { [weak self] in
+            try? await Task.sleep(for: .milliseconds(50))
+            await self?.measurePending()
+        }
+    }
+
+    private func measurePending() async {
+        while !pendingMeasure.isEmpty {
+            let names = pendingMeasure.sorted()
+            pendingMeasure = []
+            for child in names {
+                let childPath = FolderPath.join(path, child)
+                do {
+                    let measured = try await library.scanner.measure(childPath, options: options)
+                    if !measured.isDirectory && !options.listFiles {
+                        needsRescan = true
+                        continue
+                    }
+                    upsert(measured)
+                    library.reportDown(measured)
+                } catch {
+                    if let index = index(of: child) {
+                        var remaining = children
+                        remaining.remove(at: index)
+                        setChildren(remaining)
+                    }
+                }
+            }
+            recomputeTotal(complete: state == .done)
+            notify(force: true)
+            if state == .done, let entry { library.reportUp(entry) }
+        }
+        measureTask = nil
+        if needsRescan, !isScanning {
+            needsRescan = false
+            restart()
+        }
+    }
+
+    private func stopWatching() {
+        watchTask?.cancel()
+        watchTask = nil
+    }
+
+    private func stopAll() {
+        scanTask?.cancel()
+        measureTask?.cancel()
+        measureTask = nil
+        stopWatching()
+    }
+
+    // MARK: Notifying
+
+    /// Tells every observer, at most once per `library.notifyInterval` for
+    /// progress-like changes (`force` for transitions that must be seen).
+    private func notify(force: Bool = false) {
+        revision += 1
+        let interval = library.notifyInterval
+        let now = ContinuousClock.now
+        if force || interval == .zero || lastNotify.map({ now - $0 >= interval }) ?? true {
+            lastNotify = now
+            for observer in observers.values { observer(self) }
+            return
+        }
+        guard !notifyScheduled else { return }
+        notifyScheduled = true
+        Task { [weak self] in
+            try? await Task.sleep(for: interval)
+            guard let self else { return }
+            self.notifyScheduled = false
+            self.lastNotify = ContinuousClock.now
+            for observer in self.observers.values { observer(self) }
+        }
+    }
+}
+
+/// Running sums over a folder's children, kept as rows come and go.
+struct ChildSums {
+    var bytes: Int64 = 0
+    var files = 0
+    var directories = 0
+    var issues = 0
+    var incomplete = 0
+
+    mutating func add(_ child: FolderEntry, sign: Int = 1) {
+        bytes += Int64(sign) * child.bytes
+        if child.isDirectory {
+            files += sign * child.files
+            directories += sign * (1 + child.directories)
+        } else {
+            files += sign
+        }
+        issues += sign * child.issueCount
+        if !child.complete { incomplete += sign }
+    }
+
+    mutating func remove(_ child: FolderEntry) { add(child, sign: -1) }
+}

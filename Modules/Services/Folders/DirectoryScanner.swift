@@ -1,0 +1,97 @@
+import Domain
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The live `FolderScanner`: lists the folder, then measures its child
+/// directories on `threads` threads at once (two by default: both cores),
+/// each child's subtree on one thread, biggest-looking first.
+///
+/// Semantics are `du -sb`'s, plus `-x` unless `crossDevices`: apparent
+/// sizes, hard links once, symlinks not followed, other file systems not
+/// entered. Unreadable or vanished directories become row issues and the
+/// scan goes on. Cancelling (the consumer dropping the stream) stops every
+/// thread at its next directory.
+public struct DirectoryScanner: FolderScanner {
+    public let threads: Int
+
+    public init(threads: Int = 2) {
+        self.threads = max(1, threads)
+        Self.raiseDescriptorLimit
+    }
+
+    public func scan(_ path: String, options: FolderScanOptions) -> AsyncThrowingStream<FolderScanEvent, any Error> {
+        let threads = threads
+        return AsyncThrowingStream { continuation in
+            let cancelFlag = CancelFlag()
+            continuation.onTermination = { _ in cancelFlag.cancel() }
+            Thread.detachNewThread {
+                ScanJob(path: path, options: options, threads: threads, continuation: continuation, cancelFlag: cancelFlag)
+                    .run()
+            }
+        }
+    }
+
+    public func measure(_ path: String, options: FolderScanOptions) async throws -> FolderEntry {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread.detachNewThread {
+                continuation.resume(with: Result { try Self.measureNow(path, options: options) })
+            }
+        }
+    }
+
+    /// Measures one entry on the calling thread.
+    static func measureNow(_ path: String, options: FolderScanOptions) throws -> FolderEntry {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { throw PosixErrors.openError(errno, path: path) }
+        var entry = ScanJob.entry(name: FolderPath.name(path), path: path, info: info)
+        guard entry.isDirectory else { return entry }
+        let fd = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        guard fd >= 0 else {
+            entry.issue = PosixErrors.issue(errno, path: path)
+            entry.issueCount = 1
+            return entry
+        }
+        let shared = ScanShared(device: UInt64(info.st_dev), crossDevices: options.crossDevices) { _, _ in }
+        var walker = DirectoryWalker(shared: shared, base: FolderPath.parent(path) ?? "/")
+        var totals = DirectoryWalker.Totals()
+        walker.walk(fd: fd, name: Array(FolderPath.name(path).utf8CString), into: &totals)
+        ScanJob.apply(totals, to: &entry)
+        return entry
+    }
+
+    /// Deep trees hold one descriptor per level per thread: lift the soft
+    /// limit to the hard one, once.
+    static let raiseDescriptorLimit: Void = {
+        var limit = rlimit()
+        if getrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit) == 0, limit.rlim_cur < limit.rlim_max {
+            limit.rlim_cur = limit.rlim_max
+            _ = setrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit)
+        }
+    }()
+}
+
+/// Set from `onTermination` before the job's shared state exists.
+final class CancelFlag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = false
+    private var onCancel: (() -> Void)?
+
+    func cancel() {
+        lock.lock()
+        value = true
+        let action = onCancel
+        lock.unlock()
+        action?()
+    }
+
+    /// Runs `action` now if already cancelled, else when cancelled.
+    func whenCancelled(_ action: @escaping () -> Void) {
+        lock.lock()
+        let already = value
+        if !already { onCancel = action }
+        lock.unlock()
+        if already { action() }
+    }
+}

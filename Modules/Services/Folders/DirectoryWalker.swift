@@ -1,0 +1,239 @@
+import Domain
+import Foundation
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Walks one directory tree with the raw system calls (`openat`,
+/// `getdents64` (or `readdir`), `fstatat` with `AT_SYMLINK_NOFOLLOW`), summing
+/// apparent sizes like `du -sb`. Foundation's URL resource values cost about
+/// 20× more per entry; this is the hot loop of every scan.
+///
+/// One walker per thread; the hard-link set and the progress counters are
+/// shared through `ScanShared`.
+struct DirectoryWalker {
+    /// What one subtree holds.
+    struct Totals {
+        var bytes: Int64 = 0
+        var files = 0
+        var directories = 0
+        var issueCount = 0
+        var firstIssue: FolderIssue?
+
+        mutating func add(_ issue: FolderIssue) {
+            issueCount += 1
+            if firstIssue == nil { firstIssue = issue }
+        }
+
+        mutating func merge(_ other: Totals) {
+            bytes += other.bytes
+            files += other.files
+            directories += other.directories
+            issueCount += other.issueCount
+            if firstIssue == nil { firstIssue = other.firstIssue }
+        }
+    }
+
+    let shared: ScanShared
+    /// Names from the scan's root down to the directory being read, for
+    /// progress lines and issue paths (decoded only when needed).
+    private var stack: [[CChar]] = []
+    private let base: String
+    private var sinceReport = 0
+    private let reader = DirectoryReader()
+    /// Names from `base` to the directory a donated task starts in.
+    var prefix: [[CChar]] = []
+    /// The top-level child being walked (for donations).
+    var child = 0
+    /// Hands subdirectories to an idle thread: (open parent, names, path
+    /// components to the parent, child). Nil: walk everything here.
+    var donate: ((Int32, ArraySlice<[CChar]>, [[CChar]], Int) -> Void)?
+
+    init(shared: ScanShared, base: String) {
+        self.shared = shared
+        self.base = base
+    }
+
+    /// Sums everything below the open directory `fd` (which it closes) into
+    /// `totals`. `name` is the directory's name relative to `base`.
+    mutating func walk(fd: Int32, name: [CChar], into totals: inout Totals) {
+        stack.append(name)
+        defer {
+            stack.removeLast()
+            close(fd)
+        }
+        var subdirectories: [[CChar]] = []
+        var info = stat()
+        var counted = 0
+        let shared = shared
+        let read = reader.forEach(fd) { namePointer in
+            if namePointer[0] == 0x2E && (namePointer[1] == 0 || (namePointer[1] == 0x2E && namePointer[2] == 0)) {
+                return
+            }
+            counted += 1
+            guard fstatat(fd, namePointer, &info, AT_SYMLINK_NOFOLLOW) == 0 else {
+                // Gone between reading the name and stat: a change, not a problem.
+                if errno != ENOENT { totals.add(PosixErrors.issue(errno, path: currentPath(namePointer))) }
+                return
+            }
+            if (info.st_mode & S_IFMT) == S_IFDIR {
+                totals.directories += 1
+                totals.bytes += Int64(info.st_size)
+                if UInt64(info.st_dev) == shared.device || shared.crossDevices {
+                    subdirectories.append(Array(UnsafeBufferPointer(start: namePointer, count: strlen(namePointer) + 1)))
+                }
+            } else {
+                totals.files += 1
+                if info.st_nlink > 1 {
+                    if shared.firstSighting(device: UInt64(info.st_dev), inode: UInt64(info.st_ino)) {
+                        totals.bytes += Int64(info.st_size)
+                    }
+                } else {
+                    totals.bytes += Int64(info.st_size)
+                }
+            }
+        }
+        if !read { totals.add(PosixErrors.issue(errno, path: currentPath())) }
+        sinceReport += counted
+        if sinceReport >= 4096 {
+            shared.addProgress(entries: sinceReport, path: currentPath())
+            sinceReport = 0
+        }
+        guard !subdirectories.isEmpty, !shared.isCancelled else { return }
+        var mine = subdirectories[...]
+        if let donate, mine.count >= 2, shared.idle.load(ordering: .relaxed) > 0 {
+            let half = mine.count / 2
+            donate(fd, mine[half...], prefix + stack, child)
+            mine = mine[..<half]
+        }
+        for sub in mine {
+            if shared.isCancelled { return }
+            let childFD = sub.withUnsafeBufferPointer {
+                openat(fd, $0.baseAddress!, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+            }
+            guard childFD >= 0 else {
+                let code = errno
+                sub.withUnsafeBufferPointer { totals.add(PosixErrors.issue(code, path: currentPath($0.baseAddress!))) }
+                continue
+            }
+            walk(fd: childFD, name: sub, into: &totals)
+        }
+    }
+
+    /// Entries counted since the last report, handed over at the end.
+    mutating func flushProgress() {
+        if sinceReport > 0 { shared.addProgress(entries: sinceReport, path: nil) }
+        sinceReport = 0
+    }
+
+    func currentPath() -> String {
+        var path = base
+        for name in prefix + stack {
+            let component = name.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+            path = FolderPath.join(path, component)
+        }
+        return path
+    }
+
+    func currentPath(_ child: UnsafePointer<CChar>) -> String {
+        FolderPath.join(currentPath(), String(cString: child))
+    }
+
+    /// The path of `name` inside the task's starting directory.
+    func path(of name: UnsafePointer<CChar>) -> String {
+        var path = base
+        for component in prefix {
+            path = FolderPath.join(path, component.withUnsafeBufferPointer { String(cString: $0.baseAddress!) })
+        }
+        return FolderPath.join(path, String(cString: name))
+    }
+}
+
+/// State every walker thread of one scan shares: options, the hard-link
+/// set, cancellation and progress.
+final class ScanShared: @unchecked Sendable {
+    let device: UInt64
+    let crossDevices: Bool
+    /// Hard-linked inodes seen, in shards so threads rarely wait on each other.
+    private let shards = (0..<16).map { _ in InodeShard() }
+    private let cancelled = Atomic<Bool>(false)
+    /// Worker threads waiting for work: walkers donate while it is > 0.
+    let idle = Atomic<Int>(0)
+    private let entries = Atomic<Int>(0)
+    private let lastReport = Atomic<UInt64>(0)
+    /// Receives `(entries so far, a directory being read)` at most ten times a second.
+    private let report: @Sendable (Int, String) -> Void
+
+    init(device: UInt64, crossDevices: Bool, report: @escaping @Sendable (Int, String) -> Void) {
+        self.device = device
+        self.crossDevices = crossDevices
+        self.report = report
+    }
+
+    var isCancelled: Bool { cancelled.load(ordering: .relaxed) }
+    func cancel() { cancelled.store(true, ordering: .relaxed) }
+    var entryCount: Int { entries.load(ordering: .relaxed) }
+
+    /// True the first time a hard-linked inode is met: `du` counts it once.
+    func firstSighting(device: UInt64, inode: UInt64) -> Bool {
+        let shard = shards[Int(truncatingIfNeeded: (inode &* 0x9E37_79B9_7F4A_7C15) >> 60)]
+        return shard.table.withLock { $0.insert(device: device, inode: inode) }
+    }
+
+    func addProgress(entries count: Int, path: @autoclosure () -> String?) {
+        let total = entries.add(count, ordering: .relaxed).newValue
+        let now = Self.nanoseconds()
+        let last = lastReport.load(ordering: .relaxed)
+        guard now &- last >= 100_000_000,
+              lastReport.compareExchange(expected: last, desired: now, ordering: .relaxed).exchanged,
+              let path = path() else { return }
+        report(total, path)
+    }
+
+    static func nanoseconds() -> UInt64 {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC_COARSE, &time)
+        return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
+    }
+}
+
+/// One lock-protected part of the hard-link set.
+final class InodeShard: Sendable {
+    let table = Mutex(InodeTable())
+}
+
+/// An open-addressing set of (device, inode) pairs: a hard-link-heavy tree
+/// inserts one per entry, and `Set`'s general hashing showed in profiles.
+struct InodeTable {
+    private var inodes = [UInt64](repeating: 0, count: 1024)  // inode + 1; 0 = empty slot
+    private var devices = [UInt64](repeating: 0, count: 1024)
+    private var count = 0
+
+    /// True when the pair was not there before.
+    mutating func insert(device: UInt64, inode: UInt64) -> Bool {
+        if (count + 1) * 2 > inodes.count { grow() }
+        let key = inode &+ 1
+        let mask = inodes.count - 1
+        var slot = Int(truncatingIfNeeded: ((inode ^ (device &* 0x9E37_79B9)) &* 0x9E37_79B9_7F4A_7C15) >> 24) & mask
+        while inodes[slot] != 0 {
+            if inodes[slot] == key && devices[slot] == device { return false }
+            slot = (slot + 1) & mask
+        }
+        inodes[slot] = key
+        devices[slot] = device
+        count += 1
+        return true
+    }
+
+    private mutating func grow() {
+        let oldInodes = inodes
+        let oldDevices = devices
+        inodes = [UInt64](repeating: 0, count: oldInodes.count * 2)
+        devices = [UInt64](repeating: 0, count: oldInodes.count * 2)
+        count = 0
+        for index in oldInodes.indices where oldInodes[index] != 0 {
+            _ = insert(device: oldDevices[index], inode: oldInodes[index] - 1)
+        }
+    }
+}

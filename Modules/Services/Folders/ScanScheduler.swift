@@ -1,0 +1,130 @@
+import Domain
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Shares one scan's directories between worker threads.
+///
+/// Each worker walks a top-level child depth-first on its own. When a worker
+/// runs out of top-level children while another is still deep in a big one
+/// (`/usr/lib` in `/usr`), the busy walker *donates* half of the
+/// subdirectories it is about to enter; the idle worker takes them. A
+/// top-level child is reported once every piece of it is done, so rows still
+/// arrive "as each child finishes" and both cores stay busy to the end.
+final class ScanScheduler: @unchecked Sendable {
+    /// A directory to walk: a name inside an open parent.
+    struct Task {
+        let parent: DirectoryHandle
+        let name: [CChar]
+        /// Names from the scan's root to `parent` (for paths in messages).
+        let prefix: [[CChar]]
+        /// The top-level child it belongs to.
+        let child: Int
+    }
+
+    private let condition = NSCondition()
+    private var tasks: [Task] = []
+    private var nextChild = 0
+    private var outstanding: [Int]
+    private var totals: [DirectoryWalker.Totals]
+    private var remaining: Int
+    private let order: [Int]
+    private let root: DirectoryHandle
+    private let names: [[CChar]]
+    private let shared: ScanShared
+    /// Called (on a worker thread) when a top-level child is fully measured.
+    private let finished: @Sendable (Int, DirectoryWalker.Totals) -> Void
+
+    init(root: DirectoryHandle, names: [[CChar]], order: [Int], shared: ScanShared,
+         finished: @escaping @Sendable (Int, DirectoryWalker.Totals) -> Void) {
+        self.root = root
+        self.names = names
+        self.order = order
+        self.shared = shared
+        self.finished = finished
+        outstanding = Array(repeating: 0, count: names.count)
+        totals = Array(repeating: DirectoryWalker.Totals(), count: names.count)
+        remaining = order.count
+    }
+
+    /// One worker's life: take work until every child is done (or cancelled).
+    func work(base: String) {
+        var walker = DirectoryWalker(shared: shared, base: base)
+        walker.donate = { [unowned self] parent, names, prefix, child in donate(parent, names, prefix, child) }
+        while let task = next() {
+            var part = DirectoryWalker.Totals()
+            walker.child = task.child
+            walker.prefix = task.prefix
+            let fd = task.name.withUnsafeBufferPointer {
+                openat(task.parent.fd, $0.baseAddress!, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+            }
+            if fd >= 0 {
+                walker.walk(fd: fd, name: task.name, into: &part)
+            } else {
+                let code = errno
+                task.name.withUnsafeBufferPointer { part.add(PosixErrors.issue(code, path: walker.path(of: $0.baseAddress!))) }
+            }
+            complete(task.child, part)
+        }
+        walker.flushProgress()
+    }
+
+    private func next() -> Task? {
+        condition.lock()
+        defer { condition.unlock() }
+        while true {
+            if shared.isCancelled { return nil }
+            if let task = tasks.popLast() { return task }
+            if nextChild < order.count {
+                let child = order[nextChild]
+                nextChild += 1
+                outstanding[child] = 1
+                return Task(parent: root, name: names[child], prefix: [], child: child)
+            }
+            if remaining == 0 { return nil }
+            shared.idle.add(1, ordering: .relaxed)
+            condition.wait()
+            shared.idle.subtract(1, ordering: .relaxed)
+        }
+    }
+
+    private func donate(_ parent: Int32, _ given: ArraySlice<[CChar]>, _ prefix: [[CChar]], _ child: Int) {
+        let handle = DirectoryHandle(fd: dup(parent))
+        guard handle.fd >= 0 else { return }
+        condition.lock()
+        for name in given { tasks.append(Task(parent: handle, name: name, prefix: prefix, child: child)) }
+        outstanding[child] += given.count
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    private func complete(_ child: Int, _ part: DirectoryWalker.Totals) {
+        condition.lock()
+        totals[child].merge(part)
+        outstanding[child] -= 1
+        let done = outstanding[child] == 0
+        let result = totals[child]
+        if done {
+            remaining -= 1
+            if remaining == 0 { condition.broadcast() }
+        }
+        condition.unlock()
+        if done, !shared.isCancelled { finished(child, result) }
+    }
+
+    /// Wakes waiting workers so they see a cancellation.
+    func wakeAll() {
+        condition.lock()
+        condition.broadcast()
+        condition.unlock()
+    }
+}
+
+/// An open directory shared by the tasks that walk its subdirectories;
+/// closed when the last of them has opened its own.
+final class DirectoryHandle: @unchecked Sendable {
+    let fd: Int32
+    init(fd: Int32) { self.fd = fd }
+    deinit { if fd >= 0 { close(fd) } }
+}

@@ -1,0 +1,199 @@
+import Domain
+import Foundation
+import Services
+import Testing
+import TestSupport
+
+/// The live scanner on real temporary trees, checked against `du -sb`.
+@Suite struct DirectoryScannerTests {
+    typealias F = FolderTreeFixtures
+
+    @Test func totalsAndEveryChildEqualDu() async throws {
+        let dir = TemporaryDirectory("facet-scan")
+        F.varied(in: dir)
+        let result = try await F.scan(dir.path)
+        #expect(result.total?.bytes == (try F.du(dir.path)))
+        for name in ["a", "b", "empty", "many"] {
+            #expect(result.children[name]?.bytes == (try F.du(dir.path + "/" + name)), "child \(name)")
+        }
+        #expect(result.total?.complete == true)
+        #expect(result.total?.files == 54)
+        #expect(result.total?.directories == 6)
+        #expect(result.children["a"]?.files == 2)
+        #expect(result.children["a"]?.directories == 2)
+        // Files are summed, not listed, unless asked for; the totals agree.
+        #expect(result.listing.map(\.name).sorted() == ["a", "b", "empty", "many"])
+        // Pending directories carry no made-up counts while their scan runs.
+        #expect(result.listing.allSatisfy { $0.files == 0 && $0.directories == 0 })
+        let withFiles = try await F.scan(dir.path, options: FolderScanOptions(listFiles: true))
+        #expect(withFiles.total == result.total)
+        #expect(withFiles.listing.first { $0.name == "top.txt" }?.bytes == 3)
+        #expect(withFiles.listing.filter { !$0.complete }.map(\.name).sorted() == ["a", "b", "empty", "many"])
+        // One thread gives the same figures as two.
+        #expect(try await F.scan(dir.path, threads: 1).total == result.total)
+    }
+
+    @Test func hardLinksCountOnce() async throws {
+        let dir = TemporaryDirectory("facet-scan")
+        let original = dir.file("x/big", bytes: [UInt8](repeating: 7, count: 100_000))
+        dir.directory("y")
+        try FileManager.default.linkItem(atPath: original, toPath: dir.path + "/y/big-link")
+        try FileManager.default.linkItem(atPath: original, toPath: dir.path + "/x/big-again")
+        let result = try await F.scan(dir.path)
+        let du = try F.du(dir.path)
+        #expect(result.total?.bytes == du)
+        #expect(du < 200_000)
+        // Counted once, in exactly one of the two children.
+        let x = result.children["x"]?.bytes ?? 0
+        let y = result.children["y"]?.bytes ?? 0
+        #expect(x + y < 200_000)
+        #expect(max(x, y) > 100_000)
+        #expect(result.total?.files == 3)
+    }
+
+    @Test func symlinksAreNotFollowedEvenInLoops() async throws {
+        let dir = TemporaryDirectory("facet-scan")
+        dir.file("real/data", bytes: [UInt8](repeating: 1, count: 50_000))
+        try FileManager.default.createSymbolicLink(atPath: dir.path + "/real/loop", withDestinationPath: "..")
+        try FileManager.default.createSymbolicLink(atPath: dir.path + "/link-to-real", withDestinationPath: dir.path + "/real")
+        try FileManager.default.createSymbolicLink(atPath: dir.path + "/self", withDestinationPath: "self")
+        let result = try await F.scan(dir.path, options: FolderScanOptions(listFiles: true))
+        #expect(result.total?.bytes == (try F.du(dir.path)))
+        #expect(result.listing.first { $0.name == "link-to-real" }?.kind == .symlink)
+        #expect(result.listing.first { $0.name == "link-to-real" }?.bytes == Int64((dir.path + "/real").utf8.count))
+        #expect(result.children["real"]?.files == 2)
+    }
+
+    @Test func unicodeAndControlCharacterNamesComeBackExactly() async throws {
+        let dir = TemporaryDirectory("facet-scan")
+        let names = ["ünïcödé 😀", "new\nline", "esc\u{1B}[31mred", "tab\there", "日本語"]
+        for name in names { dir.file(name + "/f", "12345") }
+        let result = try await F.scan(dir.path)
+        #expect(Set(result.children.keys) == Set(names))
+        for name in names {
+            #expect(result.children[name]?.path == dir.path + "/" + name)
+            #expect(result.children[name]?.bytes == (try F.du(dir.path + "/" + name)))
+        }
+        #expect(result.total?.bytes == (try F.du(dir.path)))
+    }
+
+    @Test func unreadableDirectoriesAreReportedAndTheScanGoesOn() async throws {
+        let dir = TemporaryDirectory("facet-scan")
+        dir.file("open/f", "x")
+        dir.file("locked/inner/f", "secret")
+        chmod(dir.path + "/locked", 0)
+        defer { chmod(dir.path + "/locked", 0o755) }
+        let result = try await F.scan(dir.path)
+        #expect(result.total?.complete == true)
+        #expect(result.children["open"]?.issue == nil)
+        if getuid() == 0 {
+            // Root reads through permission bits: nothing to report, sizes agree with du.
+            #expect(result.children["locked"]?.issue == nil)
+            #expect(result.total?.bytes == (try F.du(dir.path)))
+        } else {
+            #expect(result.children["locked"]?.issue == FolderIssue(.permissionDenied, path: dir.path + "/locked"))
+            #expect(result.total?.issueCount == 1)
+        }
+    }
+
+    @Test func fifosAndSocketsAreCountedNotOpened() async throws {
+        let dir = TemporaryDirectory("facet-scan")
+        dir.directory("d")
+        #expect(mkfifo(dir.path + "/d/pipe", 0o644) == 0)
+        let result = try await F.scan(dir.path)  // would hang if the FIFO were opened
+        #expect(result.children["d"]?.files == 1)
+        #expect(result.total?.bytes == (try F.du(dir.path)))
+    }
+
+    @Test func directoriesVanishingMidScanAreReportedNotFatal() async throws {
+        let dir = TemporaryDirectory("facet-scan")
+        for a in 0..<40 { for b in 0..<40 { dir.directory("churn/\(a)/\(b)") } }
+        dir.file("stable/f", "12345")
+        // Remove the churn tree while the scan reads it.
+        var vanished = 0
+        for _ in 0..<5 {
+            let remover = Thread { try? FileManager.default.removeItem(atPath: dir.path + "/churn") }
+            var total: FolderEntry?
+            for try await event in DirectoryScanner().scan(dir.path, options: FolderScanOptions()) {
+                if case .listing = event { remover.start() }
+                if case .finished(let entry) = event { total = entry }
+            }
+            #expect(total?.complete == true)
+            #expect(total?.issue.map { $0.kind == .vanished } ?? true)
+            vanished += total?.issueCount ?? 0
+            for a in 0..<40 { for b in 0..<40 { dir.directory("churn/\(a)/\(b)") } }
+        }
+        // What vanished was reported as vanished, never as a failure of the scan.
+        #expect(vanished >= 0)
+    }
+
+    @Test func missingFileAndUnreadableRootsFailTheScan() async throws {
+        let dir = TemporaryDirectory("facet-scan")
+        let file = dir.file("plain", "x")
+        await #expect(throws: FolderError.notFound(dir.path + "/nope")) { _ = try await F.scan(dir.path + "/nope") }
+        await #expect(throws: FolderError.notADirectory(file)) { _ = try await F.scan(file) }
+    }
+
+    @Test func measuringOneEntryMatchesDu() async throws {
+        let dir = TemporaryDirectory("facet-scan")
+        F.varied(in: dir)
+        let scanner = DirectoryScanner()
+        let a = try await scanner.measure(dir.path + "/a", options: FolderScanOptions())
+        #expect(a.bytes == (try F.du(dir.path + "/a")))
+        #expect(a.complete && a.isDirectory && a.files == 2)
+        let file = try await scanner.measure(dir.path + "/top.txt", options: FolderScanOptions())
+        #expect(file.kind == .file && file.bytes == 3)
+        await #expect(throws: FolderError.self) { _ = try await scanner.measure(dir.path + "/nope", options: FolderScanOptions()) }
+    }
+
+    @Test func droppingTheStreamCancelsTheScan() async throws {
+        let dir = TemporaryDirectory("facet-scan")
+        for a in 0..<30 { for b in 0..<30 { dir.file("t\(a)/\(b)/f", "x") } }
+        var events = 0
+        for try await event in DirectoryScanner().scan(dir.path, options: FolderScanOptions()) {
+            events += 1
+            if case .listing = event { break }
+        }
+        #expect(events == 1)
+    }
+
+    @Test func otherFileSystemsAreNotCrossedByDefault() async throws {
+        // /proc is its own file system inside "/": listed, marked, not entered.
+        let scanner = DirectoryScanner()
+        var proc: FolderEntry?
+        for try await event in scanner.scan("/", options: FolderScanOptions()) {
+            if case .listing(_, let children) = event {
+                proc = children.first { $0.name == "proc" }
+                break
+            }
+        }
+        #expect(proc?.issue?.kind == .otherFileSystem)
+        #expect(proc?.complete == true)
+    }
+
+    @Test func procLikeTreesThatChangeWhileReadAreScannedToTheEnd() async throws {
+        // /proc/self changes as it is read and has unreadable corners: the scan
+        // must finish, with problems on rows rather than a failure.
+        let result = try await F.scan("/proc/self")
+        #expect(result.total?.complete == true)
+        #expect((result.total?.files ?? 0) > 10)
+        #expect(result.total?.issue.map { [.vanished, .permissionDenied, .unreadable].contains($0.kind) } ?? true)
+    }
+
+    @Test func namesThatAreNotUTF8AreStillMeasured() async throws {
+        let dir = TemporaryDirectory("facet-scan")
+        // "bad\xFF\xFEname": shown with replacement characters, opened by its bytes.
+        var raw = Array(dir.path.utf8CString.dropLast()) + Array("/bad".utf8CString.dropLast()) + [-1, -2]
+            + Array("name".utf8CString)
+        #expect(mkdir(&raw, 0o755) == 0)
+        var file = Array(raw.dropLast()) + Array("/f".utf8CString)
+        let fd = open(&file, O_CREAT | O_WRONLY, 0o644)
+        #expect(fd >= 0)
+        #expect(write(fd, [UInt8](repeating: 7, count: 100), 100) == 100)
+        close(fd)
+        let result = try await F.scan(dir.path)
+        #expect(result.total?.issueCount == 0)
+        #expect(result.total?.files == 1)
+        #expect(result.total?.bytes == (try F.du(dir.path)))
+    }
+}

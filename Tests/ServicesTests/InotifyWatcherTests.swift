@@ -1,0 +1,48 @@
+import Domain
+import Foundation
+import Services
+import Testing
+import TestSupport
+
+/// The live watcher sees what other programs do, within a second.
+@Suite struct InotifyWatcherTests {
+    /// Collects changes from a watch on its own task.
+    final class Collector: @unchecked Sendable {
+        private let lock = NSLock()
+        private var seen: [FolderChange] = []
+        var changes: [FolderChange] { lock.lock(); defer { lock.unlock() }; return seen }
+        func add(_ change: FolderChange) { lock.lock(); seen.append(change); lock.unlock() }
+
+        func wait(for change: FolderChange, timeout: TimeInterval = 2) async -> Bool {
+            let deadline = Date().addingTimeInterval(timeout)
+            while Date() < deadline {
+                if changes.contains(change) { return true }
+                try? await Task.sleep(for: .milliseconds(10))
+            }
+            return changes.contains(change)
+        }
+    }
+
+    @Test func renamesCreationsDeletionsAndChangesInsideChildren() async throws {
+        let dir = TemporaryDirectory("facet-watch")
+        dir.directory("a")
+        dir.directory("b")
+        let collector = Collector()
+        let stream = InotifyWatcher().watch(dir.path)
+        let task = Task { for await change in stream { collector.add(change) } }
+        defer { task.cancel() }
+        try await Task.sleep(for: .milliseconds(300))  // let the watches be set up
+
+        #expect(rename(dir.path + "/a", dir.path + "/renamed") == 0)
+        #expect(await collector.wait(for: .renamed(from: "a", to: "renamed")))
+        dir.directory("new")
+        #expect(await collector.wait(for: .added("new")))
+        dir.file("b/grown", "more bytes")
+        #expect(await collector.wait(for: .changed("b")))
+        // The renamed child is still watched under its new name.
+        dir.file("renamed/inside", "x")
+        #expect(await collector.wait(for: .changed("renamed")))
+        try FileManager.default.removeItem(atPath: dir.path + "/new")
+        #expect(await collector.wait(for: .removed("new")))
+    }
+}
