@@ -37,8 +37,8 @@ public final class FolderModel {
     public var options: FolderScanOptions
 
     private let library: FolderLibrary
-    private var observers: [Int: @MainActor (FolderModel) -> Void] = [:]
-    private var nextObserver = 0
+    /// When the last observer leaves, scanning and watching stop.
+    private lazy var observers = Observers<FolderModel>(onEmpty: { [weak self] in self?.stopAll() })
     private var scanTask: Task<Void, Never>?
     private var listingWaiters: [CheckedContinuation<Void, Never>] = []
     private var watchTask: Task<Void, Never>?
@@ -72,15 +72,8 @@ public final class FolderModel {
 
     /// Calls `observer` after every change until the observation is cancelled
     /// or released. When the last observer leaves, scanning and watching stop.
-    public func observe(_ observer: @escaping @MainActor (FolderModel) -> Void) -> FolderObservation {
-        nextObserver += 1
-        let key = nextObserver
-        observers[key] = observer
-        return FolderObservation { [weak self] in
-            guard let self else { return }
-            observers[key] = nil
-            if observers.isEmpty { stopAll() }
-        }
+    public func observe(_ observer: @escaping @MainActor (FolderModel) -> Void) -> Observation {
+        observers.add(observer)
     }
 
     // MARK: Scanning
@@ -440,7 +433,7 @@ public final class FolderModel {
         let now = ContinuousClock.now
         if force || interval == .zero || lastNotify.map({ now - $0 >= interval }) ?? true {
             lastNotify = now
-            for observer in observers.values { observer(self) }
+            observers.notify(self)
             return
         }
         guard !notifyScheduled else { return }
@@ -450,7 +443,7 @@ public final class FolderModel {
             guard let self else { return }
             self.notifyScheduled = false
             self.lastNotify = ContinuousClock.now
-            for observer in self.observers.values { observer(self) }
+            self.observers.notify(self)
         }
     }
 }

@@ -13,8 +13,7 @@ public final class AccountCenter {
     public private(set) var settings: UserSettings?
     public let authentication: any AuthenticationService
     private let store: any SettingsStore
-    private var observers: [Int: @MainActor () -> Void] = [:]
-    private var nextObserver = 0
+    private let observers = Observers<Void>()
 
     public init(authentication: any AuthenticationService, settings: any SettingsStore) {
         self.authentication = authentication
@@ -54,11 +53,8 @@ public final class AccountCenter {
     }
 
     /// Calls `observer` after every change until the token is cancelled or released.
-    public func observe(_ observer: @escaping @MainActor () -> Void) -> AccountObservation {
-        nextObserver += 1
-        let key = nextObserver
-        observers[key] = observer
-        return AccountObservation { [weak self] in self?.observers[key] = nil }
+    public func observe(_ observer: @escaping @MainActor () -> Void) -> Observation {
+        observers.add { _ in observer() }
     }
 
     public var observerCount: Int { observers.count }
@@ -67,21 +63,6 @@ public final class AccountCenter {
         guard newUser != user || newSettings != settings else { return }
         user = newUser
         settings = newSettings
-        for observer in observers.values { observer() }
+        observers.notify(())
     }
-}
-
-/// Stops an `AccountCenter` observation when cancelled or released.
-@MainActor
-public final class AccountObservation {
-    private var cancellation: (@MainActor () -> Void)?
-
-    init(_ cancellation: @escaping @MainActor () -> Void) { self.cancellation = cancellation }
-
-    public func cancel() {
-        cancellation?()
-        cancellation = nil
-    }
-
-    isolated deinit { cancel() }
 }

@@ -14,7 +14,7 @@ public final class FolderDetailViewModel: ScreenModel {
 
     public let folder: FolderModel
     private let library: FolderLibrary
-    private var observation: FolderObservation?
+    private var observation: Observation?
     public private(set) var notice: String?
 
     public init(library: FolderLibrary, path: String) {

@@ -28,7 +28,7 @@ public final class FoldersViewModel: ScreenModel {
     /// Rows shown at most; `load-more` raises it (a folder may hold a million entries).
     public private(set) var limit: Int
     public let pageSize: Int
-    private var observation: FolderObservation?
+    private var observation: Observation?
     /// Display order as indices into the model's children, kept until the
     /// model or the sort changes: a million-row folder is sorted once per
     /// change, not once per snapshot, and never copied.

@@ -16,7 +16,7 @@ public final class RenameFolderViewModel: ScreenModel {
 
     public let folder: FolderModel
     private let library: FolderLibrary
-    private var observation: FolderObservation?
+    private var observation: Observation?
     public private(set) var name: String
     /// True once the user typed: the field then stops following the folder.
     public private(set) var edited = false

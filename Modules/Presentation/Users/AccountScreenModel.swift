@@ -9,7 +9,7 @@ import ScreenKit
 public class AccountScreenModel: ScreenModel {
     public internal(set) var status: ScreenStatus = .idle
     let account: AccountCenter
-    private var observation: AccountObservation?
+    private var observation: Observation?
 
     init(account: AccountCenter) { self.account = account }
 
