@@ -149,17 +149,21 @@ public struct JSONParser: ~Copyable {
         guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw fail("expected a string") }
         index += 1
         let start = index
+        var ascii = true
         // Fast path: no escapes.
         while index < bytes.count {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
                 let slice = UnsafeBufferPointer(rebasing: bytes[start..<index])
                 index += 1
+                // ASCII needs no validation (and most keys and titles are ASCII).
+                if ascii { return String(decoding: slice, as: UTF8.self) }
                 if let text = String(validating: slice, as: UTF8.self) { return text }
                 throw fail("the text is not valid UTF-8")
             }
             if byte == UInt8(ascii: "\\") { break }
             if byte < 0x20 { throw fail("a control character inside a string must be escaped") }
+            ascii = ascii && byte < 0x80
             index += 1
         }
         var scratch = [UInt8](bytes[start..<index])
