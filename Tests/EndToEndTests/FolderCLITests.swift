@@ -27,17 +27,7 @@ import TestSupport
         return Dictionary(rows.map { ($0["label"] as? String ?? "", $0["value"] as? String ?? "") }, uniquingKeysWith: { a, _ in a })
     }
 
-    func du(_ path: String) throws -> Int {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/du")
-        process.arguments = ["-sb", path]
-        let out = Pipe()
-        process.standardOutput = out
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Int(String(decoding: data, as: UTF8.self).split(separator: "\t").first ?? "") ?? -1
-    }
+    func du(_ path: String) throws -> Int { Int(try DiskUsage.apparentBytes(path)) }
 
     func grouped(_ n: Int) -> String {
         let formatter = NumberFormatter()

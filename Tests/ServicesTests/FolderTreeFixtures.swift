@@ -7,17 +7,7 @@ import TestSupport
 enum FolderTreeFixtures {
     /// `du -sb PATH` in bytes, run now, like the comparison a user would make.
     static func du(_ path: String, extra: [String] = []) throws -> Int64 {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/du")
-        process.arguments = ["-sb"] + extra + [path]
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let text = String(decoding: data, as: UTF8.self)
-        return Int64(text.split(separator: "\t").first ?? "") ?? -1
+        try DiskUsage.apparentBytes(path, extra: extra)
     }
 
     /// Collects a whole scan.

@@ -56,15 +56,5 @@ import TestSupport
     }
 
     /// `du -sb` of `path`, in the seed's KB (bytes / 1024).
-    func duKilobytes(_ path: String) throws -> Int {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/du")
-        process.arguments = ["-sb", path]
-        let out = Pipe()
-        process.standardOutput = out
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (Int(String(decoding: data, as: UTF8.self).split(separator: "\t").first ?? "") ?? -1) / 1024
-    }
+    func duKilobytes(_ path: String) throws -> Int { Int(try DiskUsage.apparentBytes(path)) / 1024 }
 }

@@ -101,26 +101,27 @@ extension TUIController {
         if delta > 0 { loadMoreIfNeeded(session) } else { loadPreviousIfNeeded(session) }
     }
 
-    /// Near the start of a window that begins below the top: `load-previous`,
-    /// when the screen offers it (a window over a huge list keeps only so many
-    /// rows, so going back up needs the rows it dropped).
-    func loadPreviousIfNeeded(_ session: ScreenSession) {
-        let snapshot = session.screen.snapshot
-        guard let list = snapshot.content.list, session.cursor.wantsPrevious(list),
-            let loadPrevious = snapshot.action("load-previous"), loadPrevious.enabled, loadPrevious.params.isEmpty,
-            !actionInFlight
-        else { return }
-        run("load-previous", [:], on: session)
-    }
-
     /// At the end of the loaded window of a list that has more: `load-more`.
     func loadMoreIfNeeded(_ session: ScreenSession) {
+        extendWindow("load-more", session) { $0.wantsMore($1) }
+    }
+
+    /// Near the start of a window that begins below the top: `load-previous`
+    /// (a window over a huge list keeps only so many rows, so going back up
+    /// needs the rows it dropped).
+    func loadPreviousIfNeeded(_ session: ScreenSession) {
+        extendWindow("load-previous", session) { $0.wantsPrevious($1) }
+    }
+
+    /// Runs a paging action when the cursor asks for it and the screen offers
+    /// it without arguments; one at a time.
+    private func extendWindow(_ action: String, _ session: ScreenSession, when wanted: (ListCursor, ListContent) -> Bool) {
         let snapshot = session.screen.snapshot
-        guard let list = snapshot.content.list, session.cursor.wantsMore(list),
-            let loadMore = snapshot.action("load-more"), loadMore.enabled, loadMore.params.isEmpty,
+        guard let list = snapshot.content.list, wanted(session.cursor, list),
+            let descriptor = snapshot.action(action), descriptor.enabled, descriptor.params.isEmpty,
             !actionInFlight
         else { return }
-        run("load-more", [:], on: session)
+        run(action, [:], on: session)
     }
 
     func requestQuit() {
