@@ -6,6 +6,9 @@ public struct ActionDescriptor: Codable, Equatable, Sendable {
     public var name: String
     public var label: String
     public var enabled: Bool
+    /// Why the action is disabled, in words a user can act on ("Sign in
+    /// needs a first and last name"). Nil while enabled.
+    public var disabledReason: String?
     /// Suggested key for keyboard front ends (`i`, `d`, `enter`).
     public var key: String?
     /// Destroys data: keyboard front ends ask for confirmation first.
@@ -31,6 +34,16 @@ public struct ActionDescriptor: Codable, Equatable, Sendable {
     public func enabled(_ on: Bool) -> ActionDescriptor {
         var copy = self
         copy.enabled = on
+        copy.disabledReason = nil
+        return copy
+    }
+
+    /// The same action enabled unless `reason` is given: a disabled action
+    /// always says why, so every front end can tell the user.
+    public func disabled(because reason: String?) -> ActionDescriptor {
+        var copy = self
+        copy.enabled = reason == nil
+        copy.disabledReason = reason
         return copy
     }
 

@@ -11,6 +11,9 @@ public protocol Screen: AnyObject {
     /// Runs an action by name with arguments already validated against its
     /// descriptor. Long work may go on after it returns (`outcome.pending`).
     func perform(_ action: String, _ arguments: ActionArguments) async throws(ScreenError) -> ActionOutcome
+    /// Work started by `start` or `perform` is still running (a front end
+    /// asks before quitting, and shows a spinner).
+    var isBusy: Bool { get }
     /// Returns once no work started by `start` or `perform` is running.
     func settle() async
     /// The screen is no longer shown: stop background work and observers.
@@ -28,9 +31,10 @@ extension Screen {
                 "screen '\(current.screen)' has no action '\(action)' (actions: \(known))", code: "unknown_action")
         }
         guard descriptor.enabled else {
+            // A refusal, not a usage error: the command was right, the state says no.
             throw ScreenError(
-                kind: .invalidParams, code: "action_disabled",
-                message: "'\(descriptor.label)' is not available right now")
+                kind: .failed, code: "action_disabled",
+                message: descriptor.disabledReason ?? "'\(descriptor.label)' is not available right now")
         }
         let valid = try descriptor.validate(arguments)
         return try await perform(action, valid)

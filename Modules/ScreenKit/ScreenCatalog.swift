@@ -10,11 +10,18 @@ public struct ScreenDescriptor: Codable, Equatable, Sendable {
     public var actions: [ActionDescriptor]
     /// Shown in a screen switcher (child screens such as *rename* are not).
     public var topLevel: Bool
+    /// The columns of the screen's list, if it has one (for schemas and help).
+    public var columns: [ListColumn]
+    /// Command lines that show the screen's use, generated from this
+    /// descriptor so help never prints an example that does not run.
+    public var examples: [String]
 
     public init(
         id: String, title: String, summary: String, params: [ParamDescriptor] = [],
-        actions: [ActionDescriptor], topLevel: Bool = true
+        actions: [ActionDescriptor], topLevel: Bool = true, columns: [ListColumn] = [], examples: [String] = []
     ) {
+        self.columns = columns
+        self.examples = examples
         self.id = id
         self.title = title
         self.summary = summary

@@ -27,17 +27,20 @@ public struct ListContent: Codable, Equatable, Sendable {
     public var loadingMore: Bool
     /// The filter text in force, when the screen offers filtering.
     public var filter: String?
-    /// The sort key in force, when the screen offers sorting.
+    /// The sort key in force, when the screen offers sorting (a column's `sortKey`).
     public var sort: String?
-    /// Names the list's columns for renderers that draw a header.
-    public var columns: ListColumns
+    /// The sort runs from largest to smallest (or Z to A).
+    public var sortDescending: Bool?
+    /// The table's columns, most important first in declaration order; every
+    /// row carries a typed value (and display text) per column id.
+    public var columns: [ListColumn]
     /// What to say when `items` is empty.
     public var emptyMessage: String
 
     public init(
         items: [ListItem], offset: Int = 0, total: Int? = nil, hasMore: Bool = false,
-        loadingMore: Bool = false, filter: String? = nil, sort: String? = nil,
-        columns: ListColumns = ListColumns(), emptyMessage: String = "Nothing here yet."
+        loadingMore: Bool = false, filter: String? = nil, sort: String? = nil, sortDescending: Bool? = nil,
+        columns: [ListColumn], emptyMessage: String = "Nothing here yet."
     ) {
         self.items = items
         self.offset = offset
@@ -46,40 +49,51 @@ public struct ListContent: Codable, Equatable, Sendable {
         self.loadingMore = loadingMore
         self.filter = filter
         self.sort = sort
+        self.sortDescending = sortDescending
         self.columns = columns
         self.emptyMessage = emptyMessage
     }
+
+    public func column(_ id: String) -> ListColumn? { columns.first { $0.id == id } }
 }
 
-/// Header labels for a list's columns (title, subtitle, trailing).
-public struct ListColumns: Codable, Equatable, Sendable {
-    public var title: String
-    public var subtitle: String?
-    public var trailing: String?
-
-    public init(title: String = "Name", subtitle: String? = nil, trailing: String? = nil) {
-        self.title = title
-        self.subtitle = subtitle
-        self.trailing = trailing
-    }
-}
-
-/// One row of a list. `id` is what item-typed action parameters take.
+/// One row of a list. `id` is what item-typed action parameters take;
+/// `title` names the row for people (prompts, confirmations, notices).
 public struct ListItem: Codable, Equatable, Sendable, Identifiable {
     public var id: String
     public var title: String
-    public var subtitle: String?
-    /// Right-aligned detail such as a size or a count.
-    public var trailing: String?
+    /// The row's data by column id, typed (see `ListColumn.type`).
+    public var values: [String: TypedValue]
+    /// Display text by column id, only where it differs from the value's
+    /// plain form (`"1.9 MiB"` for 1957000 bytes). Use `text(_:)`.
+    public var cells: [String: String]
     /// Short state words a front end draws distinctly (`visited`, `selected`, `error`).
     public var badges: [String]
 
-    public init(id: String, title: String, subtitle: String? = nil, trailing: String? = nil, badges: [String] = []) {
+    public init(id: String, title: String, values: [String: TypedValue] = [:], cells: [String: String] = [:], badges: [String] = []) {
         self.id = id
         self.title = title
-        self.subtitle = subtitle
-        self.trailing = trailing
+        self.values = values
+        self.cells = cells
         self.badges = badges
+    }
+
+    /// What a person sees in a column: its display text, else the value.
+    public func text(_ column: String) -> String {
+        cells[column] ?? values[column]?.description ?? ""
+    }
+
+    /// Sets a column's typed value and, when it reads differently, its display text.
+    public mutating func set(_ column: String, _ value: TypedValue, display: String? = nil) {
+        values[column] = value
+        if let display, display != value.description { cells[column] = display } else { cells[column] = nil }
+    }
+
+    /// The same row with a column set, for building rows in one expression.
+    public func with(_ column: String, _ value: TypedValue, display: String? = nil) -> ListItem {
+        var copy = self
+        copy.set(column, value, display: display)
+        return copy
     }
 }
 
@@ -132,10 +146,20 @@ public struct DetailContent: Codable, Equatable, Sendable {
 }
 
 public struct DetailRow: Codable, Equatable, Sendable {
+    /// Stable key for programs (`bytes`, `token`); defaults to the label.
+    public var id: String
     public var label: String
+    /// What a person reads.
     public var value: String
-    public init(_ label: String, _ value: String) {
+    /// The same fact typed for programs (bytes as an integer, a time in ISO 8601).
+    public var data: TypedValue
+    public var type: ValueType
+
+    public init(_ label: String, _ value: String, id: String? = nil, data: TypedValue? = nil, type: ValueType = .text) {
+        self.id = id ?? label
         self.label = label
         self.value = value
+        self.data = data ?? .string(value)
+        self.type = type
     }
 }

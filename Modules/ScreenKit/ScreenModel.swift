@@ -46,6 +46,7 @@ open class ScreenModel: Screen {
     }
 
     public var isWorking: Bool { !work.isEmpty }
+    public var isBusy: Bool { isWorking }
 
     public func settle() async {
         // Each task removes itself when done, so this ends when all have.

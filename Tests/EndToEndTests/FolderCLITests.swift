@@ -58,9 +58,9 @@ import TestSupport
         #expect(snapshot["title"] as? String == "\(root) (\(grouped(total / 1024)) KB)")
         for item in items(snapshot) {
             let size = try du(tree.path + "/" + (item["id"] as? String ?? ""))
-            #expect((item["trailing"] as? String)?.hasSuffix("· \(grouped(size / 1024)) KB") == true)
+            #expect(((item["values"] as? [String: Any])?["trailing"] as? String)?.hasSuffix("· \(grouped(size / 1024)) KB") == true)
         }
-        #expect(items(snapshot).first?["subtitle"] as? String == "3 items")
+        #expect((items(snapshot).first?["values"] as? [String: Any])?["subtitle"] as? String == "3 items")
     }
 
     @Test func humanOutputSortsAndShowsFiles() throws {

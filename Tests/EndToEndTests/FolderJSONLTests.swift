@@ -44,7 +44,7 @@ import TestSupport
         tree.file("beta/bigger", String(repeating: "b", count: 40_000))
         let grown = try session.notification(timeout: 5) { message in
             let items = ((snapshot(message)["content"] as? [String: Any])?["list"] as? [String: Any])?["items"] as? [[String: Any]] ?? []
-            return (items.first { $0["id"] as? String == "beta" }?["trailing"] as? String)?.contains("43 KB") == true
+            return ((items.first { $0["id"] as? String == "beta" }?["values"] as? [String: Any])?["trailing"] as? String)?.contains("43 KB") == true
         }
         #expect((grown["params"] as? [String: Any])?["handle"] as? String == handle)
         #expect(try session.finish() == 0)

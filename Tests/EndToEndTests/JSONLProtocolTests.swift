@@ -78,7 +78,7 @@ import TestSupport
         #expect(errorCode(try session.request("screen.perform", ["handle": handle, "action": "page", "args": "1"])).0 == -32602)
         #expect(errorCode(try session.request("screen.perform", ["handle": handle, "action": "page", "args": ["number": true]])).0 == -32602)
         #expect(errorCode(try session.request("screen.perform", ["handle": handle, "action": "explode"])) == (-32602, "unknown_action"))
-        #expect(errorCode(try session.request("screen.perform", ["handle": handle, "action": "load-more"])) == (-32602, "action_disabled"))
+        #expect(errorCode(try session.request("screen.perform", ["handle": handle, "action": "load-more"])) == (-32000, "action_disabled"))
         #expect(errorCode(try session.request("screen.snapshot", ["handle": "h999"])) == (-32001, "unknown_handle"))
         #expect(result(try session.request("screen.close", ["handle": handle])).isEmpty)  // `true`
         #expect(errorCode(try session.request("screen.snapshot", ["handle": handle])) == (-32001, "unknown_handle"))

@@ -71,7 +71,8 @@ import TestSupport
         let handle = opened["handle"] as? String ?? ""
         let disabled = try session.request("screen.perform", ["handle": handle, "action": "sign-in"])
         let error = disabled["error"] as? [String: Any]
-        #expect(error?["code"] as? Int == -32602)
+        // Refused by state, not malformed: an application error that says why.
+        #expect(error?["code"] as? Int == -32000)
         #expect((error?["data"] as? [String: Any])?["code"] as? String == "action_disabled")
         let settings = Self.result(try session.request("screen.open", ["screen": "settings"]))
         let status = (settings["snapshot"] as? [String: Any])?["status"] as? [String: Any]

@@ -55,7 +55,7 @@ import Testing
     @Test func narrowTerminalTruncates() async throws {
         let screen = FakeListScreen(items: [
             ListItem(id: "1", title: "A very long song title that cannot possibly fit", subtitle: "Someone with a long name", trailing: "#1"),
-            ListItem(id: "2", title: "Short", trailing: "#2"),
+            ListItem(id: "2", title: "Short", subtitle: nil, trailing: "#2"),
         ])
         let controller = try await FakeCatalog.controller(screen)
         Golden.check("narrow", frame(controller, 40, 10))
@@ -92,7 +92,7 @@ import Testing
     }
 
     @Test func millionRowWindowShowsPosition() async throws {
-        let screen = FakeListScreen(items: (500_001...500_050).map { ListItem(id: String($0), title: "Song \($0)", trailing: "#\($0)") })
+        let screen = FakeListScreen(items: (500_001...500_050).map { ListItem(id: String($0), title: "Song \($0)", subtitle: nil, trailing: "#\($0)") })
         screen.offset = 500_000
         screen.total = 1_000_000
         screen.hasMore = true

@@ -79,7 +79,7 @@ def main():
     filtered = client.call("screen.perform", handle=opened["handle"], action="filter", args={"text": "queen"})
     print("filtered 'queen':", titles(filtered))
     by_artist = client.call("screen.perform", handle=opened["handle"], action="sort", args={"by": "artist"})
-    print("sorted by artist:", [item["subtitle"] for item in by_artist["snapshot"]["content"]["list"]["items"]])
+    print("sorted by artist:", [item["cells"].get("subtitle", item["values"].get("subtitle")) for item in by_artist["snapshot"]["content"]["list"]["items"]])
     try:
         client.call("screen.perform", handle=opened["handle"], action="page", args={"number": 99})
     except RuntimeError as error:

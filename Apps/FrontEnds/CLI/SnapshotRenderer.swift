@@ -48,17 +48,17 @@ struct SnapshotRenderer {
     func render(_ list: ListContent) -> [String] {
         guard !list.items.isEmpty else { return [style.dim(clean(list.emptyMessage))] }
         let rows = list.items.map { item in
-            (title: clean(item.title), subtitle: clean(item.subtitle ?? ""),
-             trailing: clean(item.trailing ?? ""), badges: item.badges.map(clean))
+            (title: clean(item.title), subtitle: clean(item.legacySlots(in: list).subtitle ?? ""),
+             trailing: clean(item.legacySlots(in: list).trailing ?? ""), badges: item.badges.map(clean))
         }
-        let hasSubtitle = rows.contains { !$0.subtitle.isEmpty } || list.columns.subtitle != nil
+        let hasSubtitle = rows.contains { !$0.subtitle.isEmpty } || list.legacyColumns.subtitle != nil
         let trailingWidth = max(rows.map { TerminalText.width($0.trailing) }.max() ?? 0,
-                                TerminalText.width(list.columns.trailing ?? ""))
+                                TerminalText.width(list.legacyColumns.trailing ?? ""))
         let badgeText = rows.map { $0.badges.isEmpty ? "" : " [" + $0.badges.joined(separator: ", ") + "]" }
         let badgeWidth = badgeText.map(TerminalText.width).max() ?? 0
         let flexible = max(12, width - trailingWidth - badgeWidth - (hasSubtitle ? 4 : 2))
-        let titleNeed = max(rows.map { TerminalText.width($0.title) }.max() ?? 0, TerminalText.width(list.columns.title))
-        let subtitleNeed = max(rows.map { TerminalText.width($0.subtitle) }.max() ?? 0, TerminalText.width(list.columns.subtitle ?? ""))
+        let titleNeed = max(rows.map { TerminalText.width($0.title) }.max() ?? 0, TerminalText.width(list.legacyColumns.title))
+        let subtitleNeed = max(rows.map { TerminalText.width($0.subtitle) }.max() ?? 0, TerminalText.width(list.legacyColumns.subtitle ?? ""))
         var titleWidth = titleNeed
         var subtitleWidth = hasSubtitle ? subtitleNeed : 0
         if titleWidth + subtitleWidth > flexible {
@@ -75,8 +75,8 @@ struct SnapshotRenderer {
         }
 
         var lines = [style.dim(line(
-            list.columns.title.uppercased(), (list.columns.subtitle ?? "").uppercased(),
-            (list.columns.trailing ?? "").uppercased(), ""))]
+            list.legacyColumns.title.uppercased(), (list.legacyColumns.subtitle ?? "").uppercased(),
+            (list.legacyColumns.trailing ?? "").uppercased(), ""))]
         for (index, row) in rows.enumerated() {
             let faded = row.badges.contains("visited")
             let text = line(row.title, row.subtitle, row.trailing, style.cyan(badgeText[index]))

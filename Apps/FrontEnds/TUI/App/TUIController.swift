@@ -62,7 +62,7 @@ public final class TUIController {
     public var isBusy: Bool {
         guard let top else { return actionInFlight }
         let snapshot = top.screen.snapshot
-        let working = (top.screen as? ScreenModel)?.isWorking ?? false
+        let working = top.screen.isBusy
         return actionInFlight || working || snapshot.status.isLoading || (snapshot.content.list?.loadingMore ?? false)
     }
 

@@ -36,7 +36,7 @@ enum ListView {
             guard list.items.indices.contains(local) else { continue }
             let isCursor = absolute == cursor.index
             drawRow(
-                into: &buffer, list.items[local], columns: columns, x: inner.x, y: inner.y + row, width: inner.width,
+                into: &buffer, list.items[local], in: list, columns: columns, x: inner.x, y: inner.y + row, width: inner.width,
                 cursor: isCursor, focused: focused, glyphs: glyphs)
         }
         let shown = list.items.count - max(0, cursor.top - list.offset)
@@ -57,13 +57,13 @@ enum ListView {
         var trailing: Int
 
         init(list: ListContent, visible: [ListItem], width: Int) {
-            var trailingWidth = list.columns.trailing.map(TerminalText.width) ?? 0
+            var trailingWidth = list.legacyColumns.trailing.map(TerminalText.width) ?? 0
             for item in visible {
-                if let t = item.trailing { trailingWidth = max(trailingWidth, TerminalText.width(t)) }
+                if let t = item.legacySlots(in: list).trailing { trailingWidth = max(trailingWidth, TerminalText.width(t)) }
             }
             trailing = min(trailingWidth, max(0, width / 4))
             let rest = max(0, width - gutter - (trailing > 0 ? trailing + 2 : 0) - 1)
-            let hasSubtitle = list.columns.subtitle != nil || visible.contains { $0.subtitle != nil }
+            let hasSubtitle = list.legacyColumns.subtitle != nil || visible.contains { $0.legacySlots(in: list).subtitle != nil }
             if hasSubtitle, rest >= 24 {
                 title = rest * 11 / 20
                 subtitle = rest - title - 2
@@ -79,18 +79,18 @@ enum ListView {
     ) {
         buffer.fill(Rect(x: x, y: y, width: width, height: 1), style: .header)
         let titleX = x + columns.gutter
-        buffer.write(TerminalText.truncate(list.columns.title, to: columns.title, ellipsis: glyphs.ellipsis), x: titleX, y: y, style: .header)
-        if columns.subtitle > 0, let subtitle = list.columns.subtitle {
+        buffer.write(TerminalText.truncate(list.legacyColumns.title, to: columns.title, ellipsis: glyphs.ellipsis), x: titleX, y: y, style: .header)
+        if columns.subtitle > 0, let subtitle = list.legacyColumns.subtitle {
             buffer.write(TerminalText.truncate(subtitle, to: columns.subtitle, ellipsis: glyphs.ellipsis), x: titleX + columns.title + 2, y: y, style: .header)
         }
-        if columns.trailing > 0, let trailing = list.columns.trailing {
+        if columns.trailing > 0, let trailing = list.legacyColumns.trailing {
             let text = TerminalText.truncate(trailing, to: columns.trailing, ellipsis: glyphs.ellipsis)
             buffer.write(text, x: x + width - 1 - TerminalText.width(text), y: y, style: .header)
         }
     }
 
     static func drawRow(
-        into buffer: inout CellBuffer, _ item: ListItem, columns: Columns, x: Int, y: Int, width: Int, cursor: Bool,
+        into buffer: inout CellBuffer, _ item: ListItem, in list: ListContent, columns: Columns, x: Int, y: Int, width: Int, cursor: Bool,
         focused: Bool, glyphs: Glyphs
     ) {
         let base: CellStyle = cursor && focused ? .cursor : .normal
@@ -107,11 +107,11 @@ enum ListView {
             titleX += 1
             titleX += buffer.write(badge, x: titleX, y: y, style: .badge)
         }
-        if columns.subtitle > 0, let subtitle = item.subtitle {
+        if columns.subtitle > 0, let subtitle = item.legacySlots(in: list).subtitle {
             let text = TerminalText.truncate(TerminalText.sanitize(subtitle), to: columns.subtitle, ellipsis: glyphs.ellipsis)
             buffer.write(text, x: titleEnd + 2, y: y, style: cursor && focused ? base : .dim)
         }
-        if columns.trailing > 0, let trailing = item.trailing {
+        if columns.trailing > 0, let trailing = item.legacySlots(in: list).trailing {
             let text = TerminalText.truncate(TerminalText.sanitize(trailing), to: columns.trailing, ellipsis: glyphs.ellipsis)
             buffer.write(text, x: x + width - 1 - TerminalText.width(text), y: y, style: cursor && focused ? base : .dim)
         }

@@ -1,0 +1,51 @@
+/// One column of a list, declared by the screen so that every front end can
+/// draw a table without knowing the feature: the CLI prints aligned columns
+/// that fit the terminal, the TUI draws as many as fit, programs read the
+/// typed values by `id`.
+public struct ListColumn: Codable, Equatable, Sendable, Identifiable {
+    public enum Alignment: String, Codable, Sendable {
+        case leading, trailing
+    }
+
+    /// Key of the column's value in every row's `values` and `cells`.
+    public var id: String
+    /// Header text for people.
+    public var label: String
+    public var type: ValueType
+    public var alignment: Alignment
+    /// Which columns go first when the width is short: lower numbers stay
+    /// longer. Priority 0 is never dropped (the row's name).
+    public var priority: Int
+    /// The argument to the screen's `sort` action that orders rows by this
+    /// column, when the screen can sort by it.
+    public var sortKey: String?
+
+    public init(
+        _ id: String, _ label: String, type: ValueType = .text, alignment: Alignment? = nil, priority: Int = 1,
+        sortKey: String? = nil
+    ) {
+        self.id = id
+        self.label = label
+        self.type = type
+        self.alignment = alignment ?? (type.isNumeric ? .trailing : .leading)
+        self.priority = priority
+        self.sortKey = sortKey
+    }
+}
+
+extension Array where Element == ListColumn {
+    /// The columns to draw in `width` cells, given each column's natural
+    /// width and the gap between columns: drops the least important
+    /// (highest priority number, rightmost first) until the rest fit.
+    /// Priority-0 columns are always kept. Returns indices in declaration order.
+    public func fitting(width: Int, natural: [Int], gap: Int = 2) -> [Int] {
+        var kept = Array<Int>(indices)
+        func need(_ set: [Int]) -> Int { set.reduce(0) { $0 + natural[$1] } + Swift.max(0, set.count - 1) * gap }
+        while need(kept) > width {
+            let droppable = kept.filter { self[$0].priority > 0 }
+            guard let worst = droppable.max(by: { (self[$0].priority, $0) < (self[$1].priority, $1) }) else { break }
+            kept.removeAll { $0 == worst }
+        }
+        return kept
+    }
+}

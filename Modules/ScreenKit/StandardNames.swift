@@ -1,0 +1,58 @@
+/// The names every screen and every front end agree on. A view model that
+/// offers one of these behaviours uses the name here, and a front end that
+/// treats one specially (a key, a scroll trigger, a form sync) looks it up
+/// here — never as a string literal of its own. A test fails on literals.
+///
+/// The conventions, stated once:
+/// - `setField(field, value)`: a form's field changed; the view model
+///   validates and may update messages and the submit action's `enabled`.
+///   Front ends send it on every edit; a one-shot front end sends the fields
+///   it was given and then the form's `submitAction` in the same run.
+/// - `loadMore` / `loadPrevious`: extend the list window forwards/backwards;
+///   keyboard front ends run them when the cursor reaches an edge of what is
+///   loaded. Ignored while one runs.
+/// - `reload`: read the data again. A front end returning to a screen runs it
+///   when it is enabled and takes no arguments, so a screen shows what changed
+///   while a child screen was on top.
+/// - `filter(text)` (key `/`): show only matching rows; empty text shows all.
+/// - `sort(by)`: order rows by a column's `sortKey`.
+/// - `select(item)`: make a row current (seed 003: the title follows it).
+/// - `open(item)`: open a row's own screen (the `enter` key).
+/// - `openURL(item)`: open a row's web page; the outcome carries the URL.
+/// - `up`: go to the parent (Backspace in keyboard front ends).
+public enum StandardAction {
+    public static let setField = "set-field"
+    public static let loadMore = "load-more"
+    public static let loadPrevious = "load-previous"
+    public static let reload = "reload"
+    public static let filter = "filter"
+    public static let sort = "sort"
+    public static let select = "select"
+    public static let open = "open"
+    public static let openURL = "open-url"
+    public static let up = "up"
+
+    public static let all = [setField, loadMore, loadPrevious, reload, filter, sort, select, open, openURL, up]
+}
+
+/// Parameter names with a fixed meaning across screens.
+public enum StandardParam {
+    /// `set-field`: the field's id.
+    public static let field = "field"
+    /// `set-field`: the new text.
+    public static let value = "value"
+    /// A list row's id (`ParamDescriptor.Kind.item`).
+    public static let item = "item"
+    /// `filter`: the text to match.
+    public static let text = "text"
+    /// `sort`: a column's sort key.
+    public static let by = "by"
+    /// `sort`: largest first.
+    public static let descending = "descending"
+}
+
+/// Keys with a fixed meaning in keyboard front ends.
+public enum StandardKey {
+    public static let filter = "/"
+    public static let enter = "enter"
+}
