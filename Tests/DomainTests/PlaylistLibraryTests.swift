@@ -17,6 +17,17 @@ import TestSupport
         #expect(summary.format == "lines")
     }
 
+    @Test func relativeLocationsAreStoredAsTheSourceResolvesThem() async throws {
+        let material = PlaylistMaterial.file(name: "/home/ada/road.txt", bytes: Array("A|x".utf8))
+        let lib = PlaylistLibrary(
+            store: store, source: StubPlaylistSource(["/home/ada/road.txt": material], currentDirectory: "/home/ada"),
+            parsers: [LineSongParser()])
+        let summary = try await lib.importPlaylist(from: "road.txt")
+        #expect(summary.source == "/home/ada/road.txt")
+        #expect(summary.name == "road")
+        #expect(try await store.playlist(named: "road")?.source == "/home/ada/road.txt")
+    }
+
     @Test func defaultNameHandlesDirectoriesAndDotfiles() {
         #expect(PlaylistLibrary.defaultName(for: "/a/b/Album/") == "Album")
         #expect(PlaylistLibrary.defaultName(for: "songs.json") == "songs")

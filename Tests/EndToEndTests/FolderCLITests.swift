@@ -27,6 +27,12 @@ import TestSupport
         return Dictionary(rows.map { ($0["label"] as? String ?? "", $0["value"] as? String ?? "") }, uniquingKeysWith: { a, _ in a })
     }
 
+    /// Detail rows' typed values by id.
+    func data(_ snapshot: [String: Any]) -> [String: Any] {
+        let rows = ((snapshot["content"] as? [String: Any])?["detail"] as? [String: Any])?["rows"] as? [[String: Any]] ?? []
+        return Dictionary(rows.map { ($0["id"] as? String ?? "", $0["data"] as Any) }, uniquingKeysWith: { a, _ in a })
+    }
+
     func du(_ path: String) throws -> Int { Int(try DiskUsage.apparentBytes(path)) }
 
     func grouped(_ n: Int) -> String {
@@ -54,13 +60,23 @@ import TestSupport
         #expect((snapshot["status"] as? [String: Any])?["kind"] as? String == "idle")
         #expect(items(snapshot).map { $0["id"] as? String } == ["big", "middle", "small"])
         let total = try du(tree.path)
+        // Programs read exact integers: du -sb's figure, not "1.9 MiB".
+        #expect(data(snapshot)["bytes"] as? Int == total)
         #expect(rows(snapshot)["Total"]?.hasSuffix("(\(grouped(total)) bytes)") == true)
         #expect(snapshot["title"] as? String == "\(root) (\(grouped(total / 1024)) KB)")
         for item in items(snapshot) {
-            let size = try du(tree.path + "/" + (item["id"] as? String ?? ""))
-            #expect(((item["values"] as? [String: Any])?["trailing"] as? String)?.hasSuffix("· \(grouped(size / 1024)) KB") == true)
+            let values = item["values"] as? [String: Any] ?? [:]
+            let path = tree.path + "/" + (item["id"] as? String ?? "")
+            #expect(values["bytes"] as? Int == (try du(path)))
+            #expect(values["path"] as? String == root + "/" + (item["id"] as? String ?? ""))
+            #expect((values["modified"] as? String)?.hasSuffix("Z") == true)
         }
-        #expect((items(snapshot).first?["values"] as? [String: Any])?["subtitle"] as? String == "3 items")
+        let big = items(snapshot).first?["values"] as? [String: Any] ?? [:]
+        #expect(big["items"] as? Int == 3 && big["files"] as? Int == 2 && big["folders"] as? Int == 1)
+        #expect(big["error"] is NSNull)
+        // Binary units, labelled as such: never "KB" for 1024 bytes in a size.
+        let cells = items(snapshot).compactMap { ($0["cells"] as? [String: Any])?["bytes"] as? String }
+        #expect(cells.count == 3 && cells.allSatisfy { $0.hasSuffix(" KiB") || $0.hasSuffix(" bytes") })
     }
 
     @Test func humanOutputSortsAndShowsFiles() throws {
@@ -98,6 +114,13 @@ import TestSupport
         let again = try facet("folder", tree.path + "/tiny", "rename", "Tiny")  // case-only
         #expect(again.status == 0)
         #expect(FileManager.default.fileExists(atPath: tree.path + "/Tiny/x"))
+        // From the list, with the new name: renamed at once, in one command.
+        let child = try facet("folders", tree.path, "rename", "Tiny", "wee", "--json")
+        #expect(child.status == 0, "\(child.stderr)")
+        #expect(json(child.stdout)["screen"] as? String == "folders")
+        #expect(FileManager.default.fileExists(atPath: tree.path + "/wee/x"))
+        #expect(!FileManager.default.fileExists(atPath: tree.path + "/Tiny"))
+        #expect((json(child.stdout)["status"] as? [String: Any])?["message"] as? String == "Renamed \"Tiny\" to \"wee\".")
     }
 
     @Test func renameFailuresSayWhyAndChangeNothing() throws {

@@ -137,7 +137,36 @@ import TestSupport
         for result in results { #expect(try result.get().status == 0, "\(String(describing: try? result.get().stderr))") }
         let list = try facet("playlists")
         #expect(list.stdout.contains("one") && list.stdout.contains("two"))
-        #expect(list.stdout.components(separatedBy: "30,000 songs").count == 3)
+        let rows = Self.items(try facet("playlists", "--json").stdout)
+        #expect(rows.filter { ($0["values"] as? [String: Any])?["songs"] as? Int == 30_000 }.count == 2)
+    }
+
+    /// Relative paths are stored as absolute ones: the stored source still
+    /// names the file from any other directory.
+    @Test func relativeImportPathsAreStoredAbsolute() throws {
+        files.file("road.m3u", "#EXTM3U\n#EXTINF:215,Queen - One\na.mp3\n#EXTINF:-1,Two\nb.mp3\n")
+        files.file("mp3dir/Artist - Song.mp3", "")
+        let root = URL(fileURLWithPath: files.path).resolvingSymlinksInPath().path  // as getcwd(3) names it
+        for typed in ["road.m3u", "./mp3dir/"] {
+            let result = try FacetProcess.run(["playlists", "import", typed], home: home.path, currentDirectory: files.path)
+            #expect(result.status == 0, "\(typed): \(result.stderr)")
+        }
+        let rows = Self.items(try facet("playlists", "--json").stdout)
+        let sources = Dictionary(uniqueKeysWithValues: rows.compactMap { row -> (String, String)? in
+            guard let values = row["values"] as? [String: Any], let name = values["name"] as? String else { return nil }
+            return (name, values["source"] as? String ?? "null")
+        })
+        #expect(sources["road"] == root + "/road.m3u")
+        #expect(sources["mp3dir"] == root + "/mp3dir")
+        // The M3U lengths are kept, as whole seconds (unknown is null).
+        let songs = Self.items(try facet("playlist", "road", "--json").stdout)
+        #expect(songs.map { ($0["values"] as? [String: Any])?["duration"] as? Int } == [215, nil])
+        #expect(songs.first.flatMap { ($0["values"] as? [String: Any])?["position"] as? Int } == 1)
+    }
+
+    static func items(_ json: String) -> [[String: Any]] {
+        let object = try? JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]
+        return ((object?["content"] as? [String: Any])?["list"] as? [String: Any])?["items"] as? [[String: Any]] ?? []
     }
 
     @Test func databaseFileIsPrivate() throws {

@@ -61,9 +61,14 @@ import TestSupport
         let signOut = try facet("login", "sign-out")
         #expect(signOut.status == 0)
         #expect(signOut.stdout.contains("Signed out Ada Lovelace."))
+        // Like `gh auth status`: nobody signed in exits 1 and says how to sign in.
         let nobody = try facet("whoami")
-        #expect(nobody.status == 0)
-        #expect(nobody.stdout.contains("Nobody is signed in."))
+        #expect(nobody.status == 1)
+        #expect(nobody.stderr.contains("Nobody is signed in. Sign in on the login screen (facet login sign-in"))
+        #expect(!nobody.stdout.contains("✓"))
+        let code = try facet("whoami", "--json")
+        #expect(code.status == 1)
+        #expect(code.stdout.contains(#""code":"user.not_signed_in""#))
     }
 
     @Test func badNamesGetAClearMessageAndCreateNothing() throws {
@@ -82,7 +87,7 @@ import TestSupport
             #expect(result.stderr.count < 300)
         }
         let whoami = try facet("whoami")
-        #expect(whoami.stdout.contains("Nobody is signed in."))
+        #expect(whoami.status == 1 && whoami.stderr.contains("Nobody is signed in."))
     }
 
     @Test func settingsNeedASignedInUserAndSayHowToGetOne() throws {
@@ -153,7 +158,7 @@ import TestSupport
     }
 
     @Test func aDatabaseLockedByAnotherProcessGivesAClearMessageAndNoProfile() throws {
-        #expect(try facet("whoami").status == 0)  // creates and migrates the database
+        #expect(try facet("whoami").status == 1)  // creates and migrates the database (nobody is signed in)
         // Another process (Python's sqlite3) holds the write lock until told to stop.
         let holder = Process()
         holder.executableURL = URL(fileURLWithPath: "/usr/bin/env")
@@ -180,7 +185,7 @@ import TestSupport
         holder.waitUntilExit()
 
         let whoami = try facet("whoami")
-        #expect(whoami.stdout.contains("Nobody is signed in."))
+        #expect(whoami.status == 1 && whoami.stderr.contains("Nobody is signed in."))
         let signIn = try facet("login", "sign-in", "--first-name", "Ada", "--last-name", "Lovelace")
         #expect(signIn.stdout.contains("Created profile and signed in as Ada Lovelace."))
     }

@@ -39,6 +39,18 @@ import TestSupport
         #expect(try await store.playlists().map(\.songCount) == [120])
     }
 
+    @Test func durationAndCoverAreStoredAndRead() async throws {
+        let playlist = try await store.create(name: "Typed", source: "/m/t.m3u", format: "m3u", songs: [
+            Song(title: "A", artist: "x", cover: "https://c/a.jpg", duration: 215),
+            Song(title: "B", artist: "y"),
+        ])
+        let page = try await store.songs(in: playlist.id, SongQuery())
+        #expect(page.entries.map(\.song.duration) == [215, nil])
+        #expect(page.entries.map(\.song.cover) == ["https://c/a.jpg", ""])
+        let filtered = try await store.songs(in: playlist.id, SongQuery(filter: "a", sort: .title))
+        #expect(filtered.entries.first?.song.duration == 215)
+    }
+
     @Test func sortAndFilterTakeMetacharactersLiterally() async throws {
         let playlist = try await store.create(name: "Meta", source: "x", format: "json", songs: [
             Song(title: "100% Pure", artist: "b"), Song(title: "under_score", artist: "a"),

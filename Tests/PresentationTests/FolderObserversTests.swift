@@ -52,7 +52,7 @@ import TestSupport
         #expect(list.rows.map(\.name).sorted() == ["b", "c"])
         #expect(list.snapshot.content.list?.items.map(\.id).contains("c") == true)
         #expect(detail.snapshot.title == "c (4 KB)")
-        #expect(detail.snapshot.content.detail?.rows.first { $0.label == "Path" }?.value == "/r/c")
+        #expect(detail.snapshot.content.detail?.rows.first { $0.id == "path" }?.data == .string("/r/c"))
         #expect(rename.snapshot.content.form?.fields.first?.value == "c")
         #expect(rename.status == .notice("Renamed \"a\" to \"c\"."))
         #expect(lists.snapshots.count == 1)
@@ -79,7 +79,8 @@ import TestSupport
         fs.add([T.dir("/r/a", 40_960, files: 9)])
         fs.emit("/r", .changed("a"))
         #expect(await eventually { list.rows.first?.name == "a" })
-        #expect(list.snapshot.content.list?.items.first?.trailing == "40.0 KB · 40 KB")
+        #expect(list.snapshot.content.list?.items.first?.values["bytes"] == .int(40_960))
+        #expect(list.snapshot.content.list?.items.first?.text("bytes") == "40.0 KiB")
         #expect(list.total?.bytes == Int64(50_056))
 
         // A new folder appears, then z is deleted.
@@ -114,6 +115,7 @@ import TestSupport
             #expect(field?.value == typed)
             #expect(field?.message == message)
             #expect(screen.snapshot.action("rename")?.enabled == (message == nil))
+            #expect(screen.snapshot.action("rename")?.disabledReason == message)
         }
         #expect(recorder.snapshots.count == cases.count + 1)  // + the state at start
 
@@ -176,11 +178,25 @@ import TestSupport
         fs.finish("/x")
         #expect(await eventually { detail.status == .idle })
         #expect(detail.snapshot.title == "x (2,048 KB)")
-        #expect(detail.snapshot.content.detail?.rows.map(\.label) == ["Name", "Path", "Size", "KB", "Files", "Folders", "Modified"])
-        #expect(detail.snapshot.content.detail?.rows[2].value == "2.0 MB (2,097,152 bytes)")
-        #expect(detail.snapshot.content.detail?.rows[6].value == "2023-11-14 22:13 UTC")
+        let rows = try #require(detail.snapshot.content.detail?.rows)
+        #expect(rows.map(\.label) == ["Name", "Path", "Size", "KB (bytes / 1024)", "Files", "Folders", "Modified"])
+        #expect(rows.map(\.id) == ["name", "path", "bytes", "kb", "files", "folders", "modified"])
+        #expect(rows.map(\.type) == [.text, .path, .bytes, .integer, .integer, .integer, .datetime])
+        #expect(rows.map(\.data) == [
+            .string("x"), .string("/x"), .int(2_097_152), .int(2048), .int(12), .int(2), .string("2023-11-14T22:13:20Z"),
+        ])
+        #expect(rows[2].value == "2.0 MiB (2,097,152 bytes)")
+        #expect(rows[3].value == "2,048")
+        #expect(rows[6].value == "2023-11-14 22:13 UTC")
+        #expect(detail.snapshot.action("cancel")?.disabledReason == "No scan is running")
+        // With a name, rename works at once (`facet folder PATH rename NAME`).
+        fs.add([T.dir("/x", 2_097_152, files: 12, dirs: 2)])
+        #expect(try await detail.run("rename", ["name": .string("y")]).navigate == nil)
+        #expect(fs.renames.map { "\($0.0)→\($0.1)" } == ["/x→y"])
+        #expect(detail.status == .notice("Renamed \"x\" to \"y\"."))
+        #expect(detail.snapshot.content.detail?.rows.first { $0.id == "path" }?.data == .string("/y"))
         let rename = try await detail.run("rename")
-        #expect(rename.navigate == ScreenRequest(screen: "folder-rename", params: ["path": .string("/x")]))
+        #expect(rename.navigate == ScreenRequest(screen: "folder-rename", params: ["path": .string("/y")]))
     }
 
     @Test func aSizeMeasuredOnOneScreenReachesTheOthers() async throws {
@@ -200,7 +216,8 @@ import TestSupport
         #expect(detail.snapshot.title == "a (1,024 KB)")
         // The list's row and total follow without a scan of their own.
         #expect(list.rows.first?.name == "a")
-        #expect(list.snapshot.content.list?.items.first?.trailing == "1.0 MB · 1,024 KB")
+        #expect(list.snapshot.content.list?.items.first?.values["bytes"] == .int(1_048_576))
+        #expect(list.snapshot.content.list?.items.first?.text("bytes") == "1.0 MiB")
         #expect(list.total?.bytes == Int64(4096 + 1_048_576 + 5000))
         #expect(lists.snapshots.count >= 1)
         #expect(fs.scanCount == 2)

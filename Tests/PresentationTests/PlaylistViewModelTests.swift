@@ -25,7 +25,14 @@ import TestSupport
         #expect(vm.total == 120)
         #expect(vm.hasMore)
         let list = try #require(vm.snapshot.content.list)
-        #expect(list.items.first == ListItem(id: "1", title: "Song 1", subtitle: "Odd", trailing: "#1"))
+        let first = try #require(list.items.first)
+        #expect(first.id == "1" && first.title == "Song 1")
+        #expect(first.values == [
+            "position": .int(1), "title": .string("Song 1"), "artist": .string("Odd"), "duration": .null, "cover": .null,
+        ])
+        #expect(list.columns.map(\.id) == ["title", "artist", "duration", "cover", "position"])
+        #expect(list.columns == PlaylistViewModel.descriptor.columns)
+        #expect(list.columns.compactMap(\.sortKey).sorted() == SongSort.allCases.map(\.rawValue).sorted())
         #expect(list.offset == 0 && list.total == 120 && list.hasMore)
         #expect(vm.snapshot.title == "Mix")
     }
@@ -37,6 +44,30 @@ import TestSupport
         #expect(vm.snapshot.status.message == "No playlist named \"Ghost\".")
         #expect(vm.snapshot.action("filter")?.enabled == false)
         #expect(vm.snapshot.action("rename")?.enabled == false)
+        #expect(vm.snapshot.action("rename")?.disabledReason == "No playlist named \"Ghost\"")
+    }
+
+    @Test func songRowsCarryDurationAndCoverTyped() async throws {
+        _ = try await store.create(
+            name: "Typed", source: "/music/typed.m3u", format: "m3u",
+            songs: [
+                Song(title: "Long", artist: "A", cover: "https://covers.example/a.jpg", duration: 3723),
+                Song(title: "Short", artist: "B", cover: "art/b.jpg", duration: 5),
+            ])
+        let vm = PlaylistViewModel(library: library, name: "Typed")
+        await vm.start()
+        let snapshot = vm.snapshot
+        let items = try #require(snapshot.content.list?.items)
+        #expect(items.map { $0.values["duration"] } == [.int(3723), .int(5)])
+        #expect(items.map { $0.text("duration") } == ["1:02:03", "0:05"])
+        // A URL is a URL; a relative path is not one, but is still shown.
+        #expect(items.map { $0.values["cover"] } == [.string("https://covers.example/a.jpg"), .null])
+        #expect(items.map { $0.text("cover") } == ["https://covers.example/a.jpg", "art/b.jpg"])
+        let rows = try #require(snapshot.content.detail?.rows)
+        #expect(rows.map(\.id) == ["songs", "source", "format", "imported", "page"])
+        #expect(rows.map(\.data) == [.int(2), .string("/music/typed.m3u"), .string("m3u"), .string("2023-11-14T22:13:20Z"), .int(1)])
+        #expect(rows.map(\.type) == [.integer, .path, .text, .datetime, .integer])
+        #expect(snapshot.action("load-previous")?.disabledReason == "Already at the top of the list")
     }
 
     @Test func loadMoreAppendsAndKnowsTheEnd() async throws {
@@ -52,6 +83,7 @@ import TestSupport
         #expect(vm.entries.count == 120)
         #expect(!vm.hasMore)
         #expect(vm.snapshot.action("load-more")?.enabled == false)
+        #expect(vm.snapshot.action("load-more")?.disabledReason == "Already at the end of the list")
         let before = store.pageRequests.count
         try await vm.loadMore()  // at the end: ignored, nothing fetched
         #expect(store.pageRequests.count == before)

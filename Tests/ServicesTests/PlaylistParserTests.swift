@@ -33,6 +33,7 @@ import TestSupport
     @Test func seedFormatParses() async throws {
         let songs = try await parseJSON(#"{"result":[{"title":"A","artist_name":"B","cover":"http://c/1.jpg"},{"title":"Ü","artist_name":"日本","cover":null}]}"#)
         #expect(songs == [Song(title: "A", artist: "B", cover: "http://c/1.jpg"), Song(title: "Ü", artist: "日本", cover: "")])
+        #expect(songs.map(\.cover) == ["http://c/1.jpg", ""])
     }
 
     @Test func embeddedSampleIsTheSeedsSevenSongs() throws {
@@ -88,11 +89,28 @@ import TestSupport
     @Test func m3uWithExtinf() async throws {
         let path = dir.file("mix.m3u8", "\u{FEFF}#EXTM3U\r\n#EXTINF:123,Queen - Bohemian Rhapsody\r\nmusic/bohemian.mp3\r\n\r\n# a comment\r\nother/Song Two.flac\n#EXTINF:-1,Just A Title\nhttp://radio/stream\n")
         let songs = try m3u.parse(try await source.fetch(path))
+        // The #EXTINF length is kept in whole seconds; -1 means unknown.
         #expect(songs == [
-            Song(title: "Bohemian Rhapsody", artist: "Queen"),
+            Song(title: "Bohemian Rhapsody", artist: "Queen", duration: 123),
             Song(title: "Song Two", artist: ""),
             Song(title: "Just A Title", artist: ""),
         ])
+        #expect(songs.map(\.duration) == [123, nil, nil])
+    }
+
+    @Test func m3uDurationsRoundAndUnknownOnesAreNil() async throws {
+        let path = dir.file("lengths.m3u", "#EXTM3U\n#EXTINF:215.6,A - One\na.mp3\n#EXTINF:0,B - Two\nb.mp3\n#EXTINF:-5,C\nc.mp3\n#EXTINF:1e300,D\nd.mp3\n")
+        let songs = try m3u.parse(try await source.fetch(path))
+        #expect(songs.map(\.duration) == [216, 0, nil, nil])
+    }
+
+    @Test func relativeLocationsResolveToAbsolutePaths() {
+        let here = FilePlaylistSource(currentDirectory: "/home/ada")
+        #expect(here.resolve("road.m3u") == "/home/ada/road.m3u")
+        #expect(here.resolve("./mp3dir/") == "/home/ada/mp3dir")
+        #expect(here.resolve("../bob/x.json") == "/home/bob/x.json")
+        #expect(here.resolve("/srv/music//list.m3u") == "/srv/music/list.m3u")
+        #expect(FilePlaylistSource().resolve("x.m3u") == FileManager.default.currentDirectoryPath + "/x.m3u")
     }
 
     @Test func m3uErrorsNameTheLine() async throws {

@@ -14,8 +14,10 @@ public struct PlaylistLibrary: Sendable {
     }
 
     /// Reads, parses and stores a playlist in one transaction. The name
-    /// defaults to the file or directory name without extension.
-    public func importPlaylist(from location: String, name: String? = nil) async throws -> PlaylistSummary {
+    /// defaults to the file or directory name without extension; the stored
+    /// source is the location as the source resolves it (an absolute path).
+    public func importPlaylist(from typed: String, name: String? = nil) async throws -> PlaylistSummary {
+        let location = source.resolve(typed)
         let chosen = NameRules.trimmed(name ?? Self.defaultName(for: location))
         try Self.validate(name: chosen)
         if try await store.playlist(named: chosen) != nil { throw PlaylistError.duplicateName(chosen) }

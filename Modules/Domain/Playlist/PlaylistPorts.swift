@@ -14,6 +14,11 @@ public enum PlaylistMaterial: Sendable {
 
 /// Fetches playlist material from somewhere (seed 001's `SongFetcherProtocol`).
 public protocol PlaylistSource: Sendable {
+    /// The location as it should be fetched, stored and shown: for files an
+    /// absolute path (`road.m3u` typed in `/home/ada` is `/home/ada/road.m3u`),
+    /// so a stored source still names the file from any other directory.
+    /// Only the source knows what "current directory" means.
+    func resolve(_ location: String) -> String
     func fetch(_ location: String) async throws -> PlaylistMaterial
 }
 

@@ -1,14 +1,19 @@
-/// A song as the seed defines it: title, artist name, album cover.
+/// A song as the seed defines it (title, artist name, album cover), plus its
+/// length when the source gives one (an M3U `#EXTINF`): nothing a source
+/// reads is thrown away.
 public struct Song: Equatable, Hashable, Sendable {
     public var title: String
     public var artist: String
     /// A URL or path of the album cover; may be empty.
     public var cover: String
+    /// Length in whole seconds; nil when the source does not say (M3U's `-1`).
+    public var duration: Int?
 
-    public init(title: String, artist: String, cover: String = "") {
+    public init(title: String, artist: String, cover: String = "", duration: Int? = nil) {
         self.title = title
         self.artist = artist
         self.cover = cover
+        self.duration = duration
     }
 }
 

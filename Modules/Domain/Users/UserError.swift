@@ -25,7 +25,8 @@ public enum UserError: DomainError, Equatable {
     public var message: String {
         switch self {
         case .invalidName(let field, let problem): "\(field.label) \(problem.message)."
-        case .notSignedIn: "Nobody is signed in. Sign in on the login screen first."
+        case .notSignedIn:
+            "Nobody is signed in. Sign in on the login screen (facet login sign-in --first-name NAME --last-name NAME)."
         case .invalidToken: "That session token is not valid (signed out, or never issued)."
         }
     }

@@ -26,4 +26,11 @@ enum PlaylistSchema {
             CREATE INDEX song_by_artist ON song (playlist_id, artist COLLATE NOCASE, position);
             """)
     }
+
+    /// v3: a song's length in whole seconds (from M3U `#EXTINF`), NULL when
+    /// the source did not say; songs stored before it have NULL. The cover
+    /// has been stored since v1.
+    static func addSongDetails(_ db: Database) throws {
+        try db.execute(sql: "ALTER TABLE song ADD COLUMN duration INTEGER CHECK (duration IS NULL OR duration >= 0)")
+    }
 }

@@ -19,7 +19,7 @@ enum SongBulkInsert {
         try db.execute(sql: "PRAGMA cache_size = -\(cacheKiB)")
         defer { try? db.execute(sql: "PRAGMA cache_size = -2000") }
         let statement = try db.makeStatement(
-            sql: "INSERT INTO song (playlist_id, position, title, artist, cover) VALUES (?, ?, ?, ?, ?)")
+            sql: "INSERT INTO song (playlist_id, position, title, artist, cover, duration) VALUES (?, ?, ?, ?, ?, ?)")
         let handle = statement.sqliteStatement
         var position: Int64 = 0
         for song in songs {
@@ -30,6 +30,11 @@ enum SongBulkInsert {
             bind(song.title, 3, handle)
             bind(song.artist, 4, handle)
             bind(song.cover, 5, handle)
+            if let duration = song.duration {
+                sqlite3_bind_int64(handle, 6, Int64(duration))
+            } else {
+                sqlite3_bind_null(handle, 6)
+            }
             let code = sqlite3_step(handle)
             guard code == SQLITE_DONE else {
                 throw DatabaseError(resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(db.sqliteConnection)))

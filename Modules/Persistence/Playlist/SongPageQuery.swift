@@ -20,7 +20,7 @@ struct SongPageQuery {
                 rows = try Row.fetchAll(
                     db,
                     sql: """
-                        SELECT position, title, artist, cover FROM song
+                        SELECT position, title, artist, cover, duration FROM song
                         WHERE playlist_id = ? AND position > ? ORDER BY position LIMIT ?
                         """,
                     arguments: [playlist, offset, limit])
@@ -28,7 +28,7 @@ struct SongPageQuery {
                 rows = try Row.fetchAll(
                     db,
                     sql: """
-                        SELECT position, title, artist, cover FROM song WHERE playlist_id = ?
+                        SELECT position, title, artist, cover, duration FROM song WHERE playlist_id = ?
                         ORDER BY \(orderBy) LIMIT ? OFFSET ?
                         """,
                     arguments: [playlist, limit, offset])
@@ -40,11 +40,13 @@ struct SongPageQuery {
                 db, sql: "SELECT COUNT(*) FROM song WHERE \(match)", arguments: [playlist, pattern, pattern]) ?? 0
             rows = try Row.fetchAll(
                 db,
-                sql: "SELECT position, title, artist, cover FROM song WHERE \(match) ORDER BY \(orderBy) LIMIT ? OFFSET ?",
+                sql: "SELECT position, title, artist, cover, duration FROM song WHERE \(match) ORDER BY \(orderBy) LIMIT ? OFFSET ?",
                 arguments: [playlist, pattern, pattern, limit, offset])
         }
         let entries = rows.map {
-            PlaylistEntry(position: $0["position"], song: Song(title: $0["title"], artist: $0["artist"], cover: $0["cover"]))
+            PlaylistEntry(
+                position: $0["position"],
+                song: Song(title: $0["title"], artist: $0["artist"], cover: $0["cover"], duration: $0["duration"]))
         }
         return SongPage(entries: entries, total: total, offset: offset)
     }

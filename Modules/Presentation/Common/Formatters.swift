@@ -1,4 +1,5 @@
 import Foundation
+import ScreenKit
 
 /// Display formatting shared by every screen, so front ends agree on text.
 public enum Formatters {
@@ -17,11 +18,36 @@ public enum Formatters {
         return n < 0 ? "-" + out : out
     }
 
-    /// ISO-8601 in UTC, minute precision: unambiguous and stable in tests.
+    /// For people: UTC, minute precision ("2026-11-22 14:05 UTC"):
+    /// unambiguous and stable in tests.
     public static func timestamp(_ date: Date) -> String {
+        let c = utc(date)
+        return String(format: "%04d-%02d-%02d %02d:%02d UTC", c.year!, c.month!, c.day!, c.hour!, c.minute!)
+    }
+
+    /// For programs: ISO 8601 in UTC, whole seconds ("2026-11-22T14:05:07Z"),
+    /// the form of every `datetime` value.
+    public static func iso8601(_ date: Date) -> String {
+        let c = utc(date)
+        return String(
+            format: "%04d-%02d-%02dT%02d:%02d:%02dZ", c.year!, c.month!, c.day!, c.hour!, c.minute!, c.second!)
+    }
+
+    /// A time as a typed value with its display text.
+    public static func datetime(_ date: Date) -> (value: TypedValue, display: String) {
+        (.string(iso8601(date)), timestamp(date))
+    }
+
+    /// 225 → "3:45", 3723 → "1:02:03": a song's length as players show it.
+    public static func duration(_ seconds: Int) -> String {
+        let s = max(0, seconds)
+        if s >= 3600 { return String(format: "%d:%02d:%02d", s / 3600, s / 60 % 60, s % 60) }
+        return String(format: "%d:%02d", s / 60, s % 60)
+    }
+
+    private static func utc(_ date: Date) -> DateComponents {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC")!
-        let c = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: date)
-        return String(format: "%04d-%02d-%02d %02d:%02d UTC", c.year!, c.month!, c.day!, c.hour!, c.minute!)
+        return calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
     }
 }

@@ -29,10 +29,7 @@ public final class FolderDetailViewModel: ScreenModel {
         case .scanning(let progress): return .loading(FolderFormat.progress(path: folder.path, progress))
         case .failed(let error): return .error(ErrorPresentation.screenError(error))
         case .cancelled: return .notice("Scan cancelled: the size is partial.")
-        case .notScanned, .done:
-            if let notice { return .notice(notice) }
-            if let entry, let problems = FolderFormat.problems(entry) { return .notice(problems + ".") }
-            return .idle
+        case .notScanned, .done: return FolderFormat.finished(entry, notice: notice)
         }
     }
 
@@ -73,7 +70,7 @@ public final class FolderDetailViewModel: ScreenModel {
     // MARK: Screen contract
 
     public static let openAction = ActionDescriptor(
-        name: "open", label: "Open", summary: "List this folder's subfolders.", key: "enter")
+        name: StandardAction.open, label: "Open", summary: "List this folder's subfolders.", key: StandardKey.enter)
     public static let renameAction = ActionDescriptor(
         name: "rename", label: "Rename", summary: "Rename the folder: with NAME at once, without it on the rename screen.",
         key: "R", params: [ParamDescriptor(name: "name", label: "New name", required: false, positional: true)])
@@ -87,37 +84,54 @@ public final class FolderDetailViewModel: ScreenModel {
         params: [ParamDescriptor(name: "path", label: "Folder (default: the current directory)", kind: .path, required: false, positional: true)],
         actions: [openAction, renameAction, rescanAction, cancelAction], topLevel: false)
 
-    public override var snapshot: ScreenSnapshot {
-        var rows = [DetailRow("Name", folder.name), DetailRow("Path", folder.path)]
-        if let entry {
-            let prefix = entry.complete ? "" : "so far "
-            rows.append(DetailRow("Size", "\(prefix)\(FolderFormat.size(entry.bytes)) (\(Formatters.grouped(Int(entry.bytes))) bytes)"))
-            rows.append(DetailRow("KB", Formatters.grouped(Int(entry.kilobytes))))
-            if entry.isDirectory {
-                rows.append(DetailRow("Files", Formatters.grouped(entry.files)))
-                rows.append(DetailRow("Folders", Formatters.grouped(entry.directories)))
-            } else {
-                rows.append(DetailRow("Kind", entry.kind.rawValue))
-            }
-            rows.append(DetailRow("Modified", FolderFormat.modified(entry)))
-            if let problems = FolderFormat.problems(entry) { rows.append(DetailRow("Problems", problems)) }
+    /// Name, path, size (exact bytes), the seed's KB, counts, modification
+    /// time and problems, each with its typed value.
+    public var rows: [DetailRow] {
+        var rows = [
+            DetailRow("Name", folder.name, id: "name"),
+            DetailRow("Path", folder.path, id: "path", type: .path),
+        ]
+        guard let entry else { return rows }
+        let prefix = entry.complete ? "" : "so far "
+        rows.append(DetailRow(
+            "Size", prefix + FolderFormat.exactSize(entry.bytes), id: "bytes", data: .int(entry.bytes), type: .bytes))
+        // The seed's figure, labelled with what it is (KiB, rounded down).
+        rows.append(DetailRow(
+            "KB (bytes / 1024)", FolderFormat.kilobytes(entry.bytes), id: "kb", data: .int(entry.kilobytes), type: .integer))
+        if entry.isDirectory {
+            rows.append(DetailRow("Files", Formatters.grouped(entry.files), id: "files", data: .int(entry.files), type: .integer))
+            rows.append(DetailRow(
+                "Folders", Formatters.grouped(entry.directories), id: "folders", data: .int(entry.directories), type: .integer))
+        } else {
+            rows.append(DetailRow("Kind", entry.kind.rawValue, id: "kind"))
         }
+        let modified = FolderFormat.modified(entry)
+        rows.append(DetailRow("Modified", modified.display, id: "modified", data: modified.value, type: .datetime))
+        if let problems = FolderFormat.problems(entry) {
+            rows.append(DetailRow("Problems", problems, id: "unreadable", data: .int(entry.issueCount), type: .integer))
+        }
+        return rows
+    }
+
+    public override var snapshot: ScreenSnapshot {
         let scanning = folder.isScanning
-        let exists: Bool = if case .failed = folder.state { false } else { true }
+        let unavailable = FolderFormat.unavailable(folder)
         return ScreenSnapshot(
             screen: Self.screenID, title: FolderFormat.title(name: folder.name, entry: entry), status: status,
             content: ScreenContent(detail: DetailContent(rows: rows)),
             actions: [
-                Self.openAction.enabled(exists && entry?.isDirectory != false),
-                Self.renameAction.enabled(exists && FolderPath.parent(folder.path) != nil),
-                Self.rescanAction.enabled(!scanning),
-                Self.cancelAction.enabled(scanning),
+                Self.openAction.disabled(
+                    because: unavailable ?? (entry?.isDirectory == false ? "Not a folder: a file has no subfolders" : nil)),
+                Self.renameAction.disabled(
+                    because: unavailable ?? (FolderPath.parent(folder.path) == nil ? "The top folder (/) cannot be renamed" : nil)),
+                Self.rescanAction.disabled(because: scanning ? "A scan is running" : nil),
+                Self.cancelAction.disabled(because: scanning ? nil : "No scan is running"),
             ])
     }
 
     public override func perform(_ action: String, _ arguments: ActionArguments) async throws(ScreenError) -> ActionOutcome {
         switch action {
-        case "open":
+        case StandardAction.open:
             return ActionOutcome(navigate: ScreenRequest(screen: FoldersViewModel.screenID, params: ["path": .string(folder.path)]))
         case "rename":
             guard let name = arguments.string("name") else {

@@ -4,45 +4,38 @@ import ScreenKit
 
 /// How folder figures read on every screen, so the list, the detail and the
 /// rename screen agree (and snapshots are stable across locales).
+///
+/// One unit system: binary, labelled as such (KiB = 1024 bytes), and cut
+/// down rather than rounded up, so "296.9 KiB" never reads larger than the
+/// seed's "296 KB" (bytes / 1024, rounded down) beside it.
 public enum FolderFormat {
-    /// 1536 → "1.5 KB"; binary units, as the seed's KB = bytes / 1024.
+    static let units = ["KiB", "MiB", "GiB", "TiB", "PiB", "EiB"]
+
+    /// 1536 → "1.5 KiB", 112_197_632 → "107.0 MiB", 10 → "10 bytes".
     public static func size(_ bytes: Int64) -> String {
-        let units = ["bytes", "KB", "MB", "GB", "TB", "PB"]
         guard bytes >= 1024 else { return bytes == 1 ? "1 byte" : "\(bytes) bytes" }
-        var value = Double(bytes)
+        var scale = 1024.0
         var unit = 0
-        while value >= 1024, unit < units.count - 1 {
-            value /= 1024
+        while Double(bytes) >= scale * 1024, unit < units.count - 1 {
+            scale *= 1024
             unit += 1
         }
-        let text = value >= 100 ? String(format: "%.0f", value) : String(format: "%.1f", value)
-        return "\(text) \(units[unit])"
+        let tenths = (Double(bytes) / scale * 10).rounded(.down)
+        return String(format: "%.1f %@", tenths / 10, units[unit])
     }
 
-    /// The seed's figure: "1,234 KB".
-    public static func kilobytes(_ bytes: Int64) -> String { "\(Formatters.grouped(Int(bytes / 1024))) KB" }
-
-    /// "1.2 MB · 1,234 KB": a row's trailing column.
-    public static func sizeColumn(_ entry: FolderEntry) -> String {
-        "\(size(entry.bytes)) · \(kilobytes(entry.bytes))"
+    /// "1.9 MiB (1,957,000 bytes)": a total, with the exact figure.
+    public static func exactSize(_ bytes: Int64) -> String {
+        bytes < 1024 ? size(bytes) : "\(size(bytes)) (\(Formatters.grouped(Int(bytes))) bytes)"
     }
+
+    /// The seed's figure, bytes / 1024 rounded down: "1,911".
+    public static func kilobytes(_ bytes: Int64) -> String { Formatters.grouped(Int(bytes / 1024)) }
 
     /// The seed's title: "<name> (<size/1024> KB)".
     public static func title(name: String, entry: FolderEntry?) -> String {
         guard let entry, entry.complete else { return name }
-        return "\(name) (\(Formatters.grouped(Int(entry.kilobytes))) KB)"
-    }
-
-    /// "12,345 items" or "12,345 items (2 unreadable)" for a directory row.
-    public static func items(_ entry: FolderEntry) -> String {
-        var text = Formatters.count(entry.items, "item")
-        if entry.issueCount > 0 { text += " (\(Formatters.count(entry.issueCount, "unreadable folder")))" }
-        return text
-    }
-
-    /// "1,234 files, 56 folders".
-    public static func counts(_ entry: FolderEntry) -> String {
-        "\(Formatters.count(entry.files, "file")), \(Formatters.count(entry.directories, "folder"))"
+        return "\(name) (\(kilobytes(entry.bytes)) KB)"
     }
 
     /// A loading line: "Scanning /usr/share: 12,345 entries — /usr/share/doc/x".
@@ -60,17 +53,34 @@ public enum FolderFormat {
     }
 
     /// The status a folder's scan state shows (shared by list and detail).
-    @MainActor static func status(_ folder: FolderModel) -> ScreenStatus {
+    @MainActor static func status(_ folder: FolderModel, notice: String? = nil) -> ScreenStatus {
         switch folder.state {
         case .notScanned: return .loading(progress(path: folder.path, nil))
         case .scanning(let current): return .loading(progress(path: folder.path, current))
         case .failed(let error): return .error(ErrorPresentation.screenError(error))
         case .cancelled: return .notice("Scan cancelled: sizes are partial; 'rescan' to measure again.")
-        case .done:
-            if let entry = folder.entry, let problems = problems(entry) { return .notice(problems + ".") }
-            return .idle
+        case .done: return finished(folder.entry, notice: notice)
         }
     }
 
-    static func modified(_ entry: FolderEntry) -> String { Formatters.timestamp(entry.modified) }
+    /// A finished scan's status: a scan that met unreadable folders is a
+    /// warning (the sizes stand, but leave those folders out), never a
+    /// success notice; `notice` (what the user's last action did) leads.
+    static func finished(_ entry: FolderEntry?, notice: String?) -> ScreenStatus {
+        if let entry, let problems = problems(entry) {
+            return .warning((notice.map { $0 + " " } ?? "") + problems + ".")
+        }
+        return notice.map(ScreenStatus.notice) ?? .idle
+    }
+
+    /// A time as typed value and display text.
+    static func modified(_ entry: FolderEntry) -> (value: TypedValue, display: String) {
+        Formatters.datetime(entry.modified)
+    }
+
+    /// Why a folder cannot be opened, listed or renamed, nil when it can.
+    @MainActor static func unavailable(_ folder: FolderModel) -> String? {
+        guard case .failed(let error) = folder.state else { return nil }
+        return ErrorPresentation.screenError(error).message
+    }
 }

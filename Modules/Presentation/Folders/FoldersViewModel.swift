@@ -10,9 +10,11 @@ import ScreenKit
 /// size made on any other screen (or by another program, through the model's
 /// watcher) shows here at once.
 ///
-/// Inputs: `setSort`, `rescan`, `cancel`, `loadMore`, and the navigation
-/// actions `open`, `up`, `rename`, `detail`.
-/// Outputs: `rows`, `total`, `status`, `sort`, and the derived `snapshot`.
+/// Inputs: `setSort`, `rescan`, `cancel`, `loadMore`, `rename(child:to:)`,
+/// and the navigation actions `open`, `up`, `detail`, and `rename` without
+/// a name (to the rename screen).
+/// Outputs: `rows`, `total`, `status`, `notice`, `sort`, and the derived
+/// `snapshot` (a table: see `FolderRow`).
 @MainActor
 public final class FoldersViewModel: ScreenModel {
     public static let screenID = "folders"
@@ -22,6 +24,7 @@ public final class FoldersViewModel: ScreenModel {
     }
 
     public let folder: FolderModel
+    private let library: FolderLibrary
     public private(set) var sort: Sort
     public let showFiles: Bool
     public let crossDevices: Bool
@@ -38,6 +41,7 @@ public final class FoldersViewModel: ScreenModel {
         library: FolderLibrary, path: String, sort: Sort = .size, showFiles: Bool = false, crossDevices: Bool = false,
         pageSize: Int = 1000
     ) {
+        self.library = library
         self.folder = library.model(for: path, options: FolderScanOptions(crossDevices: crossDevices, listFiles: showFiles))
         self.sort = sort
         self.showFiles = showFiles
@@ -90,8 +94,11 @@ public final class FoldersViewModel: ScreenModel {
         if case .done = folder.state, let entry = folder.entry, !entry.isDirectory {
             return .error(ErrorPresentation.screenError(FolderError.notADirectory(folder.path)))
         }
-        return FolderFormat.status(folder)
+        return FolderFormat.status(folder, notice: notice)
     }
+
+    /// What the last rename did, until the next rescan.
+    public private(set) var notice: String?
 
     // MARK: Inputs
 
@@ -108,12 +115,29 @@ public final class FoldersViewModel: ScreenModel {
     }
 
     public func rescan() {
+        notice = nil
         folder.restart()
         launch { [folder] in await folder.finished() }
     }
 
     public func cancel() {
         folder.cancelScan()
+    }
+
+    /// Renames the child row `name` on disk at once (a one-shot
+    /// `folders PATH rename CHILD NAME`); every screen of it follows.
+    public func rename(child name: String, to newName: String) throws(ScreenError) {
+        try rename(try row(name), to: newName)
+    }
+
+    private func rename(_ child: FolderEntry, to newName: String) throws(ScreenError) {
+        do {
+            try library.rename(child.path, to: newName)
+        } catch {
+            throw ErrorPresentation.screenError(error)
+        }
+        notice = child.name == newName ? "The name is unchanged." : "Renamed \"\(child.name)\" to \"\(newName)\"."
+        publish()
     }
 
     public func loadMore() {
@@ -129,26 +153,28 @@ public final class FoldersViewModel: ScreenModel {
 
     // MARK: Screen contract
 
-    static let itemParam = ParamDescriptor(name: "item", label: "Folder", kind: .item, positional: true)
+    static let itemParam = ParamDescriptor(name: StandardParam.item, label: "Folder", kind: .item, positional: true)
     public static let openAction = ActionDescriptor(
-        name: "open", label: "Open", summary: "Show the folders inside a subfolder.", key: "enter", params: [itemParam])
+        name: StandardAction.open, label: "Open", summary: "Show the folders inside a subfolder.", key: StandardKey.enter,
+        params: [itemParam])
     public static let upAction = ActionDescriptor(
-        name: "up", label: "Up", summary: "Show the parent folder.", key: "backspace")
+        name: StandardAction.up, label: "Up", summary: "Show the parent folder.", key: "backspace")
     public static let sortAction = ActionDescriptor(
-        name: "sort", label: "Sort", summary: "Order rows by size (largest first), name, or item count.", key: "s",
-        params: [ParamDescriptor(name: "by", label: "Sort by", kind: .choice, positional: true, choices: Sort.allCases.map(\.rawValue))])
+        name: StandardAction.sort, label: "Sort", summary: "Order rows by size (largest first), name, or item count.", key: "s",
+        params: [ParamDescriptor(name: StandardParam.by, label: "Sort by", kind: .choice, positional: true, choices: Sort.allCases.map(\.rawValue))])
     public static let rescanAction = ActionDescriptor(
         name: "rescan", label: "Rescan", summary: "Measure the folder again.", key: "r")
     public static let cancelAction = ActionDescriptor(
         name: "cancel", label: "Cancel scan", summary: "Stop the running scan; sizes stay partial.", key: "c")
     public static let renameAction = ActionDescriptor(
-        name: "rename", label: "Rename", summary: "Rename a subfolder (opens the rename screen).", key: "R",
-        params: [itemParam])
+        name: "rename", label: "Rename",
+        summary: "Rename a subfolder: with NAME at once, without it on the rename screen; never replaces anything.",
+        key: "R", params: [itemParam, ParamDescriptor(name: "name", label: "New name", required: false, positional: true)])
     public static let detailAction = ActionDescriptor(
         name: "detail", label: "Details", summary: "Show size, counts and modification time of a subfolder (or of this folder).",
-        key: "i", params: [ParamDescriptor(name: "item", label: "Folder (default: this one)", kind: .item, required: false, positional: true)])
+        key: "i", params: [ParamDescriptor(name: StandardParam.item, label: "Folder (default: this one)", kind: .item, required: false, positional: true)])
     public static let loadMoreAction = ActionDescriptor(
-        name: "load-more", label: "Load more", summary: "Show more rows of a very large folder.", key: "m")
+        name: StandardAction.loadMore, label: "Load more", summary: "Show more rows of a very large folder.", key: "m")
 
     public static let descriptor = ScreenDescriptor(
         id: screenID, title: "Folders",
@@ -159,71 +185,81 @@ public final class FoldersViewModel: ScreenModel {
             ParamDescriptor(name: "files", label: "List files too, not only folders", kind: .bool, required: false),
             ParamDescriptor(name: "cross-devices", label: "Descend into other file systems (du without -x)", kind: .bool, required: false),
         ],
-        actions: [openAction, upAction, sortAction, rescanAction, cancelAction, renameAction, detailAction, loadMoreAction])
+        actions: [openAction, upAction, sortAction, rescanAction, cancelAction, renameAction, detailAction, loadMoreAction],
+        columns: FolderRow.columns)
 
     public override var snapshot: ScreenSnapshot {
         let order = order
         let children = folder.children
-        let items = order.prefix(limit).map { Self.item(children[$0]) }
+        let items = order.prefix(limit).map { FolderRow.item(children[$0]) }
         let count = order.count
         let scanning = folder.isScanning
-        let failed: Bool = if case .failed = folder.state { true } else { false }
-        var details: [DetailRow] = [DetailRow("Path", folder.path)]
+        let status = status
+        var details: [DetailRow] = [DetailRow("Path", folder.path, id: "path", type: .path)]
         let problem = status.kind == .error ? status.message : nil
         if let total, problem == nil {
             let prefix = total.complete ? "" : "so far "
-            details.append(DetailRow("Total", "\(prefix)\(FolderFormat.size(total.bytes)) · \(FolderFormat.kilobytes(total.bytes)) (\(Formatters.grouped(Int(total.bytes))) bytes)"))
-            details.append(DetailRow("Contents", FolderFormat.counts(total)))
-            if let problems = FolderFormat.problems(total) { details.append(DetailRow("Problems", problems)) }
+            details.append(DetailRow(
+                "Total", prefix + FolderFormat.exactSize(total.bytes), id: "bytes", data: .int(total.bytes), type: .bytes))
+            details.append(DetailRow("Files", Formatters.grouped(total.files), id: "files", data: .int(total.files), type: .integer))
+            details.append(DetailRow(
+                "Folders", Formatters.grouped(total.directories), id: "folders", data: .int(total.directories), type: .integer))
+            if let problems = FolderFormat.problems(total) {
+                details.append(DetailRow("Problems", problems, id: "unreadable", data: .int(total.issueCount), type: .integer))
+            }
         }
-        let hasFolders = folder.directoryCount > 0
+        let unavailable = FolderFormat.unavailable(folder)
+        let empty = showFiles ? "This folder is empty." : "No subfolders here."
         return ScreenSnapshot(
             screen: Self.screenID, title: FolderFormat.title(name: folder.path, entry: total), status: status,
             content: ScreenContent(
                 detail: DetailContent(rows: details),
                 list: ListContent(
                     items: items, offset: 0, total: count, hasMore: count > limit, sort: sort.rawValue,
-                    columns: ListColumns(title: "Name", subtitle: "Items", trailing: "Size"),
-                    emptyMessage: problem ?? (scanning ? "Reading…" : (showFiles ? "This folder is empty." : "No subfolders here.")))),
+                    sortDescending: sort != .name, columns: FolderRow.columns,
+                    emptyMessage: problem ?? (scanning ? "Reading…" : empty))),
             actions: [
-                Self.openAction.enabled(hasFolders),
-                Self.upAction.enabled(FolderPath.parent(folder.path) != nil),
+                Self.openAction.disabled(because: unavailable ?? (folder.directoryCount > 0 ? nil : "No subfolders to open")),
+                Self.upAction.disabled(because: FolderPath.parent(folder.path) == nil ? "Already at the top folder" : nil),
                 Self.sortAction,
-                Self.rescanAction.enabled(!scanning),
-                Self.cancelAction.enabled(scanning),
-                Self.renameAction.enabled(count > 0),
-                Self.detailAction.enabled(!failed),
-                Self.loadMoreAction.enabled(count > limit),
+                Self.rescanAction.disabled(because: scanning ? "A scan is running" : nil),
+                Self.cancelAction.disabled(because: scanning ? nil : "No scan is running"),
+                Self.renameAction.disabled(because: unavailable ?? (count > 0 ? nil : "Nothing to rename: no subfolders here")),
+                Self.detailAction.disabled(because: unavailable),
+                Self.loadMoreAction.disabled(because: count > limit ? nil : "Every row is shown"),
             ])
     }
 
     public override func perform(_ action: String, _ arguments: ActionArguments) async throws(ScreenError) -> ActionOutcome {
         switch action {
-        case "open":
-            let child = try row(try arguments.require("item"))
+        case StandardAction.open:
+            let child = try row(try arguments.require(StandardParam.item))
             guard child.isDirectory else {
                 throw ErrorPresentation.screenError(FolderError.notADirectory(child.path))
             }
             return navigate(to: child.path)
-        case "up":
+        case StandardAction.up:
             guard let parent = FolderPath.parent(folder.path) else {
                 throw .invalidParams("\(folder.path) has no parent folder.", code: "folder.no_parent")
             }
             return navigate(to: parent)
-        case "sort":
-            setSort(Sort(rawValue: try arguments.require("by")) ?? .size)
+        case StandardAction.sort:
+            setSort(Sort(rawValue: try arguments.require(StandardParam.by)) ?? .size)
         case "rescan":
             rescan()
             return .started
         case "cancel":
             cancel()
         case "rename":
-            let child = try row(try arguments.require("item"))
-            return ActionOutcome(navigate: ScreenRequest(screen: RenameFolderViewModel.screenID, params: ["path": .string(child.path)]))
+            let child = try row(try arguments.require(StandardParam.item))
+            guard let name = arguments.string("name") else {
+                return ActionOutcome(navigate: ScreenRequest(screen: RenameFolderViewModel.screenID, params: ["path": .string(child.path)]))
+            }
+            try rename(child, to: name)
         case "detail":
-            let path = try arguments.string("item").map { name throws(ScreenError) in try row(name).path } ?? folder.path
+            let path = try arguments.string(StandardParam.item).map { name throws(ScreenError) in try row(name).path } ?? folder.path
             return ActionOutcome(navigate: ScreenRequest(screen: FolderDetailViewModel.screenID, params: ["path": .string(path)]))
-        case "load-more":
+        case StandardAction.loadMore:
             loadMore()
         default:
             return try await super.perform(action, arguments)
@@ -244,27 +280,4 @@ public final class FoldersViewModel: ScreenModel {
         if crossDevices { params["cross-devices"] = .bool(true) }
         return ActionOutcome(navigate: ScreenRequest(screen: Self.screenID, params: params))
     }
-
-    static func item(_ entry: FolderEntry) -> ListItem {
-        var subtitle: String
-        var badges: [String] = []
-        switch entry.kind {
-        case .directory:
-            subtitle = entry.complete ? FolderFormat.items(entry) : "scanning…"
-            if !entry.complete { badges.append("scanning") }
-        case .file: subtitle = "file"
-        case .symlink: subtitle = "symbolic link"
-        case .other: subtitle = "special file"
-        }
-        if let issue = entry.issue, entry.issueCount > 0 || issue.kind == .otherFileSystem {
-            if issue.path == entry.path {
-                subtitle = issue.summary
-            }
-            badges.append(issue.kind == .otherFileSystem ? "other-fs" : "error")
-        }
-        let trailing = entry.complete ? FolderFormat.sizeColumn(entry) : "…"
-        return ListItem(id: entry.name, title: entry.name, subtitle: subtitle, trailing: trailing, badges: badges)
-    }
-
-
 }

@@ -35,7 +35,7 @@ public final class RenameFolderViewModel: ScreenModel {
         FolderNameRules.problem(with: name).map { FolderError.invalidName(name, $0).message }
     }
 
-    public var canRename: Bool { validation == nil && FolderPath.parent(folder.path) != nil }
+    public var canRename: Bool { renameBlocked == nil }
 
     // MARK: Inputs
 
@@ -82,24 +82,33 @@ public final class RenameFolderViewModel: ScreenModel {
     // MARK: Screen contract
 
     public static let setFieldAction = ActionDescriptor(
-        name: "set-field", label: "Edit", summary: "Type into a field (the new name).", key: "e",
+        name: StandardAction.setField, label: "Edit", summary: "Type into a field (the new name).", key: "e",
         params: [
-            ParamDescriptor(name: "field", label: "Field", kind: .choice, positional: true, choices: ["name"]),
-            ParamDescriptor(name: "value", label: "Text", positional: true),
+            ParamDescriptor(name: StandardParam.field, label: "Field", kind: .choice, positional: true, choices: [nameField]),
+            ParamDescriptor(name: StandardParam.value, label: "Text", positional: true),
         ])
     public static let renameAction = ActionDescriptor(
         name: "rename", label: "Rename", summary: "Rename the folder on disk to the typed name (or NAME); never replaces anything.",
-        key: "enter", params: [ParamDescriptor(name: "name", label: "New name (default: the typed one)", required: false, positional: true)])
+        key: StandardKey.enter,
+        params: [ParamDescriptor(name: "name", label: "New name (default: the typed one)", required: false, positional: true)])
+    static let nameField = "name"
 
     public static let descriptor = ScreenDescriptor(
         id: screenID, title: "Rename folder", summary: "Rename a folder in place, validated, never replacing another entry.",
         params: [ParamDescriptor(name: "path", label: "Folder to rename", kind: .path, positional: true)],
         actions: [renameAction, setFieldAction], topLevel: false)
 
+    /// Why `rename` is unavailable, nil while it is available.
+    var renameBlocked: String? {
+        if FolderPath.parent(folder.path) == nil { return "The top folder (/) cannot be renamed" }
+        return validation
+    }
+
     public override var snapshot: ScreenSnapshot {
-        var rows = [DetailRow("Folder", folder.path)]
+        var rows = [DetailRow("Folder", folder.path, id: "path", type: .path)]
         if let entry = folder.entry, entry.complete {
-            rows.append(DetailRow("Size", "\(FolderFormat.size(entry.bytes)) · \(FolderFormat.kilobytes(entry.bytes))"))
+            rows.append(DetailRow(
+                "Size", FolderFormat.exactSize(entry.bytes), id: "bytes", data: .int(entry.bytes), type: .bytes))
         }
         return ScreenSnapshot(
             screen: Self.screenID, title: "Rename " + FolderFormat.title(name: folder.name, entry: folder.entry),
@@ -107,20 +116,20 @@ public final class RenameFolderViewModel: ScreenModel {
             content: ScreenContent(
                 form: FormContent(
                     fields: [FormField(
-                        id: "name", label: "New name", value: name, placeholder: folder.name, message: validation,
+                        id: Self.nameField, label: "New name", value: name, placeholder: folder.name, message: validation,
                         maxLength: FolderNameRules.maxBytes)],
-                    submitAction: "rename"),
+                    submitAction: Self.renameAction.name),
                 detail: DetailContent(rows: rows)),
-            actions: [Self.renameAction.enabled(canRename), Self.setFieldAction])
+            actions: [Self.renameAction.disabled(because: renameBlocked), Self.setFieldAction])
     }
 
     public override func perform(_ action: String, _ arguments: ActionArguments) async throws(ScreenError) -> ActionOutcome {
         switch action {
-        case "set-field":
-            guard try arguments.require("field") == "name" else {
+        case StandardAction.setField:
+            guard try arguments.require(StandardParam.field) == Self.nameField else {
                 throw .invalidParams("this form has one field: name", code: "unknown_field")
             }
-            setName(arguments.string("value") ?? "")
+            setName(arguments.string(StandardParam.value) ?? "")
         case "rename":
             try rename(to: arguments.string("name"))
         default:

@@ -206,17 +206,18 @@ public final class PlaylistViewModel: ScreenModel {
 
     // MARK: Screen contract
 
-    static let itemParam = ParamDescriptor(name: "item", label: "Song position", kind: .item, positional: true)
+    static let itemParam = ParamDescriptor(name: StandardParam.item, label: "Song position", kind: .item, positional: true)
     public static let filterAction = ActionDescriptor(
-        name: "filter", label: "Filter", summary: "Show only songs whose title or artist contains the text.", key: "/",
-        params: [ParamDescriptor(name: "text", label: "Text (empty for all)", positional: true)])
+        name: StandardAction.filter, label: "Filter", summary: "Show only songs whose title or artist contains the text.",
+        key: StandardKey.filter,
+        params: [ParamDescriptor(name: StandardParam.text, label: "Text (empty for all)", positional: true)])
     public static let sortAction = ActionDescriptor(
-        name: "sort", label: "Sort", summary: "Order songs by position, title or artist.", key: "s",
-        params: [ParamDescriptor(name: "by", label: "Sort by", kind: .choice, positional: true, choices: SongSort.allCases.map(\.rawValue))])
+        name: StandardAction.sort, label: "Sort", summary: "Order songs by position, title or artist.", key: "s",
+        params: [ParamDescriptor(name: StandardParam.by, label: "Sort by", kind: .choice, positional: true, choices: SongSort.allCases.map(\.rawValue))])
     public static let loadMoreAction = ActionDescriptor(
-        name: "load-more", label: "Load more", summary: "Append the next page of songs.", key: "m")
+        name: StandardAction.loadMore, label: "Load more", summary: "Append the next page of songs.", key: "m")
     public static let loadPreviousAction = ActionDescriptor(
-        name: "load-previous", label: "Load previous", summary: "Prepend the page before the first one shown.")
+        name: StandardAction.loadPrevious, label: "Load previous", summary: "Prepend the page before the first one shown.")
     public static let pageAction = ActionDescriptor(
         name: "page", label: "Go to page", summary: "Show one page of songs.", key: "p",
         params: [ParamDescriptor(name: "number", label: "Page number", kind: .int, positional: true, minimum: 1)])
@@ -233,7 +234,7 @@ public final class PlaylistViewModel: ScreenModel {
         name: "delete", label: "Delete playlist", summary: "Delete this playlist and its songs.", key: "D",
         destructive: true)
     public static let reloadAction = ActionDescriptor(
-        name: "reload", label: "Reload", summary: "Read the playlist again from the database.", key: "r")
+        name: StandardAction.reload, label: "Reload", summary: "Read the playlist again from the database.", key: "r")
 
     public static let descriptor = ScreenDescriptor(
         id: screenID, title: "Playlist", summary: "One playlist's songs: filter, sort, page, edit.",
@@ -244,53 +245,56 @@ public final class PlaylistViewModel: ScreenModel {
             ParamDescriptor(name: "page", label: "Page number", kind: .int, required: false, minimum: 1),
         ],
         actions: [filterAction, sortAction, loadMoreAction, loadPreviousAction, pageAction, removeAction, moveAction, renameAction, deleteAction, reloadAction],
-        topLevel: false)
+        topLevel: false, columns: SongRow.columns)
+
+    /// Songs, source, format, import time and page, each with its typed value.
+    var detailRows: [DetailRow]? {
+        guard let playlist else { return nil }
+        let imported = Formatters.datetime(playlist.importedAt)
+        return [
+            DetailRow("Songs", Formatters.grouped(playlist.songCount), id: "songs", data: .int(playlist.songCount), type: .integer),
+            DetailRow("Source", playlist.source, id: "source", data: PlaylistRow.source(playlist), type: .path),
+            DetailRow("Format", playlist.format, id: "format"),
+            DetailRow("Imported", imported.display, id: "imported", data: imported.value, type: .datetime),
+            DetailRow("Page", "\(currentPage) of \(pageCount)", id: "page", data: .int(currentPage), type: .integer),
+        ]
+    }
 
     public override var snapshot: ScreenSnapshot {
-        let items = entries.map { entry in
-            ListItem(
-                id: String(entry.position), title: entry.song.title, subtitle: entry.song.artist,
-                trailing: "#\(entry.position)")
-        }
-        let exists = playlist != nil
-        let busy = status.isLoading
         let empty = filter.isEmpty ? "This playlist has no songs." : "No song matches \"\(filter)\"."
+        // Why actions are unavailable, most fundamental first.
+        let missing = playlist == nil ? "No playlist named \"\(requestedName)\"" : nil
+        let busy = status.isLoading ? "The playlist is loading" : nil
+        let paging = isLoadingMore ? "A page is loading" : nil
+        let noSongs = entries.isEmpty ? (filter.isEmpty ? "the playlist has no songs" : "no song matches the filter") : nil
         return ScreenSnapshot(
             screen: Self.screenID, title: playlist?.name ?? requestedName, status: status,
             content: ScreenContent(
-                detail: playlist.map { playlist in
-                    DetailContent(rows: [
-                        DetailRow("Songs", Formatters.grouped(playlist.songCount)),
-                        DetailRow("Source", playlist.source),
-                        DetailRow("Format", playlist.format),
-                        DetailRow("Imported", Formatters.timestamp(playlist.importedAt)),
-                        DetailRow("Page", "\(currentPage) of \(pageCount)"),
-                    ])
-                },
+                detail: detailRows.map(DetailContent.init(rows:)),
                 list: ListContent(
-                    items: items, offset: offset, total: total, hasMore: hasMore, loadingMore: isLoadingMore,
-                    filter: filter, sort: sort.rawValue,
-                    columns: ListColumns(title: "Title", subtitle: "Artist", trailing: "Position"), emptyMessage: empty)),
+                    items: entries.map(SongRow.item), offset: offset, total: total, hasMore: hasMore,
+                    loadingMore: isLoadingMore, filter: filter, sort: sort.rawValue, sortDescending: false,
+                    columns: SongRow.columns, emptyMessage: empty)),
             actions: [
-                Self.filterAction.enabled(exists && !busy),
-                Self.sortAction.enabled(exists && !busy),
-                Self.loadMoreAction.enabled(exists && hasMore && !isLoadingMore),
-                Self.loadPreviousAction.enabled(exists && offset > 0 && !isLoadingMore),
-                Self.pageAction.enabled(exists && !busy),
-                Self.removeAction.enabled(exists && !entries.isEmpty),
-                Self.moveAction.enabled(exists && !entries.isEmpty),
-                Self.renameAction.enabled(exists),
-                Self.deleteAction.enabled(exists),
+                Self.filterAction.disabled(because: missing ?? busy),
+                Self.sortAction.disabled(because: missing ?? busy),
+                Self.loadMoreAction.disabled(because: missing ?? paging ?? (hasMore ? nil : "Already at the end of the list")),
+                Self.loadPreviousAction.disabled(because: missing ?? paging ?? (offset > 0 ? nil : "Already at the top of the list")),
+                Self.pageAction.disabled(because: missing ?? busy),
+                Self.removeAction.disabled(because: missing ?? noSongs.map { "Nothing to remove: " + $0 }),
+                Self.moveAction.disabled(because: missing ?? noSongs.map { "Nothing to move: " + $0 }),
+                Self.renameAction.disabled(because: missing),
+                Self.deleteAction.disabled(because: missing),
                 Self.reloadAction,
             ])
     }
 
     public override func perform(_ action: String, _ arguments: ActionArguments) async throws(ScreenError) -> ActionOutcome {
         switch action {
-        case "filter": try await setFilter(arguments.string("text") ?? "")
-        case "sort": try await setSort(SongSort(rawValue: try arguments.require("by")) ?? .position)
-        case "load-more": try await loadMore()
-        case "load-previous": try await loadPrevious()
+        case StandardAction.filter: try await setFilter(arguments.string(StandardParam.text) ?? "")
+        case StandardAction.sort: try await setSort(SongSort(rawValue: try arguments.require(StandardParam.by)) ?? .position)
+        case StandardAction.loadMore: try await loadMore()
+        case StandardAction.loadPrevious: try await loadPrevious()
         case "page": try await showPage(try arguments.requireInt("number"))
         case "remove-song": try await removeSong(at: try Self.position(arguments))
         case "move-song": try await moveSong(from: try Self.position(arguments), to: try arguments.requireInt("to"))
@@ -298,7 +302,7 @@ public final class PlaylistViewModel: ScreenModel {
         case "delete":
             try await delete()
             return ActionOutcome(back: true)
-        case "reload": try await reload()
+        case StandardAction.reload: try await reload()
         default: return try await super.perform(action, arguments)
         }
         return .done
@@ -309,7 +313,7 @@ public final class PlaylistViewModel: ScreenModel {
     }
 
     static func position(_ arguments: ActionArguments) throws(ScreenError) -> Int {
-        guard let position = arguments.int("item") else {
+        guard let position = arguments.int(StandardParam.item) else {
             throw .invalidParams("'item' must be a song position (a whole number)")
         }
         return position

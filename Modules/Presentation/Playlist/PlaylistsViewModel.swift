@@ -70,6 +70,7 @@ public final class PlaylistsViewModel: ScreenModel {
 
     // MARK: Screen contract
 
+    static let itemParam = ParamDescriptor(name: StandardParam.item, label: "Playlist", kind: .item, positional: true)
     public static let importAction = ActionDescriptor(
         name: "import", label: "Import", summary: "Import a playlist from a .json, .m3u/.m3u8 file or a directory of audio files.",
         key: "i",
@@ -78,33 +79,30 @@ public final class PlaylistsViewModel: ScreenModel {
             ParamDescriptor(name: "name", label: "Playlist name (default: file name)", required: false),
         ])
     public static let openAction = ActionDescriptor(
-        name: "open", label: "Open", summary: "Show a playlist's songs.", key: "enter",
-        params: [ParamDescriptor(name: "item", label: "Playlist", kind: .item, positional: true)])
+        name: StandardAction.open, label: "Open", summary: "Show a playlist's songs.", key: StandardKey.enter,
+        params: [itemParam])
     public static let deleteAction = ActionDescriptor(
         name: "delete", label: "Delete", summary: "Delete a playlist and its songs.", key: "d", destructive: true,
-        params: [ParamDescriptor(name: "item", label: "Playlist", kind: .item, positional: true)])
+        params: [itemParam])
     public static let reloadAction = ActionDescriptor(
-        name: "reload", label: "Reload", summary: "Read the list again from the database.", key: "r")
+        name: StandardAction.reload, label: "Reload", summary: "Read the list again from the database.", key: "r")
 
     public static let descriptor = ScreenDescriptor(
         id: screenID, title: "Playlists", summary: "Your imported playlists; import more from files or folders.",
-        actions: [importAction, openAction, deleteAction, reloadAction])
+        actions: [importAction, openAction, deleteAction, reloadAction], columns: PlaylistRow.columns)
 
     public override var snapshot: ScreenSnapshot {
-        let items = playlists.map { playlist in
-            ListItem(
-                id: playlist.name, title: playlist.name, subtitle: playlist.source,
-                trailing: Formatters.count(playlist.songCount, "song"))
-        }
+        let running = isImporting ? "An import is running" : nil
+        let none = playlists.isEmpty
         return ScreenSnapshot(
             screen: Self.screenID, title: "Playlists", status: status,
             content: ScreenContent(list: ListContent(
-                items: items, columns: ListColumns(title: "Playlist", subtitle: "Source", trailing: "Songs"),
+                items: playlists.map(PlaylistRow.item), columns: PlaylistRow.columns,
                 emptyMessage: "No playlists yet. Import one with 'import PATH'.")),
             actions: [
-                Self.importAction.enabled(!isImporting),
-                Self.openAction.enabled(!playlists.isEmpty),
-                Self.deleteAction.enabled(!playlists.isEmpty && !isImporting),
+                Self.importAction.disabled(because: running),
+                Self.openAction.disabled(because: none ? "Nothing to open: no playlists yet" : nil),
+                Self.deleteAction.disabled(because: none ? "Nothing to delete: no playlists yet" : running),
                 Self.reloadAction,
             ])
     }
@@ -114,16 +112,16 @@ public final class PlaylistsViewModel: ScreenModel {
         case "import":
             importPlaylist(path: try arguments.require("path"), name: arguments.string("name"))
             return .started
-        case "open":
-            let name = try arguments.require("item")
+        case StandardAction.open:
+            let name = try arguments.require(StandardParam.item)
             guard playlists.contains(where: { $0.name == name }) else {
                 throw .notFound("No playlist named \"\(name)\".", code: "playlist.not_found")
             }
             return ActionOutcome(navigate: ScreenRequest(screen: PlaylistViewModel.screenID, params: ["name": .string(name)]))
         case "delete":
-            try await delete(named: try arguments.require("item"))
+            try await delete(named: try arguments.require(StandardParam.item))
             return .done
-        case "reload":
+        case StandardAction.reload:
             await reload()
             return .done
         default:

@@ -23,25 +23,31 @@ public final class AccountViewModel: AccountScreenModel {
     public static let signOutAction = ActionDescriptor(
         name: "sign-out", label: "Sign out", summary: "End the current session.", key: "o")
     public static let reloadAction = ActionDescriptor(
-        name: "reload", label: "Reload", summary: "Read who is signed in again.", key: "r")
+        name: StandardAction.reload, label: "Reload", summary: "Read who is signed in again.", key: "r")
 
     public static let descriptor = ScreenDescriptor(
-        id: screenID, title: "Account", summary: "Who is signed in.",
+        id: screenID, title: "Account", summary: "Who is signed in (an error when nobody is, like 'gh auth status').",
         actions: [loginAction, signOutAction, reloadAction])
 
+    /// Nobody signed in is an error with a stable code (`user.not_signed_in`)
+    /// that says how to sign in, so a script can test `facet whoami` (exit 1)
+    /// the way it tests `gh auth status`. A sign-out just made here stays a
+    /// notice: that is what the user asked for.
     public override var snapshot: ScreenSnapshot {
         var shown = status
         var detail: DetailContent?
         if let user {
-            var rows = AccountRows.rows(for: user)
-            rows.append(DetailRow("Preferred front end", settings?.preferredUI?.rawValue ?? "default"))
-            detail = DetailContent(rows: rows)
+            detail = DetailContent(rows: AccountRows.rows(for: user) + [AccountRows.preferredUI(settings)])
         } else if shown.kind == .idle {
-            shown = .notice("Nobody is signed in. Use 'login' to sign in.")
+            shown = .error(ErrorPresentation.screenError(UserError.notSignedIn))
         }
         return ScreenSnapshot(
             screen: Self.screenID, title: "Account", status: shown, content: ScreenContent(detail: detail),
-            actions: [Self.loginAction, Self.signOutAction.enabled(user != nil), Self.reloadAction])
+            actions: [
+                Self.loginAction,
+                Self.signOutAction.disabled(because: user == nil ? "Nobody is signed in" : nil),
+                Self.reloadAction,
+            ])
     }
 
     public override func perform(_ action: String, _ arguments: ActionArguments) async throws(ScreenError) -> ActionOutcome {
@@ -51,7 +57,7 @@ public final class AccountViewModel: AccountScreenModel {
         case "sign-out":
             await signOut()
             return .done
-        case "reload":
+        case StandardAction.reload:
             await reload()
             return .done
         default:

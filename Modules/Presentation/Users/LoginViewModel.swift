@@ -40,8 +40,25 @@ public final class LoginViewModel: AccountScreenModel {
     public var signedInUser: UserProfile? { user }
     public var firstNameMessage: String? { message(.firstName, firstName) }
     public var lastNameMessage: String? { message(.lastName, lastName) }
-    public var isSignInEnabled: Bool { Self.formValid(firstName, lastName) && !isSigningIn }
-    public var isSignOutEnabled: Bool { signedInUser != nil && !isSigningIn }
+    public var isSignInEnabled: Bool { signInBlocked == nil }
+    public var isSignOutEnabled: Bool { signOutBlocked == nil }
+
+    /// Why *Sign in* is unavailable, in words that say what to do; nil when
+    /// it is available. Derived from the current fields, like the seed's flag.
+    public var signInBlocked: String? {
+        if isSigningIn { return "A sign-in is running" }
+        let first = PersonName.problem(with: firstName)
+        let last = PersonName.problem(with: lastName)
+        if first == .empty || last == .empty { return "Sign in needs a first and last name" }
+        if let first { return "\(PersonName.Field.firstName.label) \(first.message)" }
+        if let last { return "\(PersonName.Field.lastName.label) \(last.message)" }
+        return nil
+    }
+
+    public var signOutBlocked: String? {
+        if isSigningIn { return "A sign-in is running" }
+        return signedInUser == nil ? "Nobody is signed in" : nil
+    }
 
     // MARK: Inputs
 
@@ -126,16 +143,16 @@ public final class LoginViewModel: AccountScreenModel {
     // MARK: Screen contract
 
     public static let setFieldAction = ActionDescriptor(
-        name: "set-field", label: "Edit", summary: "Set the first or last name.", key: "e",
+        name: StandardAction.setField, label: "Edit", summary: "Set the first or last name.", key: "e",
         params: [
             ParamDescriptor(
-                name: "field", label: "Field", kind: .choice, positional: true,
+                name: StandardParam.field, label: "Field", kind: .choice, positional: true,
                 choices: PersonName.Field.allCases.map(\.rawValue)),
-            ParamDescriptor(name: "value", label: "Value", positional: true),
+            ParamDescriptor(name: StandardParam.value, label: "Value", positional: true),
         ])
     public static let signInAction = ActionDescriptor(
         name: "sign-in", label: "Sign in", summary: "Sign in with the names in the form, or given when opening the screen; creates the profile on first sign-in.",
-        key: "enter")
+        key: StandardKey.enter)
     public static let signOutAction = ActionDescriptor(
         name: "sign-out", label: "Sign out", summary: "End the current session.", key: "o")
 
@@ -162,7 +179,7 @@ public final class LoginViewModel: AccountScreenModel {
         if let user = signedInUser {
             var rows = AccountRows.rows(for: user)
             if let token = revealedToken {
-                rows.append(DetailRow("Session token (shown once)", token.reveal()))
+                rows.append(DetailRow("Session token (shown once)", token.reveal(), id: "token"))
             }
             detail = DetailContent(rows: rows)
         }
@@ -170,17 +187,17 @@ public final class LoginViewModel: AccountScreenModel {
             screen: Self.screenID, title: "Login", status: status,
             content: ScreenContent(form: FormContent(fields: fields, submitAction: Self.signInAction.name), detail: detail),
             actions: [
-                Self.setFieldAction.enabled(!isSigningIn),
-                Self.signInAction.enabled(isSignInEnabled),
-                Self.signOutAction.enabled(isSignOutEnabled),
+                Self.setFieldAction.disabled(because: isSigningIn ? "A sign-in is running" : nil),
+                Self.signInAction.disabled(because: signInBlocked),
+                Self.signOutAction.disabled(because: signOutBlocked),
             ])
     }
 
     public override func perform(_ action: String, _ arguments: ActionArguments) async throws(ScreenError) -> ActionOutcome {
         switch action {
-        case "set-field":
-            let field = try arguments.require("field")
-            let value = try arguments.require("value")
+        case StandardAction.setField:
+            let field = try arguments.require(StandardParam.field)
+            let value = try arguments.require(StandardParam.value)
             guard let which = PersonName.Field(rawValue: field) else {
                 throw .invalidParams("no field '\(field)' (fields: first-name, last-name)")
             }

@@ -33,8 +33,24 @@ public final class SettingsViewModel: AccountScreenModel {
         return SettingsRules.problem(key, draft)?.message
     }
 
-    public var isSaveEnabled: Bool {
-        user != nil && !isSaving && !drafts.isEmpty && drafts.allSatisfy { SettingsRules.problem($0.key, $0.value) == nil }
+    public var isSaveEnabled: Bool { saveBlocked == nil }
+
+    /// Why *Save* is unavailable, nil when it is available.
+    public var saveBlocked: String? {
+        if let editBlocked { return editBlocked }
+        if drafts.isEmpty { return "Nothing to save: no setting was edited" }
+        for key in SettingKey.allCases {
+            if let draft = drafts[key], let problem = SettingsRules.problem(key, draft) {
+                return "Fix \(key.label) first: \(problem.message)"
+            }
+        }
+        return nil
+    }
+
+    /// Why settings cannot be edited now, nil when they can.
+    public var editBlocked: String? {
+        if user == nil { return "Sign in first: settings belong to a user" }
+        return isSaving ? "Settings are being saved" : nil
     }
 
     // MARK: Inputs
@@ -103,10 +119,10 @@ public final class SettingsViewModel: AccountScreenModel {
     static let keyNames = SettingKey.allCases.map(\.rawValue)
 
     public static let setFieldAction = ActionDescriptor(
-        name: "set-field", label: "Edit", summary: "Edit a setting in the form (saved with 'save').", key: "e",
+        name: StandardAction.setField, label: "Edit", summary: "Edit a setting in the form (saved with 'save').", key: "e",
         params: [
-            ParamDescriptor(name: "field", label: "Setting", kind: .choice, positional: true, choices: keyNames),
-            ParamDescriptor(name: "value", label: "Value", positional: true),
+            ParamDescriptor(name: StandardParam.field, label: "Setting", kind: .choice, positional: true, choices: keyNames),
+            ParamDescriptor(name: StandardParam.value, label: "Value", positional: true),
         ])
     public static let saveAction = ActionDescriptor(
         name: "save", label: "Save", summary: "Save every edited setting.", key: "s")
@@ -114,25 +130,24 @@ public final class SettingsViewModel: AccountScreenModel {
         name: "set", label: "Set", summary: "Validate and save one setting at once (empty value clears optional ones).",
         params: [
             ParamDescriptor(name: "key", label: "Setting", kind: .choice, positional: true, choices: keyNames),
-            ParamDescriptor(name: "value", label: "Value", positional: true),
+            ParamDescriptor(name: StandardParam.value, label: "Value", positional: true),
         ])
     public static let loginAction = ActionDescriptor(
         name: "login", label: "Sign in", summary: "Open the login screen.", key: "l")
     public static let reloadAction = ActionDescriptor(
-        name: "reload", label: "Reload", summary: "Read the settings again.", key: "r")
+        name: StandardAction.reload, label: "Reload", summary: "Read the settings again.", key: "r")
 
     public static let descriptor = ScreenDescriptor(
         id: screenID, title: "Settings", summary: "Your GitHub user and token, front end, page size and API URLs.",
         actions: [setFieldAction, saveAction, setAction, loginAction, reloadAction])
 
     public override var snapshot: ScreenSnapshot {
-        let signedIn = user != nil
         var shown = status
         var form: FormContent?
         var detail: DetailContent?
         if let user, let settings {
             form = FormContent(fields: SettingKey.allCases.map { field($0, settings) }, submitAction: Self.saveAction.name)
-            detail = DetailContent(rows: [DetailRow("Settings of", user.displayName)])
+            detail = DetailContent(rows: [DetailRow("Settings of", user.displayName, id: "user")] + Self.savedRows(settings))
         } else if shown.kind == .idle || shown.kind == .notice {
             // A storage error says more than "nobody is signed in": keep it.
             shown = .error(ErrorPresentation.screenError(SettingsError.notSignedIn))
@@ -141,12 +156,40 @@ public final class SettingsViewModel: AccountScreenModel {
             screen: Self.screenID, title: "Settings", status: shown,
             content: ScreenContent(form: form, detail: detail),
             actions: [
-                Self.setFieldAction.enabled(signedIn && !isSaving),
-                Self.saveAction.enabled(isSaveEnabled),
-                Self.setAction.enabled(signedIn && !isSaving),
-                Self.loginAction.enabled(!signedIn),
+                Self.setFieldAction.disabled(because: editBlocked),
+                Self.saveAction.disabled(because: saveBlocked),
+                Self.setAction.disabled(because: editBlocked),
+                Self.loginAction.disabled(because: user.map { "Already signed in as \($0.displayName)" }),
                 Self.reloadAction,
             ])
+    }
+
+    /// The saved values, typed (the form holds text and unsaved drafts): a
+    /// program reads the page size as a number and whether a token is set as
+    /// a boolean, never the token itself.
+    static func savedRows(_ settings: UserSettings) -> [DetailRow] {
+        SettingKey.allCases.map { key in
+            let label = key.label + " (saved)"
+            switch key {
+            case .githubUser:
+                return DetailRow(
+                    label, settings.githubUser.isEmpty ? "not set" : settings.githubUser, id: key.rawValue,
+                    data: settings.githubUser.isEmpty ? .null : .string(settings.githubUser))
+            case .githubToken:
+                return DetailRow(
+                    label, settings.hasGitHubToken ? "set (hidden)" : "not set", id: key.rawValue,
+                    data: .bool(settings.hasGitHubToken), type: .boolean)
+            case .preferredUI:
+                var row = AccountRows.preferredUI(settings)
+                row.label = label
+                return row
+            case .pageSize:
+                return DetailRow(label, String(settings.pageSize), id: key.rawValue, data: .int(settings.pageSize), type: .integer)
+            case .githubBaseURL, .photosBaseURL:
+                let url = settings.displayValue(key)
+                return DetailRow(label, url, id: key.rawValue, type: .url)
+            }
+        }
     }
 
     private func field(_ key: SettingKey, _ settings: UserSettings) -> FormField {
@@ -172,18 +215,18 @@ public final class SettingsViewModel: AccountScreenModel {
 
     public override func perform(_ action: String, _ arguments: ActionArguments) async throws(ScreenError) -> ActionOutcome {
         switch action {
-        case "set-field":
-            setField(try Self.key(arguments.require("field")), try arguments.require("value"))
+        case StandardAction.setField:
+            setField(try Self.key(arguments.require(StandardParam.field)), try arguments.require(StandardParam.value))
             return .done
         case "save":
             try await save()
             return .done
         case "set":
-            try await set(try Self.key(arguments.require("key")), try arguments.require("value"))
+            try await set(try Self.key(arguments.require("key")), try arguments.require(StandardParam.value))
             return .done
         case "login":
             return ActionOutcome(navigate: ScreenRequest(screen: LoginViewModel.screenID))
-        case "reload":
+        case StandardAction.reload:
             await reload()
             return .done
         default:

@@ -8,7 +8,20 @@ public struct FilePlaylistSource: PlaylistSource {
     /// mistaken path to a disk image should fail fast, not exhaust memory.
     public static let maximumFileSize = 1 << 30
 
-    public init() {}
+    /// The directory relative locations start from; nil means the process's
+    /// current directory at the time of each import.
+    public let currentDirectory: String?
+
+    public init(currentDirectory: String? = nil) { self.currentDirectory = currentDirectory }
+
+    /// `road.m3u` → `/home/ada/road.m3u`, `./mp3dir/` → `/home/ada/mp3dir`:
+    /// absolute, without `.`, `..` or trailing slashes (lexically: symlinks
+    /// are kept as the user named them).
+    public func resolve(_ location: String) -> String {
+        guard !location.isEmpty else { return location }
+        let base = currentDirectory ?? FileManager.default.currentDirectoryPath
+        return FolderPath.normalize(location, relativeTo: base)
+    }
 
     public func fetch(_ location: String) async throws -> PlaylistMaterial {
         var info = stat()

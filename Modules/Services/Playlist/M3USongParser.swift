@@ -2,7 +2,8 @@ import Domain
 import Foundation
 
 /// M3U and M3U8 playlists: one path or URL per line; `#EXTINF:<seconds>,<Artist> - <Title>`
-/// before an entry gives its title and artist, otherwise the title is the file name.
+/// before an entry gives its length, title and artist, otherwise the title is
+/// the file name. A length of `-1` (or any negative one) means "unknown".
 public struct M3USongParser: SongParser {
     public let format = "m3u"
 
@@ -22,7 +23,7 @@ public struct M3USongParser: SongParser {
             throw PlaylistError.parse(ParseFailure(file: file, location: "line \(line)", reason: "the text is not valid UTF-8 (is this a binary file?)"))
         }
         var songs: [Song] = []
-        var pending: (title: String, artist: String, line: Int)?
+        var pending: (title: String, artist: String, duration: Int?, line: Int)?
         var lineNumber = 0
         for raw in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
             lineNumber += 1
@@ -34,16 +35,18 @@ public struct M3USongParser: SongParser {
                     throw PlaylistError.parse(ParseFailure(file: file, location: "line \(lineNumber)", field: "#EXTINF", reason: "expected \"#EXTINF:<seconds>,<title>\""))
                 }
                 let duration = info[..<comma].split(separator: " ").first.map(String.init) ?? ""
-                guard Double(duration) != nil else {
+                guard let seconds = Double(duration) else {
                     throw PlaylistError.parse(ParseFailure(file: file, location: "line \(lineNumber)", field: "duration", reason: "\"\(duration)\" is not a number of seconds"))
                 }
                 let (artist, title) = Self.splitArtist(String(info[info.index(after: comma)...]).trimmed)
-                pending = (title, artist, lineNumber)
+                pending = (title, artist, Self.wholeSeconds(seconds), lineNumber)
                 continue
             }
             if line.hasPrefix("#") { continue }
             if let info = pending {
-                songs.append(Song(title: info.title.isEmpty ? Self.title(fromPath: line) : info.title, artist: info.artist, cover: ""))
+                songs.append(Song(
+                    title: info.title.isEmpty ? Self.title(fromPath: line) : info.title, artist: info.artist, cover: "",
+                    duration: info.duration))
             } else {
                 let (artist, title) = Self.splitArtist(Self.title(fromPath: line))
                 songs.append(Song(title: title, artist: artist, cover: ""))
@@ -54,6 +57,12 @@ public struct M3USongParser: SongParser {
             throw PlaylistError.parse(ParseFailure(file: file, location: "line \(info.line)", field: "#EXTINF", reason: "no entry follows this #EXTINF line"))
         }
         return songs
+    }
+
+    /// 215.6 → 216; negative (M3U's "unknown"), not finite or absurd → nil.
+    static func wholeSeconds(_ seconds: Double) -> Int? {
+        guard seconds.isFinite, seconds >= 0, seconds < 1e9 else { return nil }
+        return Int(seconds.rounded())
     }
 
     /// `Artist - Title` → ("Artist", "Title"); otherwise ("", whole).

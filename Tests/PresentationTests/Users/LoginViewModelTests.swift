@@ -20,6 +20,8 @@ import TestSupport
         // Invalid: both empty, nothing touched, no messages yet.
         #expect(!vm.isSignInEnabled)
         #expect(vm.snapshot.action("sign-in")?.enabled == false)
+        #expect(vm.snapshot.action("sign-in")?.disabledReason == "Sign in needs a first and last name")
+        #expect(vm.snapshot.action("sign-out")?.disabledReason == "Nobody is signed in")
         #expect(vm.snapshot.content.form?.submitAction == "sign-in")
         #expect(vm.firstNameMessage == nil)
 
@@ -38,6 +40,7 @@ import TestSupport
         #expect(vm.snapshot.content.form?.fields.allSatisfy(\.readOnly) == true)
         #expect(vm.snapshot.action("sign-in")?.enabled == false)
         #expect(vm.snapshot.action("set-field")?.enabled == false)
+        #expect(vm.snapshot.action("sign-in")?.disabledReason == "A sign-in is running")
         await #expect(throws: ScreenError.self) { _ = try await vm.run("set-field", ["field": .string("first-name"), "value": .string("X")]) }
 
         gate.open()
@@ -49,9 +52,11 @@ import TestSupport
         #expect(vm.snapshot.action("sign-out")?.enabled == true)
         #expect(vm.snapshot.content.form?.fields.allSatisfy { !$0.readOnly } == true)
         let rows = vm.snapshot.content.detail?.rows ?? []
-        #expect(rows.contains(DetailRow("Signed in as", "Ada Lovelace")))
-        #expect(rows.contains(DetailRow("Profile created", "2027-01-15 08:00 UTC")))
-        #expect(rows.contains(DetailRow("Session token (shown once)", "facet_test_token_1")))
+        #expect(rows.contains(DetailRow("Signed in as", "Ada Lovelace", id: "user")))
+        #expect(rows.contains(DetailRow(
+            "Profile created", "2027-01-15 08:00 UTC", id: "created", data: .string("2027-01-15T08:00:00Z"), type: .datetime)))
+        #expect(rows.contains(DetailRow("Session token (shown once)", "facet_test_token_1", id: "token")))
+        #expect(rows.map(\.id) == ["user", "first-name", "last-name", "created", "token"])
 
         // Every published state, in order: edits, loading, signed in.
         #expect(recorder.statuses == [.idle, .idle, .loading, .notice])
@@ -64,7 +69,7 @@ import TestSupport
         _ = try await vm.run("set-field", ["field": .string("first-name"), "value": .string("Ada")])
         #expect(vm.revealedToken == nil)
         #expect(!SnapshotJSON.string(vm.snapshot).contains("facet_test_token_1"))
-        #expect(vm.snapshot.content.detail?.rows.contains(DetailRow("Signed in as", "Ada Lovelace")) == true)
+        #expect(vm.snapshot.content.detail?.rows.contains(DetailRow("Signed in as", "Ada Lovelace", id: "user")) == true)
     }
 
     @Test func signingInThenFailedShowsTheErrorOnTheScreen() async throws {
@@ -138,13 +143,19 @@ import TestSupport
         let whoami = AccountViewModel(account: account)
         await login.start()
         await whoami.start()
-        #expect(whoami.snapshot.status == .notice("Nobody is signed in. Use 'login' to sign in."))
-        #expect(whoami.snapshot.action("sign-out")?.enabled == false)
+        // Like `gh auth status`: nobody signed in is an error with a stable
+        // code, and the message says how to sign in.
+        #expect(whoami.snapshot.status.kind == .error)
+        #expect(whoami.snapshot.status.code == "user.not_signed_in")
+        #expect(whoami.snapshot.status.message?.contains("facet login sign-in --first-name") == true)
+        #expect(whoami.snapshot.action("sign-out")?.disabledReason == "Nobody is signed in")
         let before = whoami.changes.version
         _ = try await login.run("sign-in")
         await login.settle()
         #expect(whoami.changes.version > before)
-        #expect(whoami.snapshot.content.detail?.rows.first == DetailRow("Signed in as", "ada lovelace"))
+        #expect(whoami.snapshot.status == .idle)
+        #expect(whoami.snapshot.content.detail?.rows.first == DetailRow("Signed in as", "ada lovelace", id: "user"))
+        #expect(whoami.snapshot.content.detail?.rows.last == DetailRow("Preferred front end", "default", id: "ui", data: .null))
         // The account screen never shows the token.
         #expect(!SnapshotJSON.string(whoami.snapshot).contains("facet_test_token"))
 
@@ -153,7 +164,7 @@ import TestSupport
         #expect(login.snapshot.content.detail == nil)
         #expect(login.snapshot.action("sign-out")?.enabled == false)
         #expect(whoami.user == nil)
-        #expect(whoami.snapshot.status.kind == .notice)
+        #expect(whoami.snapshot.status.code == "user.not_signed_in")
         let outcome = try await whoami.run("login")
         #expect(outcome.navigate == ScreenRequest(screen: "login"))
     }

@@ -28,6 +28,7 @@ import Testing
         #expect(vm.snapshot.content.form == nil)
         #expect(vm.snapshot.action("login")?.enabled == true)
         #expect(vm.snapshot.action("set")?.enabled == false)
+        #expect(vm.snapshot.action("set")?.disabledReason == "Sign in first: settings belong to a user")
         let outcome = try await vm.run("login")
         #expect(outcome.navigate == ScreenRequest(screen: "login"))
         await #expect(throws: ScreenError.self) { try await vm.set(.githubUser, "octocat") }
@@ -52,6 +53,16 @@ import Testing
         await vm.start()
         #expect(vm.snapshot.status.kind == .idle)
         #expect(field(vm, "page-size")?.value == "50")
+        // The saved values, typed: the page size is a number, the token a flag.
+        let saved = try #require(vm.snapshot.content.detail?.rows)
+        #expect(saved.map(\.id) == ["user", "github-user", "github-token", "ui", "page-size", "github-base-url", "photos-base-url"])
+        #expect(saved.first { $0.id == "page-size" }?.data == .int(50))
+        #expect(saved.first { $0.id == "page-size" }?.type == .integer)
+        #expect(saved.first { $0.id == "github-token" }?.data == .bool(false))
+        #expect(saved.first { $0.id == "github-user" }?.data == .null)
+        #expect(saved.first { $0.id == "github-base-url" }?.type == .url)
+        #expect(vm.snapshot.action("save")?.disabledReason == "Nothing to save: no setting was edited")
+        #expect(vm.snapshot.action("login")?.disabledReason == "Already signed in as Ada Lovelace")
         #expect(field(vm, "ui")?.choices == ["", "cli", "tui", "jsonl"])
         #expect(vm.snapshot.action("save")?.enabled == false)
 
@@ -120,7 +131,7 @@ import Testing
         _ = try await first.run("set", ["key": .string("ui"), "value": .string("tui")])
         #expect(second.changes.version > before)
         #expect(field(second, "ui")?.value == "tui")
-        #expect(whoami.snapshot.content.detail?.rows.last == DetailRow("Preferred front end", "tui"))
+        #expect(whoami.snapshot.content.detail?.rows.last == DetailRow("Preferred front end", "tui", id: "ui"))
 
         // Signing out elsewhere turns every settings screen to "nobody".
         let login = LoginViewModel(account: account)

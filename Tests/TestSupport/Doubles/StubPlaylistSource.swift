@@ -4,8 +4,18 @@ import Foundation
 /// A `PlaylistSource` that serves fixed material by location.
 public struct StubPlaylistSource: PlaylistSource {
     public var files: [String: PlaylistMaterial]
+    /// Relative locations resolve against this, when set (else they stay as given).
+    public var currentDirectory: String?
 
-    public init(_ files: [String: PlaylistMaterial] = [:]) { self.files = files }
+    public init(_ files: [String: PlaylistMaterial] = [:], currentDirectory: String? = nil) {
+        self.files = files
+        self.currentDirectory = currentDirectory
+    }
+
+    public func resolve(_ location: String) -> String {
+        guard let currentDirectory, !location.hasPrefix("/") else { return location }
+        return currentDirectory + "/" + location
+    }
 
     public static func json(_ location: String, _ songs: [(String, String)]) -> (String, PlaylistMaterial) {
         let records = songs.map { #"{"title":"\#($0.0)","artist_name":"\#($0.1)","cover":""}"# }
