@@ -21,16 +21,15 @@ public enum Formatters {
     /// For people: UTC, minute precision ("2026-11-22 14:05 UTC"):
     /// unambiguous and stable in tests.
     public static func timestamp(_ date: Date) -> String {
-        let c = utc(date)
-        return String(format: "%04d-%02d-%02d %02d:%02d UTC", c.year!, c.month!, c.day!, c.hour!, c.minute!)
+        let t = UTCTime(date)
+        return "\(pad(t.year, 4))-\(pad(t.month))-\(pad(t.day)) \(pad(t.hour)):\(pad(t.minute)) UTC"
     }
 
     /// For programs: ISO 8601 in UTC, whole seconds ("2026-11-22T14:05:07Z"),
     /// the form of every `datetime` value.
     public static func iso8601(_ date: Date) -> String {
-        let c = utc(date)
-        return String(
-            format: "%04d-%02d-%02dT%02d:%02d:%02dZ", c.year!, c.month!, c.day!, c.hour!, c.minute!, c.second!)
+        let t = UTCTime(date)
+        return "\(pad(t.year, 4))-\(pad(t.month))-\(pad(t.day))T\(pad(t.hour)):\(pad(t.minute)):\(pad(t.second))Z"
     }
 
     /// A time as a typed value with its display text.
@@ -45,9 +44,8 @@ public enum Formatters {
         return String(format: "%d:%02d", s / 60, s % 60)
     }
 
-    private static func utc(_ date: Date) -> DateComponents {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
-        return calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
+    private static func pad(_ n: Int, _ width: Int = 2) -> String {
+        let digits = String(n)
+        return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
     }
 }

@@ -14,14 +14,16 @@ public enum FolderFormat {
     /// 1536 → "1.5 KiB", 112_197_632 → "107.0 MiB", 10 → "10 bytes".
     public static func size(_ bytes: Int64) -> String {
         guard bytes >= 1024 else { return bytes == 1 ? "1 byte" : "\(bytes) bytes" }
-        var scale = 1024.0
+        var scale: Int64 = 1024
         var unit = 0
-        while Double(bytes) >= scale * 1024, unit < units.count - 1 {
+        while bytes / scale >= 1024, unit < units.count - 1 {
             scale *= 1024
             unit += 1
         }
-        let tenths = (Double(bytes) / scale * 10).rounded(.down)
-        return String(format: "%.1f %@", tenths / 10, units[unit])
+        // Exact integer arithmetic: a Double would round 8 EiB - 1 up to 8.0.
+        let whole = bytes / scale
+        let tenth = scale.dividingFullWidth((bytes % scale).multipliedFullWidth(by: 10)).quotient
+        return "\(whole).\(tenth) \(units[unit])"
     }
 
     /// "1.9 MiB (1,957,000 bytes)": a total, with the exact figure.

@@ -41,7 +41,7 @@ public final class SettingsViewModel: AccountScreenModel {
         if drafts.isEmpty { return "Nothing to save: no setting was edited" }
         for key in SettingKey.allCases {
             if let draft = drafts[key], let problem = SettingsRules.problem(key, draft) {
-                return "Fix \(key.label) first: \(problem.message)"
+                return problem.message
             }
         }
         return nil

@@ -1,0 +1,56 @@
+import Foundation
+@testable import Presentation
+import Testing
+
+/// The figures every screen shows and every program reads: one binary unit
+/// system, labelled; times in UTC; song lengths as players show them.
+@Suite struct FormattersTests {
+    @Test func sizesUseBinaryUnitsLabelledAsSuchAndNeverRoundUp() {
+        #expect(FolderFormat.size(0) == "0 bytes")
+        #expect(FolderFormat.size(1) == "1 byte")
+        #expect(FolderFormat.size(1023) == "1023 bytes")
+        #expect(FolderFormat.size(1024) == "1.0 KiB")
+        #expect(FolderFormat.size(1536) == "1.5 KiB")
+        // The "297 KB · 296 KB": 304,127 bytes is 296.99 KiB. Cut down,
+        // it never reads more than the seed's KB (bytes / 1024, rounded down).
+        #expect(FolderFormat.size(304_127) == "296.9 KiB")
+        #expect(FolderFormat.kilobytes(304_127) == "296")
+        // And "107 MB" for 107 MiB: the unit says which.
+        #expect(FolderFormat.size(112_197_632) == "107.0 MiB")
+        #expect(FolderFormat.size(1 << 40) == "1.0 TiB")
+        #expect(FolderFormat.size(Int64.max) == "7.9 EiB")
+        #expect(FolderFormat.exactSize(1_957_000) == "1.8 MiB (1,957,000 bytes)")
+    }
+
+    @Test func timesAreUTCForPeopleAndISO8601ForPrograms() {
+        let date = Date(timeIntervalSince1970: 1_700_000_000.9)
+        #expect(Formatters.timestamp(date) == "2023-11-14 22:13 UTC")
+        #expect(Formatters.iso8601(date) == "2023-11-14T22:13:20Z")
+        #expect(Formatters.datetime(date).value == .string("2023-11-14T22:13:20Z"))
+    }
+
+    @Test func utcFieldsAgreeWithFoundationsCalendar() {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        var seconds: [Double] = [0, -1, -86_400, 951_782_400, 951_868_800, 4_107_542_400, 253_402_300_799, -2_208_988_800]
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        for _ in 0..<2000 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            seconds.append(Double(Int64(bitPattern: state >> 1) % 20_000_000_000 - 5_000_000_000))
+        }
+        for value in seconds {
+            let date = Date(timeIntervalSince1970: value)
+            let c = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
+            let t = UTCTime(date)
+            #expect([t.year, t.month, t.day, t.hour, t.minute, t.second] == [c.year, c.month, c.day, c.hour, c.minute, c.second].map { $0! },
+                    "\(value)")
+        }
+    }
+
+    @Test func songLengthsReadLikeAPlayer() {
+        #expect(Formatters.duration(0) == "0:00")
+        #expect(Formatters.duration(5) == "0:05")
+        #expect(Formatters.duration(225) == "3:45")
+        #expect(Formatters.duration(3723) == "1:02:03")
+    }
+}
