@@ -29,8 +29,9 @@ import TestSupport
         #expect(first.id == "1" && first.title == "Song 1")
         #expect(first.values == [
             "position": .int(1), "title": .string("Song 1"), "artist": .string("Odd"), "duration": .null, "cover": .null,
+            "location": .null,
         ])
-        #expect(list.columns.map(\.id) == ["title", "artist", "duration", "cover", "position"])
+        #expect(list.columns.map(\.id) == ["title", "artist", "duration", "cover", "location", "position"])
         #expect(list.columns == PlaylistViewModel.descriptor.columns)
         #expect(list.columns.compactMap(\.sortKey).sorted() == SongSort.allCases.map(\.rawValue).sorted())
         #expect(list.offset == 0 && list.total == 120 && list.hasMore)
@@ -51,8 +52,8 @@ import TestSupport
         _ = try await store.create(
             name: "Typed", source: "/music/typed.m3u", format: "m3u",
             songs: [
-                Song(title: "Long", artist: "A", cover: "https://covers.example/a.jpg", duration: 3723),
-                Song(title: "Short", artist: "B", cover: "art/b.jpg", duration: 5),
+                Song(title: "Long", artist: "A", cover: "https://covers.example/a.jpg", duration: 3723, location: "/m/a b.mp3"),
+                Song(title: "Short", artist: "B", cover: "art/b.jpg", duration: 5, location: "http://radio/b"),
             ])
         let vm = PlaylistViewModel(library: library, name: "Typed")
         await vm.start()
@@ -63,6 +64,9 @@ import TestSupport
         // A URL is a URL; a relative path is not one, but is still shown.
         #expect(items.map { $0.values["cover"] } == [.string("https://covers.example/a.jpg"), .null])
         #expect(items.map { $0.text("cover") } == ["https://covers.example/a.jpg", "art/b.jpg"])
+        // The audio file: a path becomes a file URL for programs, shown as the path.
+        #expect(items.map { $0.values["location"] } == [.string("file:///m/a%20b.mp3"), .string("http://radio/b")])
+        #expect(items.map { $0.text("location") } == ["/m/a b.mp3", "http://radio/b"])
         let rows = try #require(snapshot.content.detail?.rows)
         #expect(rows.map(\.id) == ["songs", "source", "format", "imported", "page"])
         #expect(rows.map(\.data) == [.int(2), .string("/music/typed.m3u"), .string("m3u"), .string("2023-11-14T22:13:20Z"), .int(1)])

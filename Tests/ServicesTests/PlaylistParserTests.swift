@@ -1,6 +1,6 @@
 import Domain
 import Foundation
-import Services
+@testable import Services
 import Testing
 import TestSupport
 
@@ -89,11 +89,14 @@ import TestSupport
     @Test func m3uWithExtinf() async throws {
         let path = dir.file("mix.m3u8", "\u{FEFF}#EXTM3U\r\n#EXTINF:123,Queen - Bohemian Rhapsody\r\nmusic/bohemian.mp3\r\n\r\n# a comment\r\nother/Song Two.flac\n#EXTINF:-1,Just A Title\nhttp://radio/stream\n")
         let songs = try m3u.parse(try await source.fetch(path))
-        // The #EXTINF length is kept in whole seconds; -1 means unknown.
+        let root = dir.path.replacingOccurrences(of: "//", with: "/")
+        // The #EXTINF length is kept in whole seconds (-1 means unknown), and
+        // each entry's location, relative paths made absolute against the
+        // playlist's folder.
         #expect(songs == [
-            Song(title: "Bohemian Rhapsody", artist: "Queen", duration: 123),
-            Song(title: "Song Two", artist: ""),
-            Song(title: "Just A Title", artist: ""),
+            Song(title: "Bohemian Rhapsody", artist: "Queen", duration: 123, location: root + "/music/bohemian.mp3"),
+            Song(title: "Song Two", artist: "", location: root + "/other/Song Two.flac"),
+            Song(title: "Just A Title", artist: "", location: "http://radio/stream"),
         ])
         #expect(songs.map(\.duration) == [123, nil, nil])
     }
@@ -102,6 +105,15 @@ import TestSupport
         let path = dir.file("lengths.m3u", "#EXTM3U\n#EXTINF:215.6,A - One\na.mp3\n#EXTINF:0,B - Two\nb.mp3\n#EXTINF:-5,C\nc.mp3\n#EXTINF:1e300,D\nd.mp3\n")
         let songs = try m3u.parse(try await source.fetch(path))
         #expect(songs.map(\.duration) == [216, 0, nil, nil])
+    }
+
+    @Test func m3uEntryLocationsKeepURLsAndResolveRelativePaths() {
+        #expect(M3USongParser.location(of: "a/b.mp3", in: "/m/list.m3u") == "/m/a/b.mp3")
+        #expect(M3USongParser.location(of: "../x.mp3", in: "/m/sub/list.m3u") == "/m/x.mp3")
+        #expect(M3USongParser.location(of: "/abs/x.mp3", in: "/m/list.m3u") == "/abs/x.mp3")
+        #expect(M3USongParser.location(of: "https://radio/live", in: "/m/list.m3u") == "https://radio/live")
+        #expect(M3USongParser.location(of: "file:///m/x.mp3", in: "/m/list.m3u") == "file:///m/x.mp3")
+        #expect(M3USongParser.location(of: "x.mp3", in: "list.m3u") == "x.mp3")
     }
 
     @Test func relativeLocationsResolveToAbsolutePaths() {
@@ -137,7 +149,7 @@ import TestSupport
         let songs = try folder.parse(material)
         #expect(songs.map(\.title) == ["First", "Second", "10 Tenth"].sorted { $0.localizedStandardCompare($1) == .orderedAscending } || songs.count == 3)
         #expect(songs.count == 3)
-        #expect(songs.contains(Song(title: "10 Tenth", artist: "Artist")))
+        #expect(songs.contains(Song(title: "10 Tenth", artist: "Artist", location: dir.path + "/album/Artist - 10 Tenth.ogg")))
     }
 
     @Test func emptyDirectoryIsAnError() async throws {

@@ -1,6 +1,7 @@
 /// A song as the seed defines it (title, artist name, album cover), plus its
-/// length when the source gives one (an M3U `#EXTINF`): nothing a source
-/// reads is thrown away.
+/// length and where its audio is when the source gives them (an M3U
+/// `#EXTINF` and entry line, a file in a directory): nothing a source reads
+/// is thrown away.
 public struct Song: Equatable, Hashable, Sendable {
     public var title: String
     public var artist: String
@@ -8,12 +9,16 @@ public struct Song: Equatable, Hashable, Sendable {
     public var cover: String
     /// Length in whole seconds; nil when the source does not say (M3U's `-1`).
     public var duration: Int?
+    /// Where the audio is: an absolute path or a URL; nil when the source
+    /// does not say (the seed's JSON format).
+    public var location: String?
 
-    public init(title: String, artist: String, cover: String = "", duration: Int? = nil) {
+    public init(title: String, artist: String, cover: String = "", duration: Int? = nil, location: String? = nil) {
         self.title = title
         self.artist = artist
         self.cover = cover
         self.duration = duration
+        self.location = location
     }
 }
 

@@ -27,10 +27,13 @@ enum PlaylistSchema {
             """)
     }
 
-    /// v3: a song's length in whole seconds (from M3U `#EXTINF`), NULL when
-    /// the source did not say; songs stored before it have NULL. The cover
-    /// has been stored since v1.
+    /// v3: a song's length in whole seconds (from M3U `#EXTINF`) and where
+    /// its audio is (a path or URL), NULL when the source did not say; songs
+    /// stored before it have NULL. The cover has been stored since v1.
     static func addSongDetails(_ db: Database) throws {
-        try db.execute(sql: "ALTER TABLE song ADD COLUMN duration INTEGER CHECK (duration IS NULL OR duration >= 0)")
+        try db.execute(sql: """
+            ALTER TABLE song ADD COLUMN duration INTEGER CHECK (duration IS NULL OR duration >= 0);
+            ALTER TABLE song ADD COLUMN location TEXT;
+            """)
     }
 }

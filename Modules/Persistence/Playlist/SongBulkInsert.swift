@@ -19,7 +19,7 @@ enum SongBulkInsert {
         try db.execute(sql: "PRAGMA cache_size = -\(cacheKiB)")
         defer { try? db.execute(sql: "PRAGMA cache_size = -2000") }
         let statement = try db.makeStatement(
-            sql: "INSERT INTO song (playlist_id, position, title, artist, cover, duration) VALUES (?, ?, ?, ?, ?, ?)")
+            sql: "INSERT INTO song (playlist_id, position, title, artist, cover, duration, location) VALUES (?, ?, ?, ?, ?, ?, ?)")
         let handle = statement.sqliteStatement
         var position: Int64 = 0
         for song in songs {
@@ -34,6 +34,11 @@ enum SongBulkInsert {
                 sqlite3_bind_int64(handle, 6, Int64(duration))
             } else {
                 sqlite3_bind_null(handle, 6)
+            }
+            if let location = song.location {
+                bind(location, 7, handle)
+            } else {
+                sqlite3_bind_null(handle, 7)
             }
             let code = sqlite3_step(handle)
             guard code == SQLITE_DONE else {

@@ -20,7 +20,7 @@ struct SongPageQuery {
                 rows = try Row.fetchAll(
                     db,
                     sql: """
-                        SELECT position, title, artist, cover, duration FROM song
+                        SELECT position, title, artist, cover, duration, location FROM song
                         WHERE playlist_id = ? AND position > ? ORDER BY position LIMIT ?
                         """,
                     arguments: [playlist, offset, limit])
@@ -28,7 +28,7 @@ struct SongPageQuery {
                 rows = try Row.fetchAll(
                     db,
                     sql: """
-                        SELECT position, title, artist, cover, duration FROM song WHERE playlist_id = ?
+                        SELECT position, title, artist, cover, duration, location FROM song WHERE playlist_id = ?
                         ORDER BY \(orderBy) LIMIT ? OFFSET ?
                         """,
                     arguments: [playlist, limit, offset])
@@ -40,13 +40,15 @@ struct SongPageQuery {
                 db, sql: "SELECT COUNT(*) FROM song WHERE \(match)", arguments: [playlist, pattern, pattern]) ?? 0
             rows = try Row.fetchAll(
                 db,
-                sql: "SELECT position, title, artist, cover, duration FROM song WHERE \(match) ORDER BY \(orderBy) LIMIT ? OFFSET ?",
+                sql: "SELECT position, title, artist, cover, duration, location FROM song WHERE \(match) ORDER BY \(orderBy) LIMIT ? OFFSET ?",
                 arguments: [playlist, pattern, pattern, limit, offset])
         }
         let entries = rows.map {
             PlaylistEntry(
                 position: $0["position"],
-                song: Song(title: $0["title"], artist: $0["artist"], cover: $0["cover"], duration: $0["duration"]))
+                song: Song(
+                    title: $0["title"], artist: $0["artist"], cover: $0["cover"], duration: $0["duration"],
+                    location: $0["location"]))
         }
         return SongPage(entries: entries, total: total, offset: offset)
     }

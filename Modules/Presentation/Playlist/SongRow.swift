@@ -1,10 +1,11 @@
 import Domain
+import Foundation
 import ScreenKit
 
-/// A song as a table row: its position, title, artist, length in whole
-/// seconds and cover, typed, so a program reads `duration` as a number and
-/// never parses "3:45". Unknown values (no `#EXTINF` length, no cover) are
-/// null.
+/// A song as a table row: its title, artist, length in whole seconds,
+/// cover, audio file and position, typed, so a program reads `duration` as a
+/// number and never parses "3:45". Unknown values (no `#EXTINF` length, no
+/// cover, no file) are null.
 enum SongRow {
     enum Column {
         static let position = "position"
@@ -12,6 +13,7 @@ enum SongRow {
         static let artist = "artist"
         static let duration = "duration"
         static let cover = "cover"
+        static let location = "location"
     }
 
     /// Title first (the row's name), the position last, where the list has
@@ -21,6 +23,7 @@ enum SongRow {
         ListColumn(Column.artist, "Artist", priority: 1, sortKey: SongSort.artist.rawValue),
         ListColumn(Column.duration, "Length", type: .seconds, priority: 3),
         ListColumn(Column.cover, "Cover", type: .url, priority: 4),
+        ListColumn(Column.location, "File", type: .url, priority: 5),
         ListColumn(Column.position, "#", type: .integer, priority: 2, sortKey: SongSort.position.rawValue),
     ]
 
@@ -35,13 +38,24 @@ enum SongRow {
         // file) is not a URL a program could fetch: null, but still shown.
         let cover = song.cover
         row.set(Column.cover, isAbsoluteURL(cover) ? .string(cover) : .null, display: cover.isEmpty ? nil : cover)
+        row.set(Column.location, url(song.location), display: song.location)
         return row
     }
 
-    /// `scheme:` followed by something, the scheme per RFC 3986.
+    /// Where the audio is, as a URL a program can open: a URL as stored, an
+    /// absolute path as a `file://` URL; null when unknown or relative.
+    static func url(_ location: String?) -> TypedValue {
+        guard let location else { return .null }
+        if location.hasPrefix("/") { return .string(URL(fileURLWithPath: location, isDirectory: false).absoluteString) }
+        return isAbsoluteURL(location) ? .string(location) : .null
+    }
+
+    /// `scheme:` followed by something, the scheme per RFC 3986 and of two
+    /// or more characters (`C:\…` is a Windows path, not a URL).
     static func isAbsoluteURL(_ text: String) -> Bool {
-        guard let colon = text.firstIndex(of: ":"), colon != text.startIndex, text.index(after: colon) != text.endIndex,
-              let first = text.first, first.isASCII, first.isLetter else { return false }
+        guard let colon = text.firstIndex(of: ":"), text.distance(from: text.startIndex, to: colon) >= 2,
+              text.index(after: colon) != text.endIndex, let first = text.first, first.isASCII, first.isLetter
+        else { return false }
         return text[..<colon].allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "+" || $0 == "-" || $0 == ".") }
     }
 }

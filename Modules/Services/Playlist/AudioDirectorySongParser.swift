@@ -22,7 +22,7 @@ public struct AudioDirectorySongParser: SongParser {
             let ext = entry[entry.index(after: dot)...].lowercased()
             guard Self.audioExtensions.contains(ext) else { return nil }
             let (artist, title) = M3USongParser.splitArtist(String(entry[..<dot]))
-            return Song(title: title, artist: artist, cover: "")
+            return Song(title: title, artist: artist, cover: "", location: FolderPath.join(name, entry))
         }
         guard !songs.isEmpty else {
             throw PlaylistError.parse(ParseFailure(

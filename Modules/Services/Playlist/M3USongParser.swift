@@ -4,6 +4,8 @@ import Foundation
 /// M3U and M3U8 playlists: one path or URL per line; `#EXTINF:<seconds>,<Artist> - <Title>`
 /// before an entry gives its length, title and artist, otherwise the title is
 /// the file name. A length of `-1` (or any negative one) means "unknown".
+/// Each entry's location is kept: a URL as written, a relative path made
+/// absolute against the playlist file's folder (where players look for it).
 public struct M3USongParser: SongParser {
     public let format = "m3u"
 
@@ -43,13 +45,14 @@ public struct M3USongParser: SongParser {
                 continue
             }
             if line.hasPrefix("#") { continue }
+            let location = Self.location(of: line, in: file)
             if let info = pending {
                 songs.append(Song(
                     title: info.title.isEmpty ? Self.title(fromPath: line) : info.title, artist: info.artist, cover: "",
-                    duration: info.duration))
+                    duration: info.duration, location: location))
             } else {
                 let (artist, title) = Self.splitArtist(Self.title(fromPath: line))
-                songs.append(Song(title: title, artist: artist, cover: ""))
+                songs.append(Song(title: title, artist: artist, cover: "", location: location))
             }
             pending = nil
         }
@@ -57,6 +60,24 @@ public struct M3USongParser: SongParser {
             throw PlaylistError.parse(ParseFailure(file: file, location: "line \(info.line)", field: "#EXTINF", reason: "no entry follows this #EXTINF line"))
         }
         return songs
+    }
+
+    /// An entry as an absolute location: URLs (`http://…`, `file:///…`) and
+    /// absolute paths as written, a relative path joined to the folder of
+    /// `playlist` when that is absolute (else kept as written).
+    static func location(of entry: String, in playlist: String) -> String {
+        if entry.hasPrefix("/") || hasScheme(entry) { return entry }
+        guard playlist.hasPrefix("/"), let folder = FolderPath.parent(playlist) else { return entry }
+        return FolderPath.normalize(entry, relativeTo: folder)
+    }
+
+    /// `scheme:` with a scheme of two or more letters (one letter is a
+    /// Windows drive, `C:\…`).
+    static func hasScheme(_ text: String) -> Bool {
+        guard let colon = text.firstIndex(of: ":") else { return false }
+        let scheme = text[..<colon]
+        return scheme.count >= 2 && scheme.first!.isLetter
+            && scheme.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }
     }
 
     /// 215.6 → 216; negative (M3U's "unknown"), not finite or absurd → nil.
