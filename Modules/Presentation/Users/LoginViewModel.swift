@@ -46,13 +46,7 @@ public final class LoginViewModel: AccountScreenModel {
     /// Why *Sign in* is unavailable, in words that say what to do; nil when
     /// it is available. Derived from the current fields, like the seed's flag.
     public var signInBlocked: String? {
-        if isSigningIn { return "A sign-in is running" }
-        let first = PersonName.problem(with: firstName)
-        let last = PersonName.problem(with: lastName)
-        if first == .empty || last == .empty { return "Sign in needs a first and last name" }
-        if let first { return "\(PersonName.Field.firstName.label) \(first.message)" }
-        if let last { return "\(PersonName.Field.lastName.label) \(last.message)" }
-        return nil
+        isSigningIn ? "A sign-in is running" : Self.formProblem(firstName, lastName)
     }
 
     public var signOutBlocked: String? {
@@ -137,7 +131,18 @@ public final class LoginViewModel: AccountScreenModel {
 
     /// The seed's rule made strict: both parts pass the name rules.
     public nonisolated static func formValid(_ first: String, _ last: String) -> Bool {
-        PersonName.problem(with: first) == nil && PersonName.problem(with: last) == nil
+        formProblem(first, last) == nil
+    }
+
+    /// Why the names cannot sign in, in words that say what to do; nil when
+    /// they can. A missing part is the common case and gets one plain sentence.
+    public nonisolated static func formProblem(_ first: String, _ last: String) -> String? {
+        let firstProblem = PersonName.problem(with: first)
+        let lastProblem = PersonName.problem(with: last)
+        if firstProblem == .empty || lastProblem == .empty { return "Sign in needs a first and last name" }
+        if let firstProblem { return "\(PersonName.Field.firstName.label) \(firstProblem.message)" }
+        if let lastProblem { return "\(PersonName.Field.lastName.label) \(lastProblem.message)" }
+        return nil
     }
 
     // MARK: Screen contract

@@ -182,4 +182,13 @@ import TestSupport
         #expect(await auth.profiles.count == 1)
         #expect(vm.revealedToken?.reveal() == "facet_test_token_2")
     }
+
+    @Test func theRuleSaysWhatIsMissing() {
+        #expect(LoginViewModel.formProblem("", "") == "Sign in needs a first and last name")
+        #expect(LoginViewModel.formProblem("Ada", " ") == "Sign in needs a first and last name")
+        #expect(LoginViewModel.formProblem("Ada\u{1B}", "L") == "First name must not contain control characters or escape sequences")
+        #expect(LoginViewModel.formProblem("Ada", String(repeating: "x", count: 101)) == "Last name must be at most 100 characters")
+        #expect(LoginViewModel.formProblem("Ada", "Lovelace") == nil)
+        #expect(LoginViewModel.formValid("Ada", "Lovelace") && !LoginViewModel.formValid("Ada", ""))
+    }
 }
