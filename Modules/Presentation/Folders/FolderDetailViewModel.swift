@@ -6,8 +6,9 @@ import ScreenKit
 /// "<name> (<size/1024> KB)". It shares the folder's model with every other
 /// screen, so it follows renames and size changes made anywhere.
 ///
-/// Inputs: `rename(to:)`, `rescan`, `cancel`; `open` navigates.
-/// Outputs: `entry`, `status`, and the derived `snapshot`.
+/// Inputs: `rename(to:)` (the `rename NAME` action; without a name the
+/// action navigates to the rename screen), `rescan`, `cancel`; `open` navigates.
+/// Outputs: `entry`, `rows` (typed), `status`, and the derived `snapshot`.
 @MainActor
 public final class FolderDetailViewModel: ScreenModel {
     public static let screenID = "folder"
