@@ -5,6 +5,10 @@
 public struct ScreenStatus: Codable, Equatable, Sendable {
     public enum Kind: String, Codable, Sendable {
         case idle, loading, error, notice
+        /// Done, with problems: the work finished and its result stands, but
+        /// part of it went wrong ("15 folders could not be read"). Not an
+        /// error (the CLI exits 0), not a plain success either.
+        case warning
     }
 
     public var kind: Kind
@@ -21,6 +25,7 @@ public struct ScreenStatus: Codable, Equatable, Sendable {
     public static let idle = ScreenStatus(kind: .idle)
     public static func loading(_ message: String) -> ScreenStatus { .init(kind: .loading, message: message) }
     public static func notice(_ message: String) -> ScreenStatus { .init(kind: .notice, message: message) }
+    public static func warning(_ message: String) -> ScreenStatus { .init(kind: .warning, message: message) }
     public static func error(_ error: ScreenError) -> ScreenStatus {
         .init(kind: .error, message: error.message, code: error.code)
     }

@@ -31,10 +31,12 @@ public enum FacetProcess {
     }
 
     public static func run(
-        _ arguments: [String], home: String, environment extra: [String: String] = [:], stdin: String? = nil
+        _ arguments: [String], home: String, environment extra: [String: String] = [:], stdin: String? = nil,
+        currentDirectory: String? = nil
     ) throws -> Result {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: binary)
+        if let currentDirectory { process.currentDirectoryURL = URL(fileURLWithPath: currentDirectory) }
         process.arguments = arguments
         process.environment = environment(home: home, extra: extra)
         let out = Pipe()

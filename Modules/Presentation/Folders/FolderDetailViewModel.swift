@@ -85,7 +85,8 @@ public final class FolderDetailViewModel: ScreenModel {
     public static let descriptor = ScreenDescriptor(
         id: screenID, title: "Folder", summary: "One folder: name, path, size, KB, counts, modification time.",
         params: [ParamDescriptor(name: "path", label: "Folder (default: the current directory)", kind: .path, required: false, positional: true)],
-        actions: [openAction, renameAction, rescanAction, cancelAction], topLevel: false)
+        actions: [openAction, renameAction, rescanAction, cancelAction], topLevel: false,
+        examples: ["facet folder photos", "facet folder photos --jsonl", "facet folder photos/2024 rename trip-2024"])
 
     public override var snapshot: ScreenSnapshot {
         var rows = [DetailRow("Name", folder.name), DetailRow("Path", folder.path)]

@@ -244,7 +244,17 @@ public final class PlaylistViewModel: ScreenModel {
             ParamDescriptor(name: "page", label: "Page number", kind: .int, required: false, minimum: 1),
         ],
         actions: [filterAction, sortAction, loadMoreAction, loadPreviousAction, pageAction, removeAction, moveAction, renameAction, deleteAction, reloadAction],
-        topLevel: false)
+        topLevel: false,
+        examples: [
+            "facet playlist Sample",
+            "facet playlist Sample --filter queen --sort artist",
+            "facet playlist Sample --page 1",
+            "facet playlist Sample filter o --jsonl",
+            "facet playlist Sample --fields id,title",
+            "facet playlist Sample move-song 7 1",
+            "facet playlist Sample remove-song 2",
+            "facet playlist Sample rename Favourites",
+        ])
 
     public override var snapshot: ScreenSnapshot {
         let items = entries.map { entry in

@@ -27,7 +27,8 @@ public final class AccountViewModel: AccountScreenModel {
 
     public static let descriptor = ScreenDescriptor(
         id: screenID, title: "Account", summary: "Who is signed in.",
-        actions: [loginAction, signOutAction, reloadAction])
+        actions: [loginAction, signOutAction, reloadAction],
+        examples: ["facet whoami", "facet whoami --jsonl", "facet whoami sign-out"])
 
     public override var snapshot: ScreenSnapshot {
         var shown = status

@@ -119,6 +119,8 @@ extension TUIController {
             return .init(text: snapshot.status.message ?? "Working…", style: .normal, spinning: true)
         case .error:
             return .init(text: snapshot.status.message ?? "Error", style: .error, spinning: false)
+        case .warning:
+            return .init(text: snapshot.status.message ?? "Done, with problems", style: .badge, spinning: false)
         case .notice:
             if let notice = session.notice, current - notice.since < Self.noticeLifetime {
                 return .init(text: notice.text, style: .notice, spinning: false)
