@@ -23,7 +23,12 @@ struct CommandRunner {
         var screen = try await catalog.open(request.screen)
         defer { screen.close() }
         await settle(screen)
-        if screen.snapshot.status.kind == .error {
+        // A screen that opened in error ends the command, unless the first
+        // step is still offered: `whoami login` is the remedy for "nobody
+        // is signed in", while `playlist "No Such" delete` reports the
+        // missing playlist rather than why `delete` is unavailable.
+        if screen.snapshot.status.kind == .error,
+           request.steps.first.flatMap({ screen.snapshot.action($0.action) })?.enabled != true {
             let hint = CommandLineParser.misplacedAction(in: request.screen, tokens: tokens, screens: catalog.screens)
             return try finish(screen.snapshot, hint: hint.map { "Did you mean '\($0)'?" })
         }
@@ -35,9 +40,11 @@ struct CommandRunner {
         var outcome = ActionOutcome.done
         for step in try steps(of: request, on: screen.snapshot) {
             try refuseIfDisabled(step.action, on: screen.snapshot)
+            let before = screen.snapshot.status
             outcome = try await screen.run(step.action, step.arguments)
             await settle(screen)
-            if screen.snapshot.status.kind == .error { return try finish(screen.snapshot) }
+            let after = screen.snapshot.status
+            if after.kind == .error, after != before { return try finish(screen.snapshot) }
         }
 
         if let next = outcome.navigate {
