@@ -67,7 +67,7 @@ import Testing
     static let columns = [ListColumn("name", "Name", priority: 0), ListColumn("bytes", "Size", type: .bytes)]
 
     static let descriptors = [
-        ScreenDescriptor(id: "prefs", title: "Prefs", summary: "", actions: [setField, save]),
+        ScreenDescriptor(id: "prefs", title: "Prefs", summary: "", actions: [setField, save, ActionDescriptor(name: "clear", label: "Clear", summary: "")]),
         ScreenDescriptor(id: "things", title: "Things", summary: "", actions: [rename]),
         ScreenDescriptor(id: "rename", title: "Rename", summary: "", params: [
             ParamDescriptor(name: "path", label: "Path", kind: .path, positional: true),
@@ -156,6 +156,16 @@ import Testing
         #expect(catalog.opened.first?.performed == [StandardAction.setField, "save"])
         #expect(output.out.hasSuffix("✓ Saved ada.\n"))
         #expect(output.err.isEmpty)
+    }
+
+    @Test func editsMayEndWithTheSubmitActionButNothingElse() async {
+        let (saved, _, catalog) = await run(["prefs", StandardAction.setField, "user", "ada", "save"])
+        #expect(saved == 0)
+        #expect(catalog.opened.first?.performed == [StandardAction.setField, "save"])
+        let (status, output, refused) = await run(["prefs", StandardAction.setField, "user", "ada", "clear"])
+        #expect(status == 2)
+        #expect(output.err.contains("'clear' cannot follow '\(StandardAction.setField)': the edits would not be saved; end with 'save'"))
+        #expect(refused.opened.first?.performed == [])
     }
 
     @Test func aSubmitThatIsNotOfferedGivesTheFieldsMessage() async {

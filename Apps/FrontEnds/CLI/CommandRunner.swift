@@ -64,8 +64,17 @@ struct CommandRunner {
     /// trailing `set-field` steps.
     func steps(of request: CommandLineRequest, on snapshot: ScreenSnapshot) throws(ScreenError) -> [CommandLineRequest.Step] {
         var steps = request.steps
+        guard steps.contains(where: { $0.action == StandardAction.setField }) else { return steps }
+        let submit = snapshot.content.form?.submitAction
+        if let other = steps.first(where: { $0.action != StandardAction.setField && $0.action != submit }) {
+            // Anything else after the edits would drop them unsaved.
+            throw .invalidParams(
+                "'\(other.action)' cannot follow '\(StandardAction.setField)': the edits would not be saved; "
+                    + (submit.map { "end with '\($0)' or nothing" } ?? "this screen's form cannot be submitted"),
+                code: "nothing_to_submit")
+        }
         guard steps.last?.action == StandardAction.setField else { return steps }
-        guard let submit = snapshot.content.form?.submitAction else {
+        guard let submit else {
             throw .invalidParams(
                 "'\(StandardAction.setField)' edits a form, and screen '\(snapshot.screen)' has no form to submit; "
                     + "a one-shot command would change nothing",
