@@ -55,6 +55,15 @@ import Testing
         #expect(Set(ends).count == 1)
     }
 
+    @Test func aColumnNoRowHasAValueForIsLeftOut() {
+        var rows = list(["alpha"])
+        rows.columns.insert(ListColumn("error", "Problem", priority: 2), at: 1)
+        rows.items[0].set("error", .null)
+        #expect(!render(rows, width: 100)[0].contains("PROBLEM"))
+        rows.items[0].set("error", .string("unreadable"))
+        #expect(render(rows, width: 100)[0].contains("PROBLEM"))
+    }
+
     @Test func cellsAreSanitisedAndBadgesFollowTheRow() {
         var rows = list(["x"])
         rows.items[0].set("name", .string("bad\u{1B}[31mname\u{7}"))

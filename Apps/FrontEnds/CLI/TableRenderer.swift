@@ -28,7 +28,11 @@ struct TableRenderer {
     /// The header line and one line per row (badges such as `visited` after
     /// the row in brackets), without the footer.
     func render(_ list: ListContent) -> [String] {
-        let columns = list.columns
+        // A column no shown row has a value for (no problems, no covers)
+        // says nothing here; the name column stays regardless.
+        let columns = list.columns.filter { column in
+            column.priority == 0 || list.items.contains { !$0.text(column.id).isEmpty }
+        }
         guard !columns.isEmpty else { return list.items.map { clean($0.title) } }
         let headers = columns.map { header(for: $0, in: list) }
         let cells = list.items.map { item in columns.map { clean(item.text($0.id)) } }
