@@ -64,6 +64,22 @@ import Testing
         #expect(render(rows, width: 100)[0].contains("PROBLEM"))
     }
 
+    @Test func anUnimportantLongColumnGoesBeforeImportantOnesAreCut() {
+        let songs = ListContent(
+            items: [ListItem(id: "1", title: "x").with("title", .string("Smells Like Teen Spirit")).with("artist", .string("Nirvana"))
+                .with("cover", .string("https://covers.example/nirvana-nevermind.jpg")).with("position", .int(1))],
+            columns: [
+                ListColumn("title", "Title", priority: 0), ListColumn("artist", "Artist", priority: 1),
+                ListColumn("cover", "Cover", type: .url, priority: 4), ListColumn("position", "#", type: .integer, priority: 2),
+            ])
+        let whole = "Smells Like Teen Spirit  Nirvana  https://covers.example/nirvana-nevermind.jpg  1"
+        #expect(render(songs, width: 81)[1] == whole)
+        // A little short: the least important text gives up its end.
+        #expect(render(songs, width: 70)[1] == "Smells Like Teen Spirit  Nirvana  https://covers.example/nirvana-n…  1")
+        // Much too short: it goes, and the title stays whole.
+        #expect(render(songs, width: 50) == ["TITLE" + String(repeating: " ", count: 20) + "ARTIST   #", "Smells Like Teen Spirit  Nirvana  1"])
+    }
+
     @Test func cellsAreSanitisedAndBadgesFollowTheRow() {
         var rows = list(["x"])
         rows.items[0].set("name", .string("bad\u{1B}[31mname\u{7}"))

@@ -63,8 +63,8 @@ struct SnapshotRenderer {
         var footer = "\(list.offset + 1)–\(list.offset + list.items.count) of \(list.total)"
         if let filter = list.filter, !filter.isEmpty { footer += " matching \"\(clean(filter))\"" }
         if let sort = list.sort {
-            let label = list.columns.first { $0.sortKey == sort }?.label.lowercased() ?? sort
-            footer += ", by \(clean(label))" + (list.sortDescending == true ? " (descending)" : "")
+            // The key, as `--sort`/`sort` take it.
+            footer += ", by \(clean(sort))" + (list.sortDescending == true ? " (descending)" : "")
         }
         if list.hasMore {
             let more = actions.first { $0.name == StandardAction.loadMore && $0.enabled }

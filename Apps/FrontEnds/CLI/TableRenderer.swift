@@ -3,10 +3,9 @@ import ScreenKit
 /// A list as an aligned table for people, from the columns the screen
 /// declares: a header of labels (the sorted column marked ▲/▼), numbers
 /// right-aligned, cells sanitised and measured in terminal cells (wide
-/// characters count two). When the terminal is too narrow, long text is cut
-/// with an ellipsis (to 12 cells at least), then whole columns go, least
-/// important first (`ListColumn.priority`; priority 0 always stays), then
-/// the text is cut further.
+/// characters count two). When the terminal is too narrow, whole columns go,
+/// least important first (`ListColumn.priority`; priority 0 always stays),
+/// and long text is cut with an ellipsis (see `render` for how far).
 struct TableRenderer {
     let style: TerminalStyle
     let width: Int
@@ -44,10 +43,16 @@ struct TableRenderer {
             for (index, cell) in row.enumerated() { natural[index] = max(natural[index], TerminalText.width(cell)) }
         }
         let room = max(1, width - badgeWidth)
-        // Long text may be cut to `fittedText` cells before any column goes:
-        // one long name must not push the size off the table.
+        // How much room a column needs to stay: the most important text (the
+        // name, a description) may be cut to a third of the width, so that
+        // one long name does not push the size off the table; less important
+        // text by a third of itself at most, so it goes before the important
+        // columns are cut to stumps.
         let fitted = columns.indices.map { index in
-            Self.cuttable(columns[index]) ? min(natural[index], max(Self.fittedText, TerminalText.width(headers[index]))) : natural[index]
+            let column = columns[index]
+            guard Self.cuttable(column) else { return natural[index] }
+            let cap = column.priority <= 1 ? room / 3 : natural[index] * 2 / 3
+            return min(natural[index], max(cap, Self.fittedText, TerminalText.width(headers[index])))
         }
         let kept = columns.fitting(width: room, natural: fitted, gap: Self.gap)
         let widths = shrink(kept.map { natural[$0] }, columns: kept.map { columns[$0] }, to: room)
