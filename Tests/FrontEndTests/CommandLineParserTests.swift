@@ -92,6 +92,8 @@ import Testing
         #expect(message(["things", "Mix", "--srot", "a"]).contains("has no option --srot (did you mean --sort?)"))
         #expect(message(["things", "Mix", "add", "--dyr"]).contains("action 'add' has no option --dyr (did you mean --dry?)"))
         #expect(message(["things", "Mix", "--jsnl"]).contains("(did you mean --jsonl?)"))
+        #expect(message(["things", "Mix", "--sort", "zzz"]) == "screen 'things': 'sort' must be one of: a, b")
+        #expect(message(["form", StandardAction.setField, "aa", "x"]) == "action '\(StandardAction.setField)': '\(StandardParam.field)' must be one of: a, b (did you mean 'a'?)")
     }
 
     @Test func anActionOfAnotherScreenPointsThere() {

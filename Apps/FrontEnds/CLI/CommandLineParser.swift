@@ -70,6 +70,7 @@ enum CommandLineParser {
                         value = rest.removeFirst()
                     }
                 }
+                try checkChoice(value!, for: param, of: actionParam != nil ? "action '\(action!.name)'" : "screen '\(descriptor.id)'")
                 if actionParam != nil {
                     actionArgs[name] = .string(value!)
                     actionPositionals.removeAll { $0.name == name }
@@ -81,11 +82,13 @@ enum CommandLineParser {
             }
             if action == nil, steps.isEmpty, let next = screenPositionals.first,
                next.required || !descriptor.actions.contains(where: { $0.name == token }) {
+                try checkChoice(token, for: next, of: "screen '\(descriptor.id)'")
                 screenArgs[next.name] = .string(token)
                 screenPositionals.removeFirst()
                 continue
             }
-            if action != nil, let next = actionPositionals.first {
+            if let current = action, let next = actionPositionals.first {
+                try checkChoice(token, for: next, of: "action '\(current.name)'")
                 actionArgs[next.name] = .string(token)
                 actionPositionals.removeFirst()
                 continue
@@ -115,6 +118,15 @@ enum CommandLineParser {
     }
 
     // MARK: Did you mean
+
+    /// A value outside a parameter's choices, refused with the closest one
+    /// (`--sort nmae`: did you mean 'name'?). Same words as ScreenKit's check.
+    static func checkChoice(_ value: String, for param: ParamDescriptor, of context: String) throws(ScreenError) {
+        guard param.kind == .choice, let choices = param.choices, !choices.contains(value) else { return }
+        throw .invalidParams(
+            "\(context): '\(param.name)' must be one of: \(choices.joined(separator: ", "))"
+                + Suggestion.hint(for: value, in: choices.filter { !$0.isEmpty }))
+    }
 
     static func unknownScreen(_ name: String, tokens: [String], screens: [ScreenDescriptor]) -> ScreenError {
         let known = screens.map(\.id)
