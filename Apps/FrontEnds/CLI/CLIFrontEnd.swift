@@ -1,28 +1,34 @@
 import Foundation
 import ScreenKit
 
-/// The one-shot command line: open a screen, run at most one action, wait
-/// for its work to finish, print the result (for people, or `--json`), exit
-/// 0 ok, 1 failed, 2 usage error.
+/// The one-shot command line: open a screen, run its steps, wait for their
+/// work to finish, print the result (for people, `--json`, or `--jsonl`
+/// rows), and exit 0 done, 1 failed or refused, 2 usage error.
 public enum CLIFrontEnd: FrontEnd {
     public static let name = "cli"
     public static let globalHelpHint = "Run 'facet help' for screens and actions."
 
     public static func run(_ context: FrontEndContext) async -> Int32 {
-        var tokens = context.arguments
-        let json = tokens.contains("--json")
-        tokens.removeAll { $0 == "--json" }
         let out = Output(environment: context.environment)
         let screens = context.catalog.screens
+        var tokens = context.arguments
+        let mode: OutputMode
+        do {
+            mode = try OutputMode.extract(from: &tokens)
+        } catch {
+            out.error(error.message)
+            return 2
+        }
 
         if tokens.isEmpty || tokens == ["help"] || tokens == ["--help"] || tokens == ["-h"] {
             out.print(HelpText.global(screens))
             return 0
         }
         if tokens.first == "help" || tokens.contains("--help") || tokens.contains("-h") {
-            let name = tokens.first == "help" ? tokens.dropFirst().first : tokens.first
-            guard let name, let screen = screens.first(where: { $0.id == name }) else {
-                out.error("unknown screen '\(tokens.dropFirst().first ?? "")' (try 'facet help')")
+            let name = (tokens.first == "help" ? tokens.dropFirst().first : tokens.first) ?? ""
+            guard let screen = screens.first(where: { $0.id == name }) else {
+                let hint = Suggestion.hint(for: name, in: screens.map(\.id)) { "'facet help \($0)'" }
+                out.error("unknown screen '\(name)'\(hint); run 'facet help' for the list")
                 return 2
             }
             out.print(HelpText.screen(screen))
@@ -31,95 +37,15 @@ public enum CLIFrontEnd: FrontEnd {
 
         do {
             let request = try CommandLineParser.parse(tokens, screens: screens)
-            var screen = try await context.catalog.open(request.screen)
-            defer { screen.close() }
-            await settle(screen, out: out)
-            if screen.snapshot.status.kind == .error {
-                return finish(screen.snapshot, json: json, out: out)
-            }
-            if let action = request.action {
-                let outcome = try await screen.run(action, request.arguments)
-                await settle(screen, out: out)
-                if let next = outcome.navigate {
-                    screen.close()
-                    screen = try await context.catalog.open(next)
-                    await settle(screen, out: out)
-                }
-                if let url = outcome.openURL, !json { out.print(url) }
-            }
-            return finish(screen.snapshot, json: json, out: out)
+            let runner = CommandRunner(catalog: context.catalog, mode: mode, out: out, tokens: tokens)
+            return try await runner.run(request)
         } catch {
-            out.error(error.message)
-            return error.kind == .invalidParams ? 2 : 1
-        }
-    }
-
-    /// Waits for the screen's background work (a screen may keep loading
-    /// after it opens or after an action), showing its loading status on
-    /// stderr while it runs when stderr is a terminal.
-    static func settle(_ screen: any Screen, out: Output) async {
-        guard isatty(2) == 1 else {
-            await screen.settle()
-            return
-        }
-        var shown = false
-        let token = screen.changes.observe { _ in
-            let status = screen.snapshot.status
-            guard status.kind == .loading, let message = status.message else { return }
-            out.progressLine(message)
-            shown = true
-        }
-        await screen.settle()
-        token.cancel()
-        if shown { out.progressLine(nil) }
-    }
-
-    /// Prints the final snapshot; a screen that ended in an error exits 1
-    /// with the message on stderr (the JSON, if asked for, still goes out).
-    static func finish(_ snapshot: ScreenSnapshot, json: Bool, out: Output) -> Int32 {
-        if json {
-            out.print(SnapshotJSON.string(snapshot))
-        } else {
-            var shown = snapshot
-            if shown.status.kind == .error { shown.status = .idle }
-            out.print(out.renderer.render(shown))
-        }
-        if snapshot.status.kind == .error {
-            out.error(snapshot.status.message ?? "failed")
+            if error.kind == .invalidParams {
+                out.error(error.message)
+                return 2
+            }
+            out.diagnostic(ScreenStatus(kind: .error, message: error.message, code: error.code))
             return 1
         }
-        return 0
-    }
-}
-
-/// Where the CLI writes: results on stdout, errors and progress on stderr.
-struct Output {
-    let renderer: SnapshotRenderer
-    let errorStyle: TerminalStyle
-
-    init(environment: [String: String]) {
-        renderer = SnapshotRenderer(
-            style: TerminalStyle(fileDescriptor: 1, environment: environment),
-            width: TerminalStyle.width(fileDescriptor: 1, environment: environment))
-        errorStyle = TerminalStyle(fileDescriptor: 2, environment: environment)
-    }
-
-    func print(_ text: String) {
-        FileHandle.standardOutput.write(Data((text + "\n").utf8))
-    }
-
-    func error(_ message: String) {
-        FileHandle.standardError.write(Data((errorStyle.red("facet: ") + TerminalText.sanitize(message) + "\n").utf8))
-    }
-
-    func progress(_ message: String) {
-        FileHandle.standardError.write(Data((errorStyle.dim(TerminalText.sanitize(message)) + "\n").utf8))
-    }
-
-    /// Rewrites one progress line in place on a terminal (nil clears it).
-    func progressLine(_ message: String?) {
-        let width = TerminalStyle.width(fileDescriptor: 2, environment: [:])
-        let text = message.map { TerminalText.truncate(TerminalText.sanitize($0), to: max(10, width - 1)) } ?? ""
-        FileHandle.standardError.write(Data(("\r\u{1B}[K" + errorStyle.dim(text)).utf8))
     }
 }

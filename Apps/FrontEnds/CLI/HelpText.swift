@@ -1,14 +1,23 @@
 import Foundation
 import ScreenKit
 
-/// `--help` texts, generated from the registry's descriptors.
+/// `--help` texts, generated from the registry's descriptors. Examples are
+/// the descriptors' own (`ScreenDescriptor.examples`), which a test runs, so
+/// help never shows a command that does not work.
 enum HelpText {
+    static let exitStatus = [
+        "Exit status:",
+        "  0  done (a warning, marked !, still counts as done)",
+        "  1  failed, or refused: a disabled action prints why on stderr",
+        "  2  usage error: the command line was wrong (unknown screen, action, option or field)",
+    ]
+
     static func global(_ screens: [ScreenDescriptor]) -> String {
         var lines = [
             "Facet: playlists, folders and more, from a CLI, a full-screen TUI or JSON lines.",
             "",
-            "Usage: facet [--ui cli|tui|jsonl] <screen> [params] [<action> [args]] [--json]",
-            "       facet help <screen>     actions and parameters of one screen",
+            "Usage: facet [--ui cli|tui|jsonl] <screen> [params] [<action> [args]] [--json | --jsonl [--fields A,B]]",
+            "       facet help <screen>     actions, parameters, fields and examples of one screen",
             "",
             "Screens:",
         ]
@@ -26,11 +35,16 @@ enum HelpText {
         lines += [
             "",
             "Options:",
-            "  --json        print the screen's snapshot as JSON (what JSON-lines clients receive)",
-            "  --ui NAME     run another front end: tui (full screen) or jsonl (JSON-RPC on stdin/stdout)",
+            "  --json          print the screen's whole snapshot as JSON (what JSON-lines clients receive)",
+            "  --jsonl         print the data only: one JSON object per list row (id and typed column values),",
+            "                  or one object of the detail rows on screens without a list",
+            "  --fields A,B    those fields only, in that order (implies --jsonl; 'facet help SCREEN' lists them)",
+            "  --ui NAME       run another front end: tui (full screen) or jsonl (JSON-RPC on stdin/stdout)",
             "",
-            "Exit status: 0 ok, 1 the action failed, 2 the command line was wrong.",
+            "A form is filled and submitted in one command: facet SCREEN set-field FIELD VALUE [set-field …]",
+            "",
         ]
+        lines += exitStatus
         return lines.joined(separator: "\n")
     }
 
@@ -38,14 +52,26 @@ enum HelpText {
         var lines = ["facet \(usage(of: screen))", "", screen.summary, ""]
         if !screen.actions.isEmpty {
             lines.append("Actions:")
-            let rows = screen.actions.map { ("\($0.name) \(params($0.params))".trimmingTrailingSpaces, $0.summary + ($0.destructive ? " (destructive)" : "")) }
+            let rows = screen.actions.map {
+                ("\($0.name) \(params($0.params))".trimmingTrailingSpaces, $0.summary + ($0.destructive ? " (destructive)" : ""))
+            }
             let width = rows.map(\.0.count).max() ?? 0
             for (left, right) in rows {
                 lines.append("  " + left.padding(toLength: width + 2, withPad: " ", startingAt: 0) + right)
             }
             lines.append("")
         }
-        lines.append("Example: facet \(screen.id)\(screen.params.contains(where: \.required) ? " …" : "") \(screen.actions.first?.name ?? "") --json")
+        if !screen.columns.isEmpty {
+            lines.append("Fields (--jsonl, --fields): id, " + screen.columns.map { "\($0.id) (\($0.type.rawValue))" }
+                .joined(separator: ", "))
+            lines.append("")
+        }
+        if !screen.examples.isEmpty {
+            lines.append("Examples:")
+            lines += screen.examples.map { "  " + $0 }
+            lines.append("")
+        }
+        lines.append("Exit status: 0 done, 1 failed or refused (the reason on stderr), 2 usage error.")
         return lines.joined(separator: "\n")
     }
 
@@ -61,13 +87,5 @@ enum HelpText {
             let option = param.kind == .bool ? "--\(param.name)" : "--\(param.name) \(value)"
             return param.required ? option : "[\(option)]"
         }.joined(separator: " ")
-    }
-}
-
-extension String {
-    var trimmingTrailingSpaces: String {
-        var copy = self
-        while copy.hasSuffix(" ") { copy.removeLast() }
-        return copy
     }
 }

@@ -83,7 +83,8 @@ public final class FolderDetailViewModel: ScreenModel {
     public static let descriptor = ScreenDescriptor(
         id: screenID, title: "Folder", summary: "One folder: name, path, size, KB, counts, modification time.",
         params: [ParamDescriptor(name: "path", label: "Folder (default: the current directory)", kind: .path, required: false, positional: true)],
-        actions: [openAction, renameAction, rescanAction, cancelAction], topLevel: false)
+        actions: [openAction, renameAction, rescanAction, cancelAction], topLevel: false,
+        examples: ["facet folder photos", "facet folder photos --jsonl", "facet folder photos/2024 rename trip-2024"])
 
     /// Name, path, size (exact bytes), the seed's KB, counts, modification
     /// time and problems, each with its typed value.

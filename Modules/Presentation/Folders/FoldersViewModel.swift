@@ -186,7 +186,15 @@ public final class FoldersViewModel: ScreenModel {
             ParamDescriptor(name: "cross-devices", label: "Descend into other file systems (du without -x)", kind: .bool, required: false),
         ],
         actions: [openAction, upAction, sortAction, rescanAction, cancelAction, renameAction, detailAction, loadMoreAction],
-        columns: FolderRow.columns)
+        columns: FolderRow.columns,
+        examples: [
+            "facet folders",
+            "facet folders photos --sort name --files",
+            "facet folders photos open 2024",
+            "facet folders photos/2024 up",
+            "facet folders photos detail 2024",
+            "facet folders photos --jsonl",
+        ])
 
     public override var snapshot: ScreenSnapshot {
         let order = order

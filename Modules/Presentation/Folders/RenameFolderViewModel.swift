@@ -96,7 +96,8 @@ public final class RenameFolderViewModel: ScreenModel {
     public static let descriptor = ScreenDescriptor(
         id: screenID, title: "Rename folder", summary: "Rename a folder in place, validated, never replacing another entry.",
         params: [ParamDescriptor(name: "path", label: "Folder to rename", kind: .path, positional: true)],
-        actions: [renameAction, setFieldAction], topLevel: false)
+        actions: [renameAction, setFieldAction], topLevel: false,
+        examples: ["facet folder-rename photos/2023 rename archive", "facet folder-rename photos/2024 set-field name pictures"])
 
     /// Why `rename` is unavailable, nil while it is available.
     var renameBlocked: String? {

@@ -245,7 +245,17 @@ public final class PlaylistViewModel: ScreenModel {
             ParamDescriptor(name: "page", label: "Page number", kind: .int, required: false, minimum: 1),
         ],
         actions: [filterAction, sortAction, loadMoreAction, loadPreviousAction, pageAction, removeAction, moveAction, renameAction, deleteAction, reloadAction],
-        topLevel: false, columns: SongRow.columns)
+        topLevel: false, columns: SongRow.columns,
+        examples: [
+            "facet playlist Sample",
+            "facet playlist Sample --filter queen --sort artist",
+            "facet playlist Sample --page 1",
+            "facet playlist Sample filter o --jsonl",
+            "facet playlist Sample --fields id,title",
+            "facet playlist Sample move-song 7 1",
+            "facet playlist Sample remove-song 2",
+            "facet playlist Sample rename Favourites",
+        ])
 
     /// Songs, source, format, import time and page, each with its typed value.
     var detailRows: [DetailRow]? {

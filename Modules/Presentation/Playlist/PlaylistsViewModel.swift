@@ -89,7 +89,15 @@ public final class PlaylistsViewModel: ScreenModel {
 
     public static let descriptor = ScreenDescriptor(
         id: screenID, title: "Playlists", summary: "Your imported playlists; import more from files or folders.",
-        actions: [importAction, openAction, deleteAction, reloadAction], columns: PlaylistRow.columns)
+        actions: [importAction, openAction, deleteAction, reloadAction], columns: PlaylistRow.columns,
+        examples: [
+            "facet playlists",
+            "facet playlists import road.m3u --name \"Road Trip\"",
+            "facet playlists import music",
+            "facet playlists --jsonl",
+            "facet playlists open Sample",
+            "facet playlists delete \"Road Trip\"",
+        ])
 
     public override var snapshot: ScreenSnapshot {
         let running = isImporting ? "An import is running" : nil

@@ -27,7 +27,8 @@ public final class AccountViewModel: AccountScreenModel {
 
     public static let descriptor = ScreenDescriptor(
         id: screenID, title: "Account", summary: "Who is signed in (an error when nobody is, like 'gh auth status').",
-        actions: [loginAction, signOutAction, reloadAction])
+        actions: [loginAction, signOutAction, reloadAction],
+        examples: ["facet whoami", "facet whoami --jsonl", "facet whoami sign-out"])
 
     /// Nobody signed in is an error with a stable code (`user.not_signed_in`)
     /// that says how to sign in, so a script can test `facet whoami` (exit 1)

@@ -167,7 +167,12 @@ public final class LoginViewModel: AccountScreenModel {
             ParamDescriptor(name: "first-name", label: "First name", required: false),
             ParamDescriptor(name: "last-name", label: "Last name", required: false),
         ],
-        actions: [setFieldAction, signInAction, signOutAction])
+        actions: [setFieldAction, signInAction, signOutAction],
+        examples: [
+            "facet login sign-in --first-name Ada --last-name Lovelace",
+            "facet login set-field first-name Grace set-field last-name Hopper",
+            "facet login sign-out",
+        ])
 
     public override var snapshot: ScreenSnapshot {
         let fields = [

@@ -139,7 +139,14 @@ public final class SettingsViewModel: AccountScreenModel {
 
     public static let descriptor = ScreenDescriptor(
         id: screenID, title: "Settings", summary: "Your GitHub user and token, front end, page size and API URLs.",
-        actions: [setFieldAction, saveAction, setAction, loginAction, reloadAction])
+        actions: [setFieldAction, saveAction, setAction, loginAction, reloadAction],
+        examples: [
+            "facet settings",
+            "facet settings set github-user octocat",
+            "facet settings set page-size 25",
+            "facet settings set-field ui cli set-field github-user octocat",
+            "facet settings --jsonl",
+        ])
 
     public override var snapshot: ScreenSnapshot {
         var shown = status

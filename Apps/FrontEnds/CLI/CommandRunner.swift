@@ -1,0 +1,194 @@
+import Foundation
+import ScreenKit
+
+/// Runs one parsed command line against its screen, the way a one-shot
+/// command must: open the screen, run the steps, wait for the work they
+/// start, and print the end state once.
+///
+/// A one-shot command never pretends: `set-field` steps are followed by the
+/// form's `submitAction` in the same run (so `settings set-field ui tui`
+/// saves), and an action that only opens a form it cannot fill (`folder PATH
+/// rename` without a name) is refused with the command that would work.
+@MainActor
+struct CommandRunner {
+    let catalog: any ScreenCatalog
+    let mode: OutputMode
+    let out: Output
+    /// The command line as typed, for hints.
+    let tokens: [String]
+
+    /// The exit status: 0 done (also with a warning), 1 failed or refused, 2
+    /// a usage error. Usage errors are thrown, for the caller to print.
+    func run(_ request: CommandLineRequest) async throws(ScreenError) -> Int32 {
+        var screen = try await catalog.open(request.screen)
+        defer { screen.close() }
+        await settle(screen)
+        // A screen that opened in error ends the command, unless the first
+        // step is still offered: `whoami login` is the remedy for "nobody
+        // is signed in", while `playlist "No Such" delete` reports the
+        // missing playlist rather than why `delete` is unavailable.
+        if screen.snapshot.status.kind == .error,
+           request.steps.first.flatMap({ screen.snapshot.action($0.action) })?.enabled != true {
+            let hint = CommandLineParser.misplacedAction(in: request.screen, tokens: tokens, screens: catalog.screens)
+            return try finish(screen.snapshot, hint: hint.map { "Did you mean '\($0)'?" })
+        }
+        if case .rows(let fields) = mode, request.steps.isEmpty {
+            // Checked before anything runs, when the screen shown is this one.
+            try RowExport(snapshot: screen.snapshot).validate(fields)
+        }
+
+        var outcome = ActionOutcome.done
+        for step in try steps(of: request, on: screen.snapshot) {
+            try refuseIfDisabled(step.action, on: screen.snapshot)
+            let before = screen.snapshot.status
+            outcome = try await screen.run(step.action, step.arguments)
+            await settle(screen)
+            let after = screen.snapshot.status
+            if after.kind == .error, after != before { return try finish(screen.snapshot) }
+        }
+
+        if let next = outcome.navigate {
+            let from = screen.snapshot
+            screen.close()
+            screen = try await catalog.open(next)
+            await settle(screen)
+            if screen.snapshot.status.kind != .error, let form = screen.snapshot.content.form, form.submitAction != nil {
+                throw unsubmittedForm(screen.snapshot, request: request, from: from, next: next)
+            }
+        }
+        if let url = outcome.openURL, mode == .human { out.print(url) }
+        return try finish(screen.snapshot)
+    }
+
+    /// The steps to run: as given, plus the form's submit action after
+    /// trailing `set-field` steps.
+    func steps(of request: CommandLineRequest, on snapshot: ScreenSnapshot) throws(ScreenError) -> [CommandLineRequest.Step] {
+        var steps = request.steps
+        guard steps.contains(where: { $0.action == StandardAction.setField }) else { return steps }
+        let submit = snapshot.content.form?.submitAction
+        if let other = steps.first(where: { $0.action != StandardAction.setField && $0.action != submit }) {
+            // Anything else after the edits would drop them unsaved.
+            throw .invalidParams(
+                "'\(other.action)' cannot follow '\(StandardAction.setField)': the edits would not be saved; "
+                    + (submit.map { "end with '\($0)' or nothing" } ?? "this screen's form cannot be submitted"),
+                code: "nothing_to_submit")
+        }
+        guard steps.last?.action == StandardAction.setField else { return steps }
+        guard let submit else {
+            throw .invalidParams(
+                "'\(StandardAction.setField)' edits a form, and screen '\(snapshot.screen)' has no form to submit; "
+                    + "a one-shot command would change nothing",
+                code: "nothing_to_submit")
+        }
+        steps.append(.init(action: submit, arguments: [:]))
+        return steps
+    }
+
+    /// A disabled action is refused with the screen's reason (exit 1). For
+    /// a form's submit action the fields' own messages say more, so they
+    /// come first.
+    func refuseIfDisabled(_ action: String, on snapshot: ScreenSnapshot) throws(ScreenError) {
+        guard let descriptor = snapshot.action(action), !descriptor.enabled else { return }
+        var reasons: [String] = []
+        if snapshot.content.form?.submitAction == action {
+            reasons = snapshot.content.form?.fields.compactMap(\.message) ?? []
+        }
+        if reasons.isEmpty {
+            reasons.append(descriptor.disabledReason ?? "'\(descriptor.label)' is not available right now.")
+        }
+        throw ScreenError(kind: .failed, code: "action_disabled", message: reasons.joined(separator: " "))
+    }
+
+    /// The action only opened a form (the rename screen, the login form): a
+    /// one-shot command cannot type into it, so say what to add instead.
+    func unsubmittedForm(
+        _ snapshot: ScreenSnapshot, request: CommandLineRequest, from: ScreenSnapshot, next: ScreenRequest
+    ) -> ScreenError {
+        let action = request.action ?? ""
+        let descriptor = from.action(action)
+        let missing = (descriptor?.params ?? []).filter { !$0.required && request.arguments[$0.name] == nil }
+        let opened = "'\(action)' only opens the \"\(TerminalText.sanitize(snapshot.title))\" form, which one command cannot fill in"
+        if let param = missing.first {
+            let word = param.positional ? param.name.uppercased() : "--\(param.name) \(param.name.uppercased())"
+            let command = tokens.map(CommandText.quote).joined(separator: " ")
+            return .invalidParams("\(opened); add \(word) (\(param.label)): facet \(command) \(word)", code: "form_not_submitted")
+        }
+        let command = fillCommand(for: snapshot, at: next)
+        return .invalidParams("\(opened); fill and submit it in one command: \(command)", code: "form_not_submitted")
+    }
+
+    /// The shortest command that fills and submits the form of `snapshot`
+    /// (opened by `request`), best first: the screen's own parameters when
+    /// they are the form's fields (`login --first-name … --last-name …
+    /// sign-in`), the submit action's parameters (`folder-rename PATH rename
+    /// NAME`), else `set-field` steps.
+    func fillCommand(for snapshot: ScreenSnapshot, at request: ScreenRequest) -> String {
+        let descriptor = catalog.descriptor(request.screen)
+        let words = CommandText.words(for: request, descriptor: descriptor)
+        guard let form = snapshot.content.form, let submit = form.submitAction else { return CommandText.line(words) }
+        let fields = form.fields.filter { !$0.readOnly }.map(\.id)
+        let options = (descriptor?.params ?? []).filter { !$0.positional }.map(\.name)
+        if !fields.isEmpty, fields.allSatisfy(options.contains) {
+            return CommandText.line(words + fields.flatMap { ["--\($0)", $0.uppercased()] } + [submit])
+        }
+        let submitParams = (snapshot.action(submit)?.params ?? []).filter(\.positional).map { $0.name.uppercased() }
+        if !submitParams.isEmpty { return CommandText.line(words + [submit] + submitParams) }
+        if fields.count == 1 { return CommandText.line(words + [StandardAction.setField, fields[0], "VALUE"]) }
+        return CommandText.line(words + [StandardAction.setField, "FIELD", "VALUE"])
+            + " … (fields: \(fields.joined(separator: ", ")))"
+    }
+
+    /// Prints the end state and returns the exit status. On failure stdout
+    /// stays empty (except `--json`, whose snapshot carries the error for
+    /// programs) and the message goes to stderr.
+    func finish(_ snapshot: ScreenSnapshot, hint: String? = nil) throws(ScreenError) -> Int32 {
+        let status = snapshot.status
+        let failed = status.kind == .error
+        switch mode {
+        case .json:
+            out.print(SnapshotJSON.string(snapshot))
+        case .rows(let fields):
+            if !failed {
+                let export = RowExport(snapshot: snapshot)
+                try export.validate(fields)
+                out.print(lines: export.lines(fields: fields))
+                if let list = snapshot.content.list, list.hasMore {
+                    out.note("facet: rows \(list.offset + 1)–\(list.offset + list.items.count) of \(list.total) printed; more exist")
+                }
+            }
+        case .human:
+            if !failed {
+                var text = out.renderer.render(snapshot)
+                if status.kind == .notice || status.kind == .loading, let line = out.renderer.statusLine(status) {
+                    text += "\n" + line
+                }
+                out.print(text)
+            }
+        }
+        if failed || status.kind == .warning {
+            out.diagnostic(failed && status.message == nil ? ScreenStatus(kind: .error, message: "failed") : status)
+        }
+        if let hint { out.note(hint) }
+        return failed ? 1 : 0
+    }
+
+    /// Waits for the screen's background work (a screen may keep loading
+    /// after it opens or after an action), showing its loading status on
+    /// stderr while it runs when stderr is a terminal.
+    func settle(_ screen: any Screen) async {
+        guard isatty(2) == 1 else {
+            await screen.settle()
+            return
+        }
+        var shown = false
+        let token = screen.changes.observe { _ in
+            let status = screen.snapshot.status
+            guard status.kind == .loading, let message = status.message else { return }
+            out.progressLine(message)
+            shown = true
+        }
+        await screen.settle()
+        token.cancel()
+        if shown { out.progressLine(nil) }
+    }
+}

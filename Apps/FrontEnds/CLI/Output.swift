@@ -1,0 +1,79 @@
+import Foundation
+import ScreenKit
+
+/// Where the CLI writes, and the only place that does: results on stdout;
+/// errors, warnings, hints and progress on stderr. Every write goes through
+/// here so that how the process writes (and copes with a closed pipe) is
+/// decided in one place.
+struct Output {
+    enum Stream { case standardOutput, standardError }
+
+    let renderer: SnapshotRenderer
+    let errorStyle: TerminalStyle
+    let environment: [String: String]
+    /// Where text finally goes: the process's stdout and stderr, or a
+    /// recorder in tests.
+    let sink: (String, Stream) -> Void
+
+    init(environment: [String: String]) {
+        self.environment = environment
+        renderer = SnapshotRenderer(
+            style: TerminalStyle(fileDescriptor: 1, environment: environment),
+            width: TerminalStyle.width(fileDescriptor: 1, environment: environment))
+        errorStyle = TerminalStyle(fileDescriptor: 2, environment: environment)
+        sink = Self.writeToProcess
+    }
+
+    /// Plain output of `width` columns into `sink`, for tests.
+    init(width: Int, sink: @escaping (String, Stream) -> Void) {
+        environment = [:]
+        renderer = SnapshotRenderer(style: TerminalStyle(enabled: false), width: width)
+        errorStyle = TerminalStyle(enabled: false)
+        self.sink = sink
+    }
+
+    /// A line (or lines) of the result on stdout.
+    func print(_ text: String) {
+        write(text + "\n", to: .standardOutput)
+    }
+
+    /// Several result lines in one write.
+    func print(lines: [String]) {
+        guard !lines.isEmpty else { return }
+        write(lines.joined(separator: "\n") + "\n", to: .standardOutput)
+    }
+
+    /// A usage error or a failure that is not a screen's own status:
+    /// `facet: message` on stderr.
+    func error(_ message: String) {
+        write(errorStyle.red("facet: ") + TerminalText.sanitize(message) + "\n", to: .standardError)
+    }
+
+    /// A status line (`✗ …`, `! …`) on stderr, styled for stderr.
+    func diagnostic(_ status: ScreenStatus) {
+        let styled = SnapshotRenderer(style: errorStyle, width: renderer.width)
+        guard let line = styled.statusLine(status) else { return }
+        write(line + "\n", to: .standardError)
+    }
+
+    /// A plain note on stderr (hints, "more rows exist").
+    func note(_ message: String) {
+        write(errorStyle.dim(TerminalText.sanitize(message)) + "\n", to: .standardError)
+    }
+
+    /// Rewrites one progress line in place on a terminal (nil clears it).
+    func progressLine(_ message: String?) {
+        let width = TerminalStyle.width(fileDescriptor: 2, environment: environment)
+        let text = message.map { TerminalText.truncate(TerminalText.sanitize($0), to: max(10, width - 1)) } ?? ""
+        write("\r\u{1B}[K" + errorStyle.dim(text), to: .standardError)
+    }
+
+    private func write(_ text: String, to stream: Stream) {
+        sink(text, stream)
+    }
+
+    private static func writeToProcess(_ text: String, _ stream: Stream) {
+        let handle = stream == .standardOutput ? FileHandle.standardOutput : FileHandle.standardError
+        handle.write(Data(text.utf8))
+    }
+}

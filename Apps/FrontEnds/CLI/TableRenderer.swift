@@ -1,0 +1,110 @@
+import ScreenKit
+
+/// A list as an aligned table for people, from the columns the screen
+/// declares: a header of labels (the sorted column marked ▲/▼), numbers
+/// right-aligned, cells sanitised and measured in terminal cells (wide
+/// characters count two). When the terminal is too narrow, whole columns go,
+/// least important first (`ListColumn.priority`; priority 0 always stays),
+/// and long text is cut with an ellipsis (see `render` for how far).
+struct TableRenderer {
+    let style: TerminalStyle
+    let width: Int
+    static let gap = 2
+    /// Cutting text down to this width is preferred to dropping a column.
+    static let fittedText = 12
+    /// A text column is never cut below this many cells (or its own width).
+    static let minimumText = 6
+
+    /// Free text, paths and URLs may be cut with an ellipsis; numbers, times
+    /// and booleans never are (a cut number is a wrong number).
+    static func cuttable(_ column: ListColumn) -> Bool {
+        switch column.type {
+        case .text, .path, .url: true
+        default: false
+        }
+    }
+
+    /// The header line and one line per row (badges such as `visited` after
+    /// the row in brackets), without the footer.
+    func render(_ list: ListContent) -> [String] {
+        // A column no shown row has a value for (no problems, no covers)
+        // says nothing here; the name column stays regardless.
+        let columns = list.columns.filter { column in
+            column.priority == 0 || list.items.contains { !$0.text(column.id).isEmpty }
+        }
+        guard !columns.isEmpty else { return list.items.map { clean($0.title) } }
+        let headers = columns.map { header(for: $0, in: list) }
+        let cells = list.items.map { item in columns.map { clean(item.text($0.id)) } }
+        let badges = list.items.map { $0.badges.isEmpty ? "" : " [" + $0.badges.map(clean).joined(separator: ", ") + "]" }
+        let badgeWidth = badges.map(TerminalText.width).max() ?? 0
+
+        var natural = headers.map(TerminalText.width)
+        for row in cells {
+            for (index, cell) in row.enumerated() { natural[index] = max(natural[index], TerminalText.width(cell)) }
+        }
+        let room = max(1, width - badgeWidth)
+        // How much room a column needs to stay: the most important text (the
+        // name, a description) may be cut to a third of the width, so that
+        // one long name does not push the size off the table; less important
+        // text by a third of itself at most, so it goes before the important
+        // columns are cut to stumps.
+        let fitted = columns.indices.map { index in
+            let column = columns[index]
+            guard Self.cuttable(column) else { return natural[index] }
+            let cap = column.priority <= 1 ? room / 3 : natural[index] * 2 / 3
+            return min(natural[index], max(cap, Self.fittedText, TerminalText.width(headers[index])))
+        }
+        let kept = columns.fitting(width: room, natural: fitted, gap: Self.gap)
+        let widths = shrink(kept.map { natural[$0] }, columns: kept.map { columns[$0] }, to: room)
+
+        func line(_ texts: [String]) -> String {
+            var parts: [String] = []
+            for (position, index) in kept.enumerated() {
+                let alignRight = columns[index].alignment == .trailing
+                parts.append(TerminalText.pad(texts[index], to: widths[position], alignRight: alignRight))
+            }
+            return parts.joined(separator: String(repeating: " ", count: Self.gap))
+        }
+
+        var lines = [style.dim(line(headers).trimmingTrailingSpaces)]
+        for (index, row) in cells.enumerated() {
+            let text = (line(row) + style.cyan(badges[index])).trimmingTrailingSpaces
+            lines.append(list.items[index].badges.contains("visited") ? style.dim(text) : text)
+        }
+        return lines
+    }
+
+    /// The column's label, upper-cased, with ▲ or ▼ when the list is sorted by it.
+    func header(for column: ListColumn, in list: ListContent) -> String {
+        var text = clean(column.label).uppercased()
+        if let key = column.sortKey, key == list.sort {
+            text += list.sortDescending == true ? " ▼" : " ▲"
+        }
+        return text
+    }
+
+    /// Cuts the widest cuttable columns until the table fits `room`.
+    func shrink(_ natural: [Int], columns: [ListColumn], to room: Int) -> [Int] {
+        var widths = natural
+        func total() -> Int { widths.reduce(0, +) + max(0, widths.count - 1) * Self.gap }
+        var excess = total() - room
+        while excess > 0 {
+            var widest: Int?
+            for index in widths.indices where Self.cuttable(columns[index]) {
+                let floor = min(natural[index], Self.minimumText)
+                guard widths[index] > floor else { continue }
+                if widest == nil || widths[index] > widths[widest!] { widest = index }
+            }
+            guard let widest else { break }
+            // Cut the widest down to the next widest in one go (or as far as needed).
+            let others = widths.indices.filter { $0 != widest && Self.cuttable(columns[$0]) }.map { widths[$0] }
+            let target = max(others.max() ?? 0, min(natural[widest], Self.minimumText), widths[widest] - excess)
+            let cut = max(1, widths[widest] - target)
+            widths[widest] -= cut
+            excess -= cut
+        }
+        return widths
+    }
+
+    private func clean(_ text: String) -> String { TerminalText.sanitize(text) }
+}

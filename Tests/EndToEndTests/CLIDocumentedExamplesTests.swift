@@ -1,0 +1,75 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// Every command the documentation shows must run: the examples `facet help
+/// SCREEN` prints (they come from the screen descriptors) and every `facet …`
+/// line in README.md's code blocks, each against a fresh example world.
+@Suite struct CLIDocumentedExamplesTests {
+    /// Every registered screen; the first test fails when one is added
+    /// without being listed here (and so without its examples being run).
+    static let screens = ["playlists", "playlist", "login", "whoami", "settings", "folders", "folder", "folder-rename"]
+
+    static func examples(inHelp text: String) -> [String] {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        guard let start = lines.firstIndex(of: "Examples:") else { return [] }
+        return lines[(start + 1)...].prefix { $0.hasPrefix("  facet ") }.map { $0.trimmingCharacters(in: .whitespaces) }
+    }
+
+    @Test func theListOfScreensIsComplete() throws {
+        let world = CLIExampleWorld()
+        let help = try world.facet(["help"]).stdout
+        let lines = help.split(separator: "\n").map(String.init)
+        let start = try #require(lines.firstIndex(of: "Screens:"))
+        let listed = lines[(start + 1)...].prefix { !$0.isEmpty && $0.hasPrefix("  ") }
+            .filter { !$0.hasPrefix("   ") }
+            .compactMap { $0.split(separator: " ").first.map(String.init) }
+        #expect(listed == Self.screens)
+    }
+
+    @Test(arguments: screens)
+    func everyHelpExampleRuns(screen: String) throws {
+        let world = CLIExampleWorld()
+        try world.signIn()
+        let help = try world.facet(["help", screen])
+        #expect(help.status == 0)
+        let examples = Self.examples(inHelp: help.stdout)
+        #expect(!examples.isEmpty, "facet help \(screen) shows no example")
+        for example in examples {
+            let result = try world.run(example)
+            #expect(result.status == 0, "\(example) → \(result.status): \(result.stderr)")
+            #expect(!result.stdout.isEmpty, "\(example) printed nothing")
+        }
+    }
+
+    /// `facet …` lines of the README's code blocks (indented or fenced), in
+    /// order. The interactive front ends (`--ui tui`) have their own tests.
+    static func readmeCommands() throws -> [String] {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("README.md")
+        let text = try String(contentsOf: url, encoding: .utf8)
+        var commands: [String] = []
+        var fenced = false
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.hasPrefix("```") { fenced.toggle(); continue }
+            let code: Substring
+            if fenced { code = line } else if line.hasPrefix("    ") { code = line.dropFirst(4) } else { continue }
+            let command = code.trimmingCharacters(in: .whitespaces)
+            guard command == "facet" || command.hasPrefix("facet ") else { continue }
+            if command.contains("--ui tui") { continue }
+            commands.append(command)
+        }
+        return commands
+    }
+
+    @Test func everyREADMEExampleRuns() throws {
+        let commands = try Self.readmeCommands()
+        #expect(commands.count >= 20)
+        #expect(commands.contains { $0.contains("--jsonl") })
+        let world = CLIExampleWorld()
+        for command in commands {
+            let result = try world.run(command)
+            #expect(result.status == 0, "\(command) → \(result.status): \(result.stderr)")
+        }
+    }
+}

@@ -1,0 +1,128 @@
+import Foundation
+import TestSupport
+
+/// A small, complete user world in which documented commands run as
+/// written: its own `FACET_HOME`, a `HOME` (`~`), a working directory, and
+/// a stand-in for `/srv`. Help and README examples are run in one of these.
+///
+/// In the working directory: `road.m3u` (3 songs), `music/` (audio files),
+/// `photos/2023`, `photos/2024`. In `~`: `Music/trip.m3u` (120 songs, 60 of
+/// them by Queen, so a filtered second page exists) and `photos/`. Example
+/// paths under `/srv` are run under the world's own `srv/` folder (tests
+/// never write outside their temporary folders); nothing else is rewritten.
+final class CLIExampleWorld: @unchecked Sendable {
+    let root = TemporaryDirectory("facet-world")
+    var facetHome: String { root.path + "/facet" }
+    var home: String { root.path + "/home" }
+    var work: String { root.path + "/work" }
+    var srv: String { root.path + "/srv" }
+
+    init() {
+        root.file("work/road.m3u", "#EXTM3U\n#EXTINF:354,Queen - Bohemian Rhapsody\na.mp3\n#EXTINF:215,ABBA - Waterloo\nb.mp3\n#EXTINF:-1,Toto - Africa\nc.mp3\n")
+        root.file("work/music/01 Intro.mp3", "ID3")
+        root.file("work/music/02 Theme.flac", "fLaC")
+        root.file("work/photos/2024/beach.jpg", bytes: [UInt8](repeating: 7, count: 30_000))
+        root.file("work/photos/2023/snow.jpg", bytes: [UInt8](repeating: 8, count: 10_000))
+        let songs = (1...120).map { index in
+            let artist = index.isMultiple(of: 2) ? "Queen" : "Artist \(index)"
+            return "#EXTINF:\(100 + index),\(artist) - Song \(index)\nsong\(index).mp3"
+        }
+        root.file("home/Music/trip.m3u", "#EXTM3U\n" + songs.joined(separator: "\n") + "\n")
+        root.file("home/photos/2024/a.jpg", "a")
+        root.file("srv/photos/cat.jpg", bytes: [UInt8](repeating: 9, count: 4_000))
+        root.directory("facet")
+    }
+
+    /// Runs `facet` with these words (already split) in the working directory.
+    func facet(_ words: [String], stdin: String? = nil) throws -> FacetProcess.Result {
+        try FacetProcess.run(
+            words, home: facetHome, environment: ["HOME": home], stdin: stdin, currentDirectory: work)
+    }
+
+    /// Runs one documented command line: `facet …` as a shell would split
+    /// it (quotes, `~`, a trailing `# comment`), with `/srv` mapped.
+    func run(_ line: String) throws -> FacetProcess.Result {
+        var words = try ShellWords.split(line, home: home)
+        guard words.first == "facet" else { throw ShellWords.Problem.notFacet(line) }
+        words.removeFirst()
+        words = words.map { $0 == "/srv" || $0.hasPrefix("/srv/") ? srv + String($0.dropFirst(4)) : $0 }
+        return try facet(words)
+    }
+
+    /// A signed-in user, as most settings examples assume.
+    func signIn() throws {
+        let result = try facet(["login", "sign-in", "--first-name", "Ada", "--last-name", "Lovelace"])
+        guard result.status == 0 else { throw ShellWords.Problem.setup(result.stderr) }
+    }
+}
+
+/// POSIX-shell word splitting, enough for documentation: single and double
+/// quotes, backslash escapes, `~` at the start of a word, `#` comments.
+/// Anything it cannot run faithfully (pipes, variables, globs) is an error,
+/// so an example is never silently run as something else.
+enum ShellWords {
+    enum Problem: Error, CustomStringConvertible {
+        case unsupported(String, Character)
+        case unterminated(String)
+        case notFacet(String)
+        case setup(String)
+
+        var description: String {
+            switch self {
+            case .unsupported(let line, let character): "cannot run '\(character)' in: \(line)"
+            case .unterminated(let line): "unterminated quote in: \(line)"
+            case .notFacet(let line): "not a facet command: \(line)"
+            case .setup(let message): "fixture setup failed: \(message)"
+            }
+        }
+    }
+
+    static func split(_ line: String, home: String) throws -> [String] {
+        var words: [String] = []
+        var current = ""
+        var inWord = false
+        var characters = Array(line)[...]
+        while let character = characters.popFirst() {
+            switch character {
+            case " ", "\t":
+                if inWord { words.append(current) }
+                current = ""
+                inWord = false
+            case "#" where !inWord:
+                characters.removeAll()
+            case "'":
+                inWord = true
+                guard let end = characters.firstIndex(of: "'") else { throw Problem.unterminated(line) }
+                current += String(characters[..<end])
+                characters = characters[(end + 1)...]
+            case "\"":
+                inWord = true
+                var closed = false
+                while let next = characters.popFirst() {
+                    if next == "\"" { closed = true; break }
+                    if next == "\\", let escaped = characters.first, "\"\\$`".contains(escaped) {
+                        current.append(characters.removeFirst())
+                    } else if "$`".contains(next) {
+                        throw Problem.unsupported(line, next)
+                    } else {
+                        current.append(next)
+                    }
+                }
+                if !closed { throw Problem.unterminated(line) }
+            case "\\":
+                inWord = true
+                if let next = characters.popFirst() { current.append(next) }
+            case "~" where !inWord && (characters.first == nil || characters.first == "/" || characters.first == " "):
+                inWord = true
+                current += home
+            case "|", "&", ";", "<", ">", "$", "`", "*", "?", "(", ")":
+                throw Problem.unsupported(line, character)
+            default:
+                inWord = true
+                current.append(character)
+            }
+        }
+        if inWord { words.append(current) }
+        return words
+    }
+}

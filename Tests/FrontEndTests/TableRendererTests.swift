@@ -1,0 +1,92 @@
+@testable import CLIFrontEnd
+import ScreenKit
+import Testing
+
+@Suite struct TableRendererTests {
+    let columns = [
+        ListColumn("name", "Name", priority: 0, sortKey: "name"),
+        ListColumn("items", "Items", type: .integer, priority: 2, sortKey: "count"),
+        ListColumn("modified", "Modified", type: .datetime, priority: 3),
+        ListColumn("bytes", "Size", type: .bytes, priority: 1, sortKey: "size"),
+    ]
+
+    func list(_ names: [String], sort: String? = "size", descending: Bool? = true) -> ListContent {
+        let items = names.enumerated().map { index, name in
+            ListItem(id: name, title: name).with("name", .string(name)).with("items", .int(index * 1000))
+                .with("modified", .string("2026-11-22T14:05:00Z")).with("bytes", .int(index), display: "\(index) KiB")
+        }
+        return ListContent(items: items, sort: sort, sortDescending: descending, columns: columns)
+    }
+
+    func render(_ list: ListContent, width: Int) -> [String] {
+        TableRenderer(style: TerminalStyle(enabled: false), width: width).render(list)
+    }
+
+    @Test func everyColumnWhenThereIsRoomWithHeaderAndSortMark() {
+        let lines = render(list(["alpha", "beta"]), width: 100)
+        #expect(lines[0] == "NAME   ITEMS  MODIFIED              SIZE ▼")
+        #expect(lines[1] == "alpha      0  2026-11-22T14:05:00Z   0 KiB")
+        #expect(lines[2] == "beta    1000  2026-11-22T14:05:00Z   1 KiB")
+    }
+
+    @Test func ascendingSortAndUnsortedColumns() {
+        #expect(render(list(["a"], sort: "name", descending: false), width: 100)[0].hasPrefix("NAME ▲"))
+        #expect(!render(list(["a"], sort: nil, descending: nil), width: 100)[0].contains("▲"))
+    }
+
+    @Test func narrowTerminalsDropTheLeastImportantColumnsFirst() {
+        let names = ["alpha", "beta"]
+        let forty = render(list(names), width: 30)
+        #expect(forty[0] == "NAME   ITEMS  SIZE ▼")  // modified (priority 3) went first
+        let twenty = render(list(names), width: 16)
+        #expect(twenty[0] == "NAME   SIZE ▼")  // then items (2)
+        let tiny = render(list(names), width: 3)
+        #expect(tiny[0] == "NAME")  // priority 0 is never dropped
+        for line in forty + twenty { #expect(TerminalText.width(line) <= 30) }
+    }
+
+    @Test func longTextIsCutWideCharactersMeasuredNumbersNever() {
+        let lines = render(list(["日本語のとても長いフォルダの名前です", "a rather long folder name indeed"]), width: 30)
+        for line in lines { #expect(TerminalText.width(line) <= 30, "\(line)") }
+        #expect(lines[1].contains("…"))
+        #expect(lines[2].hasSuffix("1 KiB"))
+        // Right alignment counts cells, not characters: sizes line up.
+        let ends = lines.dropFirst().map { TerminalText.width($0) }
+        #expect(Set(ends).count == 1)
+    }
+
+    @Test func aColumnNoRowHasAValueForIsLeftOut() {
+        var rows = list(["alpha"])
+        rows.columns.insert(ListColumn("error", "Problem", priority: 2), at: 1)
+        rows.items[0].set("error", .null)
+        #expect(!render(rows, width: 100)[0].contains("PROBLEM"))
+        rows.items[0].set("error", .string("unreadable"))
+        #expect(render(rows, width: 100)[0].contains("PROBLEM"))
+    }
+
+    @Test func anUnimportantLongColumnGoesBeforeImportantOnesAreCut() {
+        let songs = ListContent(
+            items: [ListItem(id: "1", title: "x").with("title", .string("Smells Like Teen Spirit")).with("artist", .string("Nirvana"))
+                .with("cover", .string("https://covers.example/nirvana-nevermind.jpg")).with("position", .int(1))],
+            columns: [
+                ListColumn("title", "Title", priority: 0), ListColumn("artist", "Artist", priority: 1),
+                ListColumn("cover", "Cover", type: .url, priority: 4), ListColumn("position", "#", type: .integer, priority: 2),
+            ])
+        let whole = "Smells Like Teen Spirit  Nirvana  https://covers.example/nirvana-nevermind.jpg  1"
+        #expect(render(songs, width: 81)[1] == whole)
+        // A little short: the least important text gives up its end.
+        #expect(render(songs, width: 70)[1] == "Smells Like Teen Spirit  Nirvana  https://covers.example/nirvana-n…  1")
+        // Much too short: it goes, and the title stays whole.
+        #expect(render(songs, width: 50) == ["TITLE" + String(repeating: " ", count: 20) + "ARTIST   #", "Smells Like Teen Spirit  Nirvana  1"])
+    }
+
+    @Test func cellsAreSanitisedAndBadgesFollowTheRow() {
+        var rows = list(["x"])
+        rows.items[0].set("name", .string("bad\u{1B}[31mname\u{7}"))
+        rows.items[0].badges = ["visited", "error"]
+        let lines = render(rows, width: 80)
+        #expect(lines[1].hasPrefix("badname"))
+        #expect(lines[1].hasSuffix("[visited, error]"))
+        #expect(!lines.joined().contains("\u{1B}"))
+    }
+}
