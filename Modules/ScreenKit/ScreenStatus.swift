@@ -4,7 +4,7 @@
 /// flat and stable (`{"kind":"error","code":"…","message":"…"}`) for programs.
 public struct ScreenStatus: Codable, Equatable, Sendable {
     public enum Kind: String, Codable, Sendable {
-        case idle, loading, error, notice
+        case idle, loading, error, notice, warning
     }
 
     public var kind: Kind

@@ -145,7 +145,7 @@ import Testing
         let controller = try await FakeCatalog.controller(screen)
         _ = controller.render(width: 80, height: 20)
         #expect(!controller.dirty)
-        screen.items.append(ListItem(id: "new", title: "Arrived in the background"))
+        screen.items.append(FakeListScreen.song(99, "Arrived in the background"))
         screen.publish()
         #expect(controller.dirty)
         #expect(controller.render(width: 80, height: 20).buffer.text.contains("Arrived in the background"))

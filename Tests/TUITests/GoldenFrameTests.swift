@@ -54,8 +54,8 @@ import Testing
 
     @Test func narrowTerminalTruncates() async throws {
         let screen = FakeListScreen(items: [
-            ListItem(id: "1", title: "A very long song title that cannot possibly fit", subtitle: "Someone with a long name", trailing: "#1"),
-            ListItem(id: "2", title: "Short", subtitle: nil, trailing: "#2"),
+            FakeListScreen.song(1, "A very long song title that cannot possibly fit", artist: "Someone with a long name"),
+            FakeListScreen.song(2, "Short"),
         ])
         let controller = try await FakeCatalog.controller(screen)
         Golden.check("narrow", frame(controller, 40, 10))
@@ -63,10 +63,10 @@ import Testing
 
     @Test func wideCharacters() async throws {
         let screen = FakeListScreen(items: [
-            ListItem(id: "1", title: "東京の夜景と音楽の物語を聴く長い題名", subtitle: "坂本龍一", trailing: "#1"),
-            ListItem(id: "2", title: "Café del Mar (e\u{301}dition)", subtitle: "Ünïcödé", trailing: "#2"),
-            ListItem(id: "3", title: "🎵🎶 Party 🎉", subtitle: "DJ 🐱", trailing: "#3"),
-            ListItem(id: "4", title: "Evil\u{1B}[31mRed\u{1B}[0m", subtitle: "tab\there", trailing: "#4"),
+            FakeListScreen.song(1, "東京の夜景と音楽の物語を聴く長い題名", artist: "坂本龍一"),
+            FakeListScreen.song(2, "Café del Mar (e\u{301}dition)", artist: "Ünïcödé"),
+            FakeListScreen.song(3, "🎵🎶 Party 🎉", artist: "DJ 🐱"),
+            FakeListScreen.song(4, "Evil\u{1B}[31mRed\u{1B}[0m", artist: "tab\there"),
         ])
         let controller = try await FakeCatalog.controller(screen)
         Golden.check("wide-characters", frame(controller, 60, 12))
@@ -92,7 +92,7 @@ import Testing
     }
 
     @Test func millionRowWindowShowsPosition() async throws {
-        let screen = FakeListScreen(items: (500_001...500_050).map { ListItem(id: String($0), title: "Song \($0)", subtitle: nil, trailing: "#\($0)") })
+        let screen = FakeListScreen(items: (500_001...500_050).map { FakeListScreen.song($0) })
         screen.offset = 500_000
         screen.total = 1_000_000
         screen.hasMore = true

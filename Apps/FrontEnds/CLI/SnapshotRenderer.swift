@@ -22,6 +22,7 @@ struct SnapshotRenderer {
         case .idle: return nil
         case .loading: return style.yellow("… " + message)
         case .notice: return style.green("✓ " + message)
+        case .warning: return style.yellow("! " + message)
         case .error: return style.red("✗ " + message)
         }
     }

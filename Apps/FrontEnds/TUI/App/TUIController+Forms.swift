@@ -66,8 +66,9 @@ extension TUIController {
         flushFields()
         enqueue(isFieldSync: true) { [weak self, weak session] in
             guard let self, let session else { return }
-            guard let action = session.screen.snapshot.action(name), action.enabled else {
-                self.notify("Complete the form first.")
+            guard let action = session.screen.snapshot.action(name) else { return }
+            guard action.enabled else {
+                self.refuse(action.disabledReason.map(TerminalText.sanitize) ?? "Complete the form first.")
                 return
             }
             self.invoke(action, session)

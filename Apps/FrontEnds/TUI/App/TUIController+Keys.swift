@@ -81,7 +81,7 @@ extension TUIController {
                 loadMoreIfNeeded(session)
             }
         case .activate:
-            if let action = snapshot.actions.first(where: { $0.key == "enter" })
+            if let action = snapshot.actions.first(where: { $0.key == StandardKey.enter })
                 ?? snapshot.actions.first(where: { $0.enabled && $0.params.contains { $0.kind == .item } }) {
                 invoke(action, session)
             }
@@ -101,16 +101,16 @@ extension TUIController {
         if delta > 0 { loadMoreIfNeeded(session) } else { loadPreviousIfNeeded(session) }
     }
 
-    /// At the end of the loaded window of a list that has more: `load-more`.
+    /// At the end of the loaded window of a list that has more: `StandardAction.loadMore`.
     func loadMoreIfNeeded(_ session: ScreenSession) {
-        extendWindow("load-more", session) { $0.wantsMore($1) }
+        extendWindow(StandardAction.loadMore, session) { $0.wantsMore($1) }
     }
 
-    /// Near the start of a window that begins below the top: `load-previous`
+    /// Near the start of a window that begins below the top: `StandardAction.loadPrevious`
     /// (a window over a huge list keeps only so many rows, so going back up
     /// needs the rows it dropped).
     func loadPreviousIfNeeded(_ session: ScreenSession) {
-        extendWindow("load-previous", session) { $0.wantsPrevious($1) }
+        extendWindow(StandardAction.loadPrevious, session) { $0.wantsPrevious($1) }
     }
 
     /// Runs a paging action when the cursor asks for it and the screen offers

@@ -45,21 +45,22 @@ extension TUIController {
 
         var area = Rect(x: 0, y: 3, width: width, height: height - 5)
         var caret: Frame.Caret?
-        if let form = snapshot.content.form {
-            let wanted = FormView.height(of: form)
-            let room = list == nil ? area.height : min(wanted, max(0, area.height - 4))
+        let form = snapshot.content.form
+        let detail = snapshot.content.detail
+        let rooms = ContentLayout(
+            form: form.map(FormView.height), detail: detail.map { DetailView.height(of: $0, width: width) },
+            list: list != nil, available: area.height)
+        if let form {
             let submit = form.submitAction.flatMap { snapshot.action($0) }
             let at = FormView.draw(
                 into: &buffer, form, state: session.form, focused: !session.listFocused, submit: submit,
-                in: Rect(x: 0, y: area.y, width: width, height: room), glyphs: glyphs)
+                in: Rect(x: 0, y: area.y, width: width, height: rooms.form), glyphs: glyphs)
             if let at { caret = Frame.Caret(x: at.x, y: at.y) }
-            area = area.droppingTop(room + 1)
+            area = area.droppingTop(rooms.form + 1)
         }
-        if let detail = snapshot.content.detail {
-            let wanted = DetailView.height(of: detail)
-            let room = list == nil ? area.height : min(wanted, max(0, area.height - 4))
-            DetailView.draw(into: &buffer, detail, in: Rect(x: 0, y: area.y, width: width, height: room), glyphs: glyphs)
-            area = area.droppingTop(room + 1)
+        if let detail {
+            DetailView.draw(into: &buffer, detail, in: Rect(x: 0, y: area.y, width: width, height: rooms.detail), glyphs: glyphs)
+            area = area.droppingTop(rooms.detail + 1)
         }
         if let list, area.height >= 2 {
             session.cursor.scroll(rows: area.height - 1, in: list)
@@ -112,13 +113,18 @@ extension TUIController {
     func statusMessage(_ snapshot: ScreenSnapshot, _ session: ScreenSession) -> StatusLine.Message? {
         let current = now()
         if let local = localNotice, current - local.since < Self.noticeLifetime {
-            return .init(text: local.text, style: .notice, spinning: false)
+            return .init(text: local.text, style: local.style, spinning: false)
         }
         switch snapshot.status.kind {
         case .loading:
             return .init(text: snapshot.status.message ?? "Working…", style: .normal, spinning: true)
         case .error:
             return .init(text: snapshot.status.message ?? "Error", style: .error, spinning: false)
+        case .warning:
+            // "Done, with problems" stays until the screen changes: unlike
+            // a notice it is something to act on.
+            let text = snapshot.status.message ?? "Done, with problems."
+            return .init(text: glyphs.warning + " " + text, style: .warning, spinning: false)
         case .notice:
             if let notice = session.notice, current - notice.since < Self.noticeLifetime {
                 return .init(text: notice.text, style: .notice, spinning: false)
@@ -145,19 +151,19 @@ extension TUIController {
     func hints(_ snapshot: ScreenSnapshot, _ session: ScreenSession) -> [(key: String, label: String)] {
         // Help and quit come first so a narrow terminal still shows them.
         var hints: [(String, String)] = session.editing ? [("f1", "Help")] : [("?", "Help"), ("q", "Quit")]
-        if !session.editing, snapshot.content.list == nil, let form = snapshot.content.form,
-            !FormState.editable(form).isEmpty {
-            hints.append(("enter", "Edit"))
-        }
+        // Enter goes back into a form that was left, so no action claims it.
+        let enterEdits = !session.editing && snapshot.content.list == nil
+            && snapshot.content.form.map { !FormState.editable($0).isEmpty } == true
+        if enterEdits { hints.append((StandardKey.enter, "Edit")) }
         if session.editing {
             hints.append(("esc", stack.count > 1 ? "Back" : "Leave form"))
             hints.append(("tab", "Next field"))
             if let name = snapshot.content.form?.submitAction, let action = snapshot.action(name), action.enabled {
-                hints.append(("enter", TerminalText.sanitize(action.label)))
+                hints.append((StandardKey.enter, TerminalText.sanitize(action.label)))
             }
         }
         for action in snapshot.actions where action.enabled {
-            guard let key = action.key, !(session.editing && key.count == 1) else { continue }
+            guard let key = action.key, !(session.editing && key.count == 1), !(enterEdits && key == StandardKey.enter) else { continue }
             if session.editing, action.name == snapshot.content.form?.submitAction { continue }
             hints.append((key, TerminalText.sanitize(action.label)))
         }

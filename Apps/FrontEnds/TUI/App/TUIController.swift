@@ -22,7 +22,7 @@ public final class TUIController {
     /// Advances the spinner; the run loop bumps it.
     public var spinnerFrame = 0
     /// A message of the TUI's own (not a screen's), with when it appeared.
-    var localNotice: (text: String, since: ContinuousClock.Instant)?
+    var localNotice: (text: String, style: CellStyle, since: ContinuousClock.Instant)?
     var layout = FrameLayout()
     let now: () -> ContinuousClock.Instant
 
@@ -129,7 +129,9 @@ public final class TUIController {
         } else if outcome.back, top === session {
             pop()
         }
-        if let url = outcome.openURL { notify("Open " + TerminalText.sanitize(url)) }
+        // The view model's service opens the URL; the TUI names it, so the
+        // user can copy it when no browser is at hand.
+        if let url = outcome.openURL { notify("Opening " + TerminalText.sanitize(url)) }
     }
 
     func showError(_ error: any Error) {
@@ -138,9 +140,15 @@ public final class TUIController {
         dirty = true
     }
 
-    func notify(_ text: String) {
-        localNotice = (text, now())
+    func notify(_ text: String, style: CellStyle = .notice) {
+        localNotice = (text, style, now())
         dirty = true
+    }
+
+    /// Tells the user why what they asked for did not happen (a disabled
+    /// action's reason, an incomplete form): drawn as a warning, not as news.
+    func refuse(_ text: String) {
+        notify(text, style: .warning)
     }
 
     // MARK: Navigation
@@ -157,14 +165,14 @@ public final class TUIController {
 
     /// Leaves the top screen (never the last one). The screen revealed may
     /// be stale (its child renamed or deleted something), so it is reloaded
-    /// when it offers a `reload` action that needs no arguments.
+    /// when it offers `StandardAction.reload` without required arguments.
     func pop() {
         guard stack.count > 1 else { return }
         stack.removeLast().close()
         overlay = nil
-        if let revealed = top, let reload = revealed.screen.snapshot.action("reload"), reload.enabled,
+        if let revealed = top, let reload = revealed.screen.snapshot.action(StandardAction.reload), reload.enabled,
             !reload.params.contains(where: \.required) {
-            run("reload", [:], on: revealed, isFieldSync: true)
+            run(StandardAction.reload, [:], on: revealed, isFieldSync: true)
         }
         dirty = true
     }
@@ -213,17 +221,18 @@ public final class TUIController {
         }
     }
 
-    /// Sends each changed field once per batch of keys as `set-field`.
+    /// Sends each changed field once per batch of keys as `StandardAction.setField`.
     func flushFields() {
         let pending = pendingFields
         pendingFields.removeAll()
         cutNoticeShown = false
         for (id, field) in pending {
             guard let session = stack.first(where: { ObjectIdentifier($0) == id }),
-                let setField = session.screen.snapshot.action("set-field"), setField.enabled,
+                let setField = session.screen.snapshot.action(StandardAction.setField), setField.enabled,
                 let value = session.form.editors[field]?.text
             else { continue }
-            run("set-field", ["field": .string(field), "value": .string(value)], on: session, isFieldSync: true)
+            let arguments: ActionArguments = [StandardParam.field: .string(field), StandardParam.value: .string(value)]
+            run(StandardAction.setField, arguments, on: session, isFieldSync: true)
         }
     }
 

@@ -47,7 +47,12 @@ enum FormView {
         if let submit, y < rect.maxY {
             let text = "[ " + TerminalText.sanitize(submit.label) + " ]"
             buffer.write(text, x: boxX, y: y, style: submit.enabled ? .key : .dim)
-            if !submit.enabled { buffer.write("  (enter submits when the form is complete)", x: boxX + TerminalText.width(text), y: y, limit: rect.maxX - boxX - TerminalText.width(text), style: .dim) }
+            if !submit.enabled {
+                // The screen's reason when it gives one ("Sign in needs a first and last name").
+                let why = submit.disabledReason.map(TerminalText.sanitize) ?? "enter submits when the form is complete"
+                let room = rect.maxX - boxX - TerminalText.width(text) - 1
+                buffer.write(TerminalText.truncate("  (" + why + ")", to: room, ellipsis: glyphs.ellipsis), x: boxX + TerminalText.width(text), y: y, limit: room, style: .dim)
+            }
         }
         return caret
     }

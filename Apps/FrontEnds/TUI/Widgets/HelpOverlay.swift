@@ -15,7 +15,8 @@ enum HelpOverlay {
             lines.append(("", "This screen", .title))
             for action in keyed {
                 let summary = TerminalText.sanitize(action.label) + " — " + TerminalText.sanitize(action.summary)
-                lines.append((action.key ?? "", summary + (action.enabled ? "" : " (not now)"), action.enabled ? .normal : .dim))
+                let why = action.enabled ? "" : " (not now" + (action.disabledReason.map { ": " + TerminalText.sanitize($0) } ?? "") + ")"
+                lines.append((action.key ?? "", summary + why, action.enabled ? .normal : .dim))
             }
             lines.append(("", "", .normal))
         }
