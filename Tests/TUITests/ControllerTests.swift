@@ -91,7 +91,7 @@ import Testing
     @Test func formEditsAreSentWithSetFieldAndSubmitWaitsForEnabled() async throws {
         let form = FakeFormScreen()
         let controller = try await FakeCatalog.controller(form, id: "login", title: "Sign in")
-        controller.handle([.enter])  // incomplete: not submitted
+        controller.handle([.enter, .enter])  // edit, then submit: incomplete, so not submitted
         await controller.settle()
         #expect(form.submitted == 0)
         controller.handle("ann".map { KeyEvent.character($0) } + [.tab] + "pw".map { KeyEvent.character($0) } + [.enter])
@@ -111,6 +111,7 @@ import Testing
     @Test func aHugePasteIsCappedWithAMessage() async throws {
         let form = FakeFormScreen()
         let controller = try await FakeCatalog.controller(form, id: "login", title: "Sign in")
+        controller.handle([.enter])
         controller.handle(Array(repeating: KeyEvent.character("a"), count: 10_000))
         await controller.settle()
         #expect(form.user.count == FieldEditor.defaultLimit)
@@ -165,15 +166,40 @@ import Testing
 
 @MainActor
 @Suite struct FormNavigationTests {
-    @Test func escLeavesARootFormSoBrowseKeysWorkAndEnterReturns() async throws {
+    /// Issue 15: on a tab's form, digits and `q` switch and quit unless a
+    /// field is being edited; Enter starts editing, Esc stops.
+    @Test func digitsSwitchTabsUnlessAFieldIsBeingEdited() async throws {
         let form = FakeFormScreen()
         let controller = try await FakeCatalog.controller(form, id: "login", title: "Sign in")
-        controller.handle([.character("2")])  // typed: the form has the keys
+        let browsing = controller.render(width: 70, height: 14)
+        #expect(browsing.caret == nil)
+        #expect(browsing.buffer.text.contains("› User name"))  // the field Enter edits
+        #expect(browsing.buffer.text.contains("enter Edit"))
+        controller.handle([.enter, .character("2")])  // editing: typed
         await controller.settle()
         #expect(form.user == "2")
-        controller.handle([.escape, .character("2")])  // now 2 switches screens
+        #expect(controller.render(width: 70, height: 14).caret != nil)
+        controller.handle([.escape, .character("2")])  // left the field: 2 switches
         await controller.settle()
         #expect(controller.path == ["other"])
+    }
+
+    @Test func aChildScreensFormTakesKeysAtOnce() async throws {
+        let list = FakeListScreen.songs(2)
+        let form = FakeFormScreen()
+        list.child = ScreenRequest(screen: "login")
+        let catalog = FakeCatalog([
+            (FakeCatalog.descriptor("songs", "Songs"), { list }),
+            (FakeCatalog.descriptor("login", "Sign in", topLevel: false), { form }),
+        ])
+        let controller = TUIController(catalog: catalog)
+        try await controller.start(ScreenRequest(screen: "songs"))
+        controller.handle([.enter])
+        await controller.settle()
+        controller.handle([.character("2")])
+        await controller.settle()
+        #expect(controller.path == ["songs", "login"])
+        #expect(form.user == "2")
     }
 
     @Test func enterReturnsToTheForm() async throws {

@@ -74,7 +74,7 @@ import Testing
 
     @Test func formWithValidationAndSecret() async throws {
         let controller = try await FakeCatalog.controller(FakeFormScreen(), id: "login", title: "Sign in")
-        controller.handle("ann lee".map { KeyEvent.character($0) } + [.tab] + "hunter2".map { KeyEvent.character($0) })
+        controller.handle([.enter] + "ann lee".map { KeyEvent.character($0) } + [.tab] + "hunter2".map { KeyEvent.character($0) })
         await controller.settle()
         Golden.check("form", frame(controller, 70, 14))
     }
@@ -129,7 +129,7 @@ import Testing
 
     @Test func theCaretSitsInTheFocusedField() async throws {
         let controller = try await FakeCatalog.controller(FakeFormScreen(), id: "login", title: "Sign in")
-        controller.handle("ab".map { KeyEvent.character($0) } + [.left])
+        controller.handle([.enter] + "ab".map { KeyEvent.character($0) } + [.left])
         await controller.settle()
         let frame = controller.render(width: 70, height: 14)
         let caret = try #require(frame.caret)

@@ -21,7 +21,7 @@ import Testing
             DetailRow("Session token (shown once)", token),
         ])
         let controller = try await FakeCatalog.controller(form, id: "login", title: "Sign in")
-        controller.handle("ann".map { KeyEvent.character($0) } + [.tab] + "pw".map { KeyEvent.character($0) } + [.enter])
+        controller.handle([.enter] + "ann".map { KeyEvent.character($0) } + [.tab] + "pw".map { KeyEvent.character($0) } + [.enter])
         await controller.settle()
         let frame = text(controller)
         Golden.check("form-and-detail", frame)
@@ -59,7 +59,7 @@ import Testing
         let form = FakeFormScreen()
         let controller = try await FakeCatalog.controller(form, id: "login", title: "Sign in")
         #expect(text(controller).contains("(Sign in needs a user name)"))
-        controller.handle("ann".map { KeyEvent.character($0) } + [.enter])
+        controller.handle([.enter] + "ann".map { KeyEvent.character($0) } + [.enter])
         await controller.settle()
         let frame = text(controller)
         #expect(form.submitted == 0)

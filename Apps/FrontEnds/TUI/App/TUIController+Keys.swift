@@ -91,6 +91,9 @@ extension TUIController {
             let current = activeTab ?? 0
             switchTo(screenAt: (current + (command == .nextScreen ? 1 : count - 1)) % count)
         case .switchScreen(let number): switchTo(screenAt: number - 1)
+        case .sortNext: sortByColumn(step: 1, session)
+        case .sortPrevious: sortByColumn(step: -1, session)
+        case .sortReverse: reverseSort(session)
         default: break
         }
     }

@@ -53,7 +53,8 @@ extension TUIController {
         if let form {
             let submit = form.submitAction.flatMap { snapshot.action($0) }
             let at = FormView.draw(
-                into: &buffer, form, state: session.form, focused: !session.listFocused, submit: submit,
+                into: &buffer, form, state: session.form, focused: !session.listFocused,
+                pointing: session.listFocused && list == nil, submit: submit,
                 in: Rect(x: 0, y: area.y, width: width, height: rooms.form), glyphs: glyphs)
             if let at { caret = Frame.Caret(x: at.x, y: at.y) }
             area = area.droppingTop(rooms.form + 1)
@@ -101,7 +102,9 @@ extension TUIController {
         if let filter = list.filter, !filter.isEmpty {
             parts.append("filter: " + TerminalText.truncate(TerminalText.sanitize(filter), to: 20, ellipsis: glyphs.ellipsis))
         }
-        if let sort = list.sort { parts.append("sort: " + TerminalText.sanitize(sort)) }
+        if let sort = list.sort {
+            parts.append("sort: " + TerminalText.sanitize(sort) + (list.sortDescending == true ? " " + glyphs.sortDescending : ""))
+        }
         return parts.joined(separator: "  ")
     }
 

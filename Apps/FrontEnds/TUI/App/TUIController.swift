@@ -14,6 +14,8 @@ public final class TUIController {
     let bindings: KeyBindings
     public var glyphs: Glyphs
     var stack: [ScreenSession] = []
+    /// The navigation stacks of the tabs not on screen, by tab index.
+    var parked: [Int: [ScreenSession]] = [:]
     var overlay: Overlay?
     /// False once the user quit.
     public private(set) var running = true
@@ -47,7 +49,7 @@ public final class TUIController {
     /// Opens the first screen. Throws when it cannot be opened at all.
     public func start(_ home: ScreenRequest) async throws(ScreenError) {
         let screen = try await catalog.open(home)
-        stack = [makeSession(screen)]
+        stack = [makeSession(screen, root: true)]
     }
 
     /// The screen on top, as every other front end would see it.
@@ -72,6 +74,8 @@ public final class TUIController {
     public func shutdown() {
         for session in stack.reversed() { session.close() }
         stack.removeAll()
+        for sessions in parked.values { for session in sessions.reversed() { session.close() } }
+        parked.removeAll()
         drainTask?.cancel()
     }
 
@@ -87,8 +91,11 @@ public final class TUIController {
         }
     }
 
-    func makeSession(_ screen: any Screen) -> ScreenSession {
-        ScreenSession(screen: screen) { [weak self] in self?.dirty = true }
+    /// A tab's first screen starts browsing (digits switch tabs, `q`
+    /// quits) even when it is a form; a screen opened from another starts
+    /// in its form, since filling it in is why it was opened.
+    func makeSession(_ screen: any Screen, root: Bool) -> ScreenSession {
+        ScreenSession(screen: screen, editsAtOnce: !root) { [weak self] in self?.dirty = true }
     }
 
     // MARK: The action queue
@@ -156,7 +163,7 @@ public final class TUIController {
     func push(_ request: ScreenRequest) async {
         do {
             let screen = try await catalog.open(request)
-            stack.append(makeSession(screen))
+            stack.append(makeSession(screen, root: false))
         } catch {
             showError(error)
         }
@@ -164,27 +171,50 @@ public final class TUIController {
     }
 
     /// Leaves the top screen (never the last one). The screen revealed may
-    /// be stale (its child renamed or deleted something), so it is reloaded
-    /// when it offers `StandardAction.reload` without required arguments.
+    /// be stale (its child renamed or deleted something), so it is reloaded.
     func pop() {
         guard stack.count > 1 else { return }
         stack.removeLast().close()
         overlay = nil
-        if let revealed = top, let reload = revealed.screen.snapshot.action(StandardAction.reload), reload.enabled,
-            !reload.params.contains(where: \.required) {
-            run(StandardAction.reload, [:], on: revealed, isFieldSync: true)
-        }
+        if let revealed = top { refresh(revealed) }
         dirty = true
+    }
+
+    /// Reads a screen that comes back into view again, when it offers
+    /// `StandardAction.reload` without required arguments.
+    func refresh(_ session: ScreenSession) {
+        guard let reload = session.screen.snapshot.action(StandardAction.reload), reload.enabled,
+            !reload.params.contains(where: \.required)
+        else { return }
+        run(StandardAction.reload, [:], on: session, isFieldSync: true)
     }
 
     var topLevelScreens: [ScreenDescriptor] { catalog.screens.filter(\.topLevel) }
 
-    /// Replaces the whole stack with a top-level screen.
+    /// Shows a top-level screen. Each tab keeps its own navigation stack,
+    /// cursor and scroll: the one left is parked, one visited before comes
+    /// back as it was. The tab already shown goes back to its first screen.
     func switchTo(screenAt index: Int) {
         let screens = topLevelScreens
         guard screens.indices.contains(index) else { return }
         let target = screens[index]
-        if stack.count == 1, stack.first?.screen.snapshot.screen == target.id { return }
+        if activeTab == index {
+            guard stack.count > 1 else { return }
+            for session in stack.dropFirst().reversed() { session.close() }
+            stack.removeLast(stack.count - 1)
+            overlay = nil
+            if let root = top { refresh(root) }
+            dirty = true
+            return
+        }
+        if let parkedStack = parked.removeValue(forKey: index) {
+            park()
+            stack = parkedStack
+            overlay = nil
+            if let shown = top { refresh(shown) }
+            dirty = true
+            return
+        }
         if target.params.contains(where: \.required) {
             notify("\(target.title) needs parameters; open it from another screen.")
             return
@@ -193,13 +223,24 @@ public final class TUIController {
             guard let self else { return }
             do {
                 let screen = try await self.catalog.open(ScreenRequest(screen: target.id))
-                for session in self.stack.reversed() { session.close() }
-                self.stack = [self.makeSession(screen)]
+                self.park()
+                self.stack = [self.makeSession(screen, root: true)]
                 self.overlay = nil
             } catch {
                 self.showError(error)
             }
         }
+    }
+
+    /// Puts the shown stack aside under its tab (or closes it when it is
+    /// not a tab's, e.g. a home screen that is not top-level).
+    private func park() {
+        if let tab = activeTab {
+            parked[tab] = stack
+        } else {
+            for session in stack.reversed() { session.close() }
+        }
+        stack = []
     }
 
     /// Index of the top-level screen at the bottom of the stack.

@@ -8,7 +8,8 @@ final class ScreenSession {
     var cursor = ListCursor()
     var form = FormState()
     /// True when keys browse (lists, commands) rather than type into the
-    /// form: on a screen with a list, or after Esc left a form.
+    /// form: on a screen with a list, on a tab's form until Enter, or after
+    /// Esc left a form.
     var listFocused = false
     /// The error status already shown as a dialog (shown once per error).
     var shownError: ScreenStatus?
@@ -16,12 +17,14 @@ final class ScreenSession {
     var notice: (text: String, since: ContinuousClock.Instant)?
     private var token: ObservationToken?
 
-    init(screen: any Screen, onChange: @escaping @MainActor () -> Void) {
+    /// `editsAtOnce`: a form takes typed keys from the start (a screen
+    /// opened to fill it in); otherwise keys browse until Enter picks a field.
+    init(screen: any Screen, editsAtOnce: Bool, onChange: @escaping @MainActor () -> Void) {
         self.screen = screen
         token = screen.changes.observe { _ in onChange() }
         if let form = screen.snapshot.content.form {
             self.form.sync(with: form)
-            listFocused = FormState.editable(form).isEmpty
+            listFocused = !editsAtOnce || FormState.editable(form).isEmpty
         } else {
             listFocused = true
         }

@@ -31,5 +31,5 @@ public struct Glyphs: Sendable, Equatable {
     public static let ascii = Glyphs(
         horizontal: "-", vertical: "|", topLeft: "+", topRight: "+", bottomLeft: "+", bottomRight: "+",
         ellipsis: "...", pointer: ">", mask: "*", separator: " > ", thumb: "#", pickerOpen: "< ", pickerClose: " >",
-        spinner: ["|", "/", "-", "\\"], sortAscending: "^", sortDescending: "v", warning: "!")
+        spinner: Array("|/-\\"), sortAscending: "^", sortDescending: "v", warning: "!")
 }

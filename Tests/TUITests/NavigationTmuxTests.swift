@@ -1,0 +1,61 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// Issue 15's navigation defects, in the built binary under tmux: tabs keep
+/// where you were, and a tab's form does not swallow the global keys.
+@Suite(.serialized) struct NavigationTmuxTests {
+    func titleLine(_ screen: String) -> String {
+        let lines = screen.components(separatedBy: "\n")
+        return lines.count > 1 ? lines[1] : ""
+    }
+
+    @Test func switchingTabsComesBackToTheOpenPlaylist() throws {
+        let home = TemporaryDirectory("facet-tui-nav")
+        let tmux = try TmuxSession(command: TmuxEndToEndTests().command(home: home.path))
+        let start = try tmux.wait(forText: "7 songs")
+        try tmux.keys("Enter")
+        try tmux.wait(forText: "Like a Rolling Stone")
+        try tmux.keys("Down", "Down")
+        try tmux.wait(forText: "3/7")
+        let account = try #require(FolderTUITests().tabKey(start, "Account"))
+        let playlists = try #require(FolderTUITests().tabKey(start, "Playlists"))
+        try tmux.keys(account)
+        try tmux.wait(for: "the account tab") { !titleLine($0).contains("Sample") && titleLine($0).contains("Account") }
+        try tmux.keys(playlists)
+        let back = try tmux.wait(for: "the playlist as it was left") { titleLine($0).contains("Playlists › Sample") }
+        #expect(back.contains("3/7"))
+        // The shown tab's digit goes back to its first screen.
+        try tmux.keys(playlists)
+        try tmux.wait(for: "the playlists list") { !titleLine($0).contains("Sample") && $0.contains("7 songs") }
+        try tmux.keys("q")
+        try tmux.wait(forText: "EXITED 0")
+    }
+
+    @Test func aTabsFormLetsDigitsAndQuitThroughUntilAFieldIsEdited() throws {
+        let home = TemporaryDirectory("facet-tui-nav")
+        let tmux = try TmuxSession(command: TmuxEndToEndTests().command(home: home.path))
+        let start = try tmux.wait(forText: "7 songs")
+        let login = try #require(FolderTUITests().tabKey(start, "Login"))
+        let account = try #require(FolderTUITests().tabKey(start, "Account"))
+        try tmux.keys(login)
+        var screen = try tmux.wait(forText: "First name")
+        #expect(screen.contains("› First name"))  // focus is visible
+        #expect(screen.contains("enter Edit"))
+        // Digits switch tabs: nothing is typed into the form.
+        try tmux.keys(account)
+        try tmux.wait(for: "the account tab") { titleLine($0).contains("Account") }
+        try tmux.keys(login)
+        try tmux.wait(forText: "First name")
+        // Enter edits the field: now digits are text, and Esc leaves it.
+        try tmux.keys("Enter")
+        try tmux.wait(forText: "esc Leave form")
+        try tmux.type("34")
+        screen = try tmux.wait(for: "the typed digits") { $0.contains("First name  34") }
+        #expect(titleLine(screen).contains("Login"))
+        try tmux.keys("Escape")
+        try tmux.wait(forText: "enter Edit")
+        try tmux.keys("q")
+        try tmux.wait(forText: "EXITED 0")
+    }
+}
