@@ -66,7 +66,8 @@ extension TUIController {
         if let list, area.height >= 2 {
             session.cursor.scroll(rows: area.height - 1, in: list)
             let placement = ListView.draw(
-                into: &buffer, list, cursor: session.cursor, focused: session.listFocused, in: area, glyphs: glyphs)
+                into: &buffer, list, cursor: session.cursor, focused: session.listFocused, in: area,
+                widths: &session.tableWidths, glyphs: glyphs)
             layout.listRows = placement.rows
             layout.listTop = placement.top
         }

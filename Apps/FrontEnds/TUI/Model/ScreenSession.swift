@@ -7,6 +7,8 @@ final class ScreenSession {
     let screen: any Screen
     var cursor = ListCursor()
     var form = FormState()
+    /// The list's column widths so far (they do not shrink while scrolling).
+    var tableWidths = TableWidths()
     /// True when keys browse (lists, commands) rather than type into the
     /// form: on a screen with a list, on a tab's form until Enter, or after
     /// Esc left a form.

@@ -18,7 +18,7 @@ enum ListView {
 
     static func draw(
         into buffer: inout CellBuffer, _ list: ListContent, cursor: ListCursor, focused: Bool, in rect: Rect,
-        glyphs: Glyphs
+        widths: inout TableWidths, glyphs: Glyphs
     ) -> Placement {
         guard rect.height >= 2, rect.width >= 10 else { return Placement(rows: Rect(x: 0, y: 0, width: 0, height: 0), top: 0) }
         let rows = rect.droppingTop(1)
@@ -31,7 +31,7 @@ enum ListView {
         // The pointer's gutter on the left, one cell free on the right.
         let tableX = inner.x + gutter
         let table = TableLayout(
-            columns: list.columns, natural: naturalWidths(list, visible: visible, glyphs: glyphs),
+            columns: list.columns, natural: widths.steady(naturalWidths(list, visible: visible, glyphs: glyphs), for: list),
             width: max(0, inner.width - gutter - 1))
         drawHeader(into: &buffer, list, table: table, y: rect.y, x: rect.x, width: rect.width, tableX: tableX, glyphs: glyphs)
 

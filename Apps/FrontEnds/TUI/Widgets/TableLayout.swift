@@ -107,3 +107,24 @@ enum CellWidth {
         return ascii ? text.utf8.count : TerminalText.width(text)
     }
 }
+
+/// Column widths that only grow while a list is on screen, so scrolling
+/// past a wider value does not make the columns jump back and forth. They
+/// start over when the list's columns or filter change.
+struct TableWidths: Equatable {
+    private var key: [String] = []
+    private var widths: [String: Int] = [:]
+
+    mutating func steady(_ natural: [Int], for list: ListContent) -> [Int] {
+        let current = list.columns.map(\.id) + [list.filter ?? ""]
+        if current != key {
+            key = current
+            widths = [:]
+        }
+        return zip(list.columns, natural).map { column, width in
+            let kept = max(width, widths[column.id] ?? 0)
+            widths[column.id] = kept
+            return kept
+        }
+    }
+}
