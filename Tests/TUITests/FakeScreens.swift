@@ -144,10 +144,14 @@ final class FakeFormScreen: ScreenModel {
                     ],
                     submitAction: "submit"),
                 detail: submitted > 0 ? detailAfterSubmit : nil),
-            actions: [Self.setField, Self.submit.disabled(because: submitRefusal)])
+            actions: [Self.setField, noReasons ? Self.submit.enabled(submitRefusal == nil) : Self.submit.disabled(because: submitRefusal)])
     }
 
+    /// Disable submit without saying why (a contract-1 screen).
+    var noReasons = false
+
     var submitRefusal: String? {
+        if noReasons { return user.isEmpty || password.isEmpty || user.contains(" ") ? "" : nil }
         if user.isEmpty { return "Sign in needs a user name" }
         if password.isEmpty { return "Sign in needs a password" }
         return nil

@@ -34,8 +34,9 @@ import Testing
 
     @Test func errorDialog() async throws {
         let screen = FakeListScreen.songs(3)
-        screen.status = .error(.failed("Cannot read /music/missing.m3u: no such file.", code: "playlist.unreadable"))
         let controller = try await FakeCatalog.controller(screen)
+        screen.status = .error(.failed("Cannot read /music/missing.m3u: no such file.", code: "playlist.unreadable"))
+        screen.publish()
         Golden.check("error-dialog", frame(controller, 80, 14))
         controller.handle([.enter])
         #expect(!frame(controller, 80, 14).contains("┌"))

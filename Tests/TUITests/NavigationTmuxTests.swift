@@ -58,4 +58,30 @@ import TestSupport
         try tmux.keys("q")
         try tmux.wait(forText: "EXITED 0")
     }
+
+    /// Settings while signed out: the reason on the screen (no modal
+    /// dialog) beside the key that signs in; signing in from there and
+    /// coming back shows the settings.
+    @Test func settingsWhileSignedOutShowsTheWayToSignIn() throws {
+        let home = TemporaryDirectory("facet-tui-nav")
+        let tmux = try TmuxSession(command: TmuxEndToEndTests().command(home: home.path))
+        let start = try tmux.wait(forText: "7 songs")
+        try tmux.keys(try #require(FolderTUITests().tabKey(start, "Settings")))
+        var screen = try tmux.wait(forText: "Nobody is signed in")
+        #expect(!screen.contains("┌"))
+        #expect(screen.contains("l Sign in"))
+        try tmux.keys("l")
+        try tmux.wait(for: "the login screen on top") { titleLine($0).contains("Settings › Login") }
+        try tmux.type("Ann")
+        try tmux.keys("Tab")
+        try tmux.type("Lee")
+        try tmux.keys("Enter")
+        try tmux.wait(forText: "signed in as Ann Lee")
+        try tmux.keys("Escape")
+        screen = try tmux.wait(for: "the settings") { $0.contains("Settings of") && $0.contains("Page size") }
+        #expect(!titleLine(screen).contains("Login"))
+        #expect(!screen.contains("Nobody is signed in"))
+        try tmux.keys("q")
+        try tmux.wait(forText: "EXITED 0")
+    }
 }

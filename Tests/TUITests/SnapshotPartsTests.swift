@@ -90,6 +90,32 @@ import Testing
         #expect(style == .error)
     }
 
+    /// Issue 15: a screen that opens in an error state (Settings while
+    /// signed out) says so in the status line, no dialog in the way.
+    @Test func anErrorAScreenOpensWithIsShownInTheStatusLine() async throws {
+        let screen = FakeListScreen.songs(1)
+        screen.status = .error(.notFound("Nobody is signed in: sign in on the login screen.", code: "settings.not_signed_in"))
+        let controller = try await FakeCatalog.controller(screen)
+        let buffer = controller.render(width: 80, height: 14).buffer
+        #expect(!buffer.text.contains("┌"))
+        #expect(buffer.rowText(buffer.height - 2).contains("Nobody is signed in"))
+        #expect(buffer[1, buffer.height - 2].style == .error)
+        // A later error is news: it opens a dialog.
+        screen.status = .error(.failed("The disk is full.", code: "disk_full"))
+        screen.publish()
+        #expect(controller.render(width: 80, height: 14).buffer.text.contains("┌─ Error"))
+    }
+
+    @Test func aRefusedFormSubmitQuotesTheFieldsProblem() async throws {
+        let form = FakeFormScreen()
+        form.noReasons = true
+        let controller = try await FakeCatalog.controller(form, id: "login", title: "Sign in")
+        controller.handle([.enter] + "a b".map { KeyEvent.character($0) } + [.enter])
+        await controller.settle()
+        let lines = controller.render(width: 70, height: 14).buffer.text.components(separatedBy: "\n")
+        #expect(lines.dropLast().last?.contains("No spaces, please.") == true)
+    }
+
     @Test func anActionThatOpensAURLNamesIt() async throws {
         let screen = FakeListScreen.songs(3)
         let controller = try await FakeCatalog.controller(screen)

@@ -68,7 +68,9 @@ extension TUIController {
             guard let self, let session else { return }
             guard let action = session.screen.snapshot.action(name) else { return }
             guard action.enabled else {
-                self.refuse(action.disabledReason.map(TerminalText.sanitize) ?? "Complete the form first.")
+                // The screen's reason, else what its fields say is wrong.
+                let fieldProblem = session.screen.snapshot.content.form?.fields.compactMap(\.message).first
+                self.refuse(TerminalText.sanitize(action.disabledReason ?? fieldProblem ?? "Complete the form first."))
                 return
             }
             self.invoke(action, session)

@@ -24,6 +24,10 @@ final class ScreenSession {
     init(screen: any Screen, editsAtOnce: Bool, onChange: @escaping @MainActor () -> Void) {
         self.screen = screen
         token = screen.changes.observe { _ in onChange() }
+        // An error the screen opens with is its state ("nobody is signed
+        // in"): the status line shows it beside the keys that help (sign
+        // in). Only errors that arrive later open a dialog.
+        if screen.snapshot.status.kind == .error { shownError = screen.snapshot.status }
         if let form = screen.snapshot.content.form {
             self.form.sync(with: form)
             listFocused = !editsAtOnce || FormState.editable(form).isEmpty
