@@ -39,7 +39,7 @@ import TestSupport
     @Test func loginShowsTheTokenAndSettingsTheirOwner() throws {
         let home = TemporaryDirectory("facet-tui-real")
         let tmux = try TmuxSession(command: TmuxEndToEndTests().command(home: home.path))
-        let start = try tmux.wait(forText: "7 songs")
+        let start = try tmux.waitForPlaylists()
         try tmux.keys(try tab(start, "Login"))
         try tmux.wait(forText: "First name")
         try tmux.keys("Enter")  // a tab's form browses until Enter picks a field

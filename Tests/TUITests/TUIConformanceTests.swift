@@ -11,7 +11,7 @@ import TestSupport
         let snapshotPath = home.path + "/tui-snapshot.json"
         let tmux = try TmuxSession(command: TmuxEndToEndTests().command(
             home: home.path, extra: "FACET_TUI_SNAPSHOT=\(shellQuoted(snapshotPath))"))
-        try tmux.wait(forText: "7 songs")
+        try tmux.waitForPlaylists()
         try tmux.keys("Enter")
         try tmux.wait(forText: "Like a Rolling Stone")
         try tmux.keys("s")
