@@ -35,6 +35,27 @@ import Testing
         #expect(screen.sort == "artist")
     }
 
+    @Test func clickingAHeaderSortsByItsColumnAndAgainReverses() async throws {
+        let screen = FakeListScreen.songs(3)
+        let controller = try await FakeCatalog.controller(screen)
+        let buffer = controller.render(width: 80, height: 14).buffer
+        let row = try #require(controller.layout.headerRow)
+        let line = buffer.rowText(row)
+        let x = try #require(line.range(of: "Artist").map { line.distance(from: line.startIndex, to: $0.lowerBound) })
+        controller.handle([.mouse(MouseEvent(.click, x: x + 1, y: row))])
+        await controller.settle()
+        #expect(screen.sort == "artist" && !screen.sortDescending)
+        _ = controller.render(width: 80, height: 14)
+        controller.handle([.mouse(MouseEvent(.click, x: x + 1, y: row))])
+        await controller.settle()
+        #expect(screen.sort == "artist" && screen.sortDescending)
+        #expect(header(controller).contains("Artist ▼"))
+        // The number column cannot sort: a click says so.
+        let numberX = try #require(line.range(of: "No.").map { line.distance(from: line.startIndex, to: $0.lowerBound) })
+        controller.handle([.mouse(MouseEvent(.click, x: numberX, y: row))])
+        #expect(controller.render(width: 80, height: 14).buffer.text.contains("cannot be sorted by No."))
+    }
+
     @Test func aListThatCannotSortSaysSo() async throws {
         let screen = FakeListScreen.songs(3)
         screen.columns = screen.columns.map { column in

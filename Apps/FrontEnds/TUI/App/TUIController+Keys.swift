@@ -148,6 +148,12 @@ extension TUIController {
             return
         }
         guard let list = session.screen.snapshot.content.list else { return }
+        if event.y == layout.headerRow, event.kind == .click,
+            let hit = layout.headerColumns.first(where: { $0.range.contains(event.x) }),
+            list.columns.indices.contains(hit.column) {
+            sortByClick(on: list.columns[hit.column], session)
+            return
+        }
         switch event.kind {
         case .wheelUp: moveCursor(-3, session)
         case .wheelDown: moveCursor(3, session)

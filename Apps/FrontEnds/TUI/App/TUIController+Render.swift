@@ -70,6 +70,8 @@ extension TUIController {
                 widths: &session.tableWidths, glyphs: glyphs)
             layout.listRows = placement.rows
             layout.listTop = placement.top
+            layout.headerRow = placement.headerRow
+            layout.headerColumns = placement.headerColumns
         }
 
         StatusLine.draw(

@@ -50,4 +50,23 @@ extension TUIController {
         ]
         run(StandardAction.sort, arguments, on: session)
     }
+
+    /// A click on a column's header: sort by it, or reverse when it is
+    /// already the sort column (as in most table views).
+    func sortByClick(on column: ListColumn, _ session: ScreenSession) {
+        let snapshot = session.screen.snapshot
+        guard let key = column.sortKey, let (action, keys) = sorting(snapshot), keys.contains(key) else {
+            refuse("The list cannot be sorted by \(TerminalText.sanitize(column.label)).")
+            return
+        }
+        if snapshot.content.list?.sort == key {
+            reverseSort(session)
+            return
+        }
+        guard action.enabled else {
+            refuse(Self.unavailable(action))
+            return
+        }
+        run(StandardAction.sort, [StandardParam.by: .string(key)], on: session)
+    }
 }

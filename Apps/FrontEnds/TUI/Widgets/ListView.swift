@@ -11,6 +11,9 @@ enum ListView {
     static let gutter = 2
 
     struct Placement {
+        /// The header's row and each drawn column's cells in it, for clicks.
+        var headerRow: Int?
+        var headerColumns: [(range: Range<Int>, column: Int)] = []
         /// Where item rows are drawn, and the absolute index of the first.
         var rows: Rect
         var top: Int
@@ -54,7 +57,8 @@ enum ListView {
             if y < inner.maxY { buffer.write("  Loading more" + glyphs.ellipsis, x: inner.x, y: y, style: .dim) }
         }
         if scrollBar { drawScrollBar(into: &buffer, list, top: cursor.top, rows: rows, glyphs: glyphs) }
-        return Placement(rows: inner, top: cursor.top)
+        let headerColumns = table.slots.map { (range: (tableX + $0.x)..<(tableX + $0.x + $0.width), column: $0.index) }
+        return Placement(headerRow: rect.y, headerColumns: headerColumns, rows: inner, top: cursor.top)
     }
 
     /// The natural width of each column over the rows on screen: its
