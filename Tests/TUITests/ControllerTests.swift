@@ -78,14 +78,27 @@ import Testing
         screen.total = 12
         screen.hasMore = true
         let controller = try await FakeCatalog.controller(screen)
-        controller.handle([.character("G")])
+        controller.handle(Array(repeating: KeyEvent.down, count: 4))
         await controller.settle()
         #expect(screen.loadMoreCalls == 1)
         #expect(screen.items.count == 10)
+    }
+
+    /// Issue 15: End goes to the last row of the whole list, loading what
+    /// is needed, in one press.
+    @Test func endReachesTheEndOfTheWholeList() async throws {
+        let screen = FakeListScreen.songs(5)
+        screen.total = 12
+        screen.hasMore = true
+        let controller = try await FakeCatalog.controller(screen)
         controller.handle([.character("G")])
         await controller.settle()
         #expect(screen.loadMoreCalls == 2)
         #expect(!screen.hasMore)
+        #expect(controller.top?.cursor.index == screen.items.count - 1)
+        controller.handle([.character("G")])
+        await controller.settle()
+        #expect(screen.loadMoreCalls == 2)
     }
 
     @Test func formEditsAreSentWithSetFieldAndSubmitWaitsForEnabled() async throws {

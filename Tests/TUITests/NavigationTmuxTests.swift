@@ -85,4 +85,23 @@ import TestSupport
         try tmux.keys("q")
         try tmux.wait(forText: "EXITED 0")
     }
+
+    /// Issue 15: End (`G`) goes to the last row of the whole list in one
+    /// press, loading the pages it needs.
+    @Test func endGoesToTheLastOfAllRows() throws {
+        let home = TemporaryDirectory("facet-tui-nav")
+        let songs = (1...130).map { "#EXTINF:100,Band \($0) - Song \($0)\n/music/\($0).mp3" }
+        let m3u = home.file("big.m3u", "#EXTM3U\n" + songs.joined(separator: "\n") + "\n")
+        let imported = try FacetProcess.run(["playlists", "import", m3u, "--name", "Big"], home: home.path)
+        #expect(imported.status == 0, "\(imported.stderr)")
+        let tmux = try TmuxSession(command: TmuxEndToEndTests().command(home: home.path))
+        try tmux.wait(for: "the Big playlist under the cursor") { $0.components(separatedBy: "\n").contains { $0.hasPrefix("› Big ") } }
+        try tmux.keys("Enter")
+        try tmux.wait(forText: "1/130")
+        try tmux.keys("G")
+        let end = try tmux.wait(forText: "130/130")
+        #expect(end.contains("Song 130"))
+        try tmux.keys("q")
+        try tmux.wait(forText: "EXITED 0")
+    }
 }

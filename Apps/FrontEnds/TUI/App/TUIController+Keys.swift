@@ -13,6 +13,7 @@ extension TUIController {
     func handle(_ key: KeyEvent) {
         syncTop()
         if key == .resize { return }
+        top?.chasingEnd = false
         if case .mouse(let event) = key {
             handleMouse(event)
             return
@@ -78,6 +79,7 @@ extension TUIController {
         case .last:
             if let list {
                 session.cursor.moveToLast(in: list)
+                session.chasingEnd = list.hasMore
                 loadMoreIfNeeded(session)
             }
         case .activate:
@@ -125,6 +127,23 @@ extension TUIController {
             !actionInFlight
         else { return }
         run(action, [:], on: session)
+    }
+
+    /// After each action: while End is being chased, move to the last row
+    /// loaded and load the next part, until the list has no more.
+    func continueChasingEnd() {
+        guard let session = top, session.chasingEnd else { return }
+        guard let list = session.screen.snapshot.content.list else {
+            session.chasingEnd = false
+            return
+        }
+        if list.loadingMore { return }  // its change comes back here
+        session.cursor.moveToLast(in: list)
+        if list.hasMore {
+            loadMoreIfNeeded(session)
+        } else {
+            session.chasingEnd = false
+        }
     }
 
     func requestQuit() {

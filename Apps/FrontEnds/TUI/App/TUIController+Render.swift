@@ -20,6 +20,8 @@ extension TUIController {
         } else {
             session.shownError = nil
         }
+        // A load that finished in the background lets End go on.
+        if session.chasingEnd, !actionInFlight { continueChasingEnd() }
     }
 
     /// Composes the whole frame into a fresh cell buffer.

@@ -110,6 +110,7 @@ public final class TUIController {
                 await next.job()
                 self.actionInFlight = self.queue.contains { !$0.isFieldSync }
                 self.dirty = true
+                if self.queue.isEmpty { self.continueChasingEnd() }
             }
             self?.actionInFlight = false
             self?.drainTask = nil

@@ -7,6 +7,9 @@ final class ScreenSession {
     let screen: any Screen
     var cursor = ListCursor()
     var form = FormState()
+    /// End was pressed on a list that has more: keep loading and move to
+    /// the last row until the whole list is there (any other key stops).
+    var chasingEnd = false
     /// The list's column widths so far (they do not shrink while scrolling).
     var tableWidths = TableWidths()
     /// True when keys browse (lists, commands) rather than type into the
