@@ -67,7 +67,7 @@ enum ListView {
     static func naturalWidths(_ list: ListContent, visible: [ListItem], glyphs: Glyphs) -> [Int] {
         let markWidth = 1 + max(CellWidth.of(glyphs.sortAscending), CellWidth.of(glyphs.sortDescending))
         var widths = list.columns.map { CellWidth.of(TerminalText.sanitize($0.label)) + ($0.sortKey == nil ? 0 : markWidth) }
-        let badgeColumn = list.columns.firstIndex { $0.priority == 0 && !$0.type.isNumeric } ?? 0
+        let badgeColumn = TableLayout.mainColumn(of: list.columns, among: Array(list.columns.indices))
         for item in visible {
             for (index, column) in list.columns.enumerated() {
                 var w = CellWidth.of(TerminalText.sanitize(item.text(column.id)))

@@ -47,8 +47,7 @@ struct TableLayout: Equatable {
         var widths = Dictionary(uniqueKeysWithValues: kept.map { ($0, minimum[$0]) })
         let used = kept.reduce(0) { $0 + minimum[$1] } + (kept.count - 1) * Self.gap
         var spare = width - used
-        let main = kept.first { columns[$0].priority == 0 && !columns[$0].type.isNumeric }
-            ?? kept.first { !columns[$0].type.isNumeric } ?? kept[0]
+        let main = Self.mainColumn(of: columns, among: kept)
         if spare > 0 {
             // Grow text columns towards their natural width, in proportion
             // to what each lacks; the rest goes to the main column.
@@ -92,6 +91,15 @@ struct TableLayout: Equatable {
         }
         self.slots = slots
         badgeColumn = main
+    }
+}
+
+extension TableLayout {
+    /// The column that names the row and carries its badges: the first
+    /// text column that is never dropped, else the first text column.
+    static func mainColumn(of columns: [ListColumn], among indices: [Int]) -> Int {
+        indices.first { columns[$0].priority == 0 && !columns[$0].type.isNumeric }
+            ?? indices.first { !columns[$0].type.isNumeric } ?? indices.first ?? 0
     }
 }
 
