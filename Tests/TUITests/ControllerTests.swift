@@ -197,6 +197,32 @@ import Testing
         #expect(controller.path == ["other"])
     }
 
+    /// Issue 15: a form opened to be filled in (rename) starts with its
+    /// value selected, so typing replaces it.
+    @Test func aPrefilledChildFormIsReplacedByTyping() async throws {
+        let list = FakeListScreen.songs(2)
+        let form = FakeFormScreen()
+        form.user = "Bohemian"
+        list.child = ScreenRequest(screen: "login")
+        let catalog = FakeCatalog([
+            (FakeCatalog.descriptor("songs", "Songs"), { list }),
+            (FakeCatalog.descriptor("login", "Rename", topLevel: false), { form }),
+        ])
+        let frozen = ContinuousClock.now
+        let controller = TUIController(catalog: catalog, now: { frozen })
+        try await controller.start(ScreenRequest(screen: "songs"))
+        controller.handle([.enter])
+        await controller.settle()
+        let frame = controller.render(width: 70, height: 14)
+        Golden.check("prefilled-form", frame.buffer.text)
+        let row = try #require((0..<frame.buffer.height).first { frame.buffer.rowText($0).contains("Bohemian") })
+        let x = try #require(frame.buffer.rowText(row).range(of: "Bohemian").map { frame.buffer.rowText(row).distance(from: frame.buffer.rowText(row).startIndex, to: $0.lowerBound) })
+        #expect(frame.buffer[x, row].style == .selection)
+        controller.handle("Track".map { KeyEvent.character($0) })
+        await controller.settle()
+        #expect(form.user == "Track")
+    }
+
     @Test func aChildScreensFormTakesKeysAtOnce() async throws {
         let list = FakeListScreen.songs(2)
         let form = FakeFormScreen()

@@ -34,6 +34,11 @@ final class ScreenSession {
         if let form = screen.snapshot.content.form {
             self.form.sync(with: form)
             listFocused = !editsAtOnce || FormState.editable(form).isEmpty
+            // A form opened to be filled in starts with its value selected:
+            // typing replaces the name being renamed, arrows keep it.
+            if !listFocused, form.fields.indices.contains(self.form.focus) {
+                self.form.editors[form.fields[self.form.focus].id]?.selectAll()
+            }
         } else {
             listFocused = true
         }

@@ -26,6 +26,8 @@ public enum CellStyle: UInt8, CaseIterable, Sendable {
     case scrollTrack, scrollThumb
     /// "Done, with problems": between a notice and an error.
     case warning
+    /// Selected text in a field (typing replaces it).
+    case selection
     /// A row the user has already seen (its `visited` badge), drawn faded
     /// like a visited link.
     case faded

@@ -32,6 +32,7 @@ struct Theme {
             .scrollThumb: (COLOR_CYAN, -1, 0),
             .warning: (COLOR_YELLOW, -1, facet_a_bold()),
             .faded: (-1, -1, facet_a_dim()),
+            .selection: (COLOR_BLACK, COLOR_CYAN, 0),
         ]
         var looks: [Look] = []
         for style in CellStyle.allCases {
@@ -61,6 +62,7 @@ struct Theme {
             .scrollThumb: facet_a_reverse(),
             .warning: facet_a_bold() | facet_a_underline(),
             .faded: facet_a_dim(),
+            .selection: facet_a_reverse() | facet_a_underline(),
         ]
         return Theme(looks: CellStyle.allCases.map { Look(attributes: spec[$0] ?? 0, pair: 0) })
     }

@@ -35,7 +35,8 @@ enum FormView {
                     buffer.write(TerminalText.truncate(TerminalText.sanitize(placeholder), to: boxWidth - 1, ellipsis: glyphs.ellipsis), x: boxX, y: y, style: .dim)
                 } else {
                     let shown = editor.visible(cells: boxWidth - 1, mask: field.secret ? glyphs.mask : nil)
-                    buffer.write(TerminalText.sanitize(shown.text), x: boxX, y: y, limit: boxWidth, style: hasFocus ? .inputFocused : .input)
+                    let style: CellStyle = hasFocus ? (editor.allSelected ? .selection : .inputFocused) : .input
+                    buffer.write(TerminalText.sanitize(shown.text), x: boxX, y: y, limit: boxWidth, style: style)
                     if hasFocus { caret = (boxX + shown.caretColumn, y) }
                 }
                 if let choices = field.choices, !choices.isEmpty, boxX + boxWidth + 2 < rect.maxX {
