@@ -104,4 +104,26 @@ import TestSupport
         try tmux.keys("q")
         try tmux.wait(forText: "EXITED 0")
     }
+
+    /// Issue 15: `/` filters as you type; Esc puts back the whole list.
+    @Test func slashFiltersAsYouType() throws {
+        let home = TemporaryDirectory("facet-tui-nav")
+        let tmux = try TmuxSession(command: TmuxEndToEndTests().command(home: home.path))
+        try tmux.waitForPlaylists()
+        try tmux.keys("Enter")
+        try tmux.wait(forText: "Like a Rolling Stone")
+        try tmux.keys("/")
+        try tmux.wait(forText: "Keep filter")
+        try tmux.type("Queen")
+        // No Enter: the list follows the typing.
+        let filtered = try tmux.wait(for: "the list filtered while typing") {
+            $0.contains("filter: Queen") && !$0.contains("Hotel California")
+        }
+        #expect(filtered.contains("Bohemian Rhapsody"))
+        #expect(filtered.contains("Keep filter"))
+        try tmux.keys("Escape")
+        try tmux.wait(for: "the whole list again") { $0.contains("Hotel California") && !$0.contains("filter:") }
+        try tmux.keys("q")
+        try tmux.wait(forText: "EXITED 0")
+    }
 }

@@ -19,7 +19,7 @@ import TestSupport
         try tmux.keys("Right", "Enter")
         try tmux.wait(for: "sorted by title") { $0.components(separatedBy: "\n").contains { $0.hasPrefix("› Billie Jean") } }
         try tmux.keys("/")
-        try tmux.wait(forText: "Text (empty for all)")
+        try tmux.wait(forText: "Keep filter")
         try tmux.type("o")
         try tmux.keys("Enter")
         try tmux.wait(for: "the filtered list") { $0.contains("filter: o") && !$0.contains("Working") }

@@ -48,7 +48,7 @@ import TestSupport
 
         // `/` filters.
         try tmux.keys("/")
-        try tmux.wait(forText: "Text (empty for all)")
+        try tmux.wait(forText: "Keep filter")
         try tmux.type("Queen")
         try tmux.keys("Enter")
         screen = try tmux.wait(for: "the filtered list") { $0.contains("filter: Queen") && !$0.contains("Hotel California") }
@@ -57,7 +57,7 @@ import TestSupport
 
         // Clear the filter (the prompt starts with it), then sort by title.
         try tmux.keys("/")
-        try tmux.wait(forText: "Text (empty for all)")
+        try tmux.wait(forText: "Keep filter")
         try tmux.keys("C-u", "Enter")
         try tmux.wait(for: "the whole list again") { $0.contains("Hotel California") && !$0.contains("filter:") }
         try tmux.keys("s")

@@ -16,6 +16,10 @@ extension TUIController {
             return
         }
         let snapshot = session.screen.snapshot
+        if LiveFilter.drives(action), let list = snapshot.content.list {
+            session.liveFilter = LiveFilter(action: action, current: list.filter ?? "")
+            return
+        }
         var fixed = ActionArguments()
         for param in action.params where param.kind == .item {
             guard let list = snapshot.content.list, let item = session.cursor.item(in: list) else {

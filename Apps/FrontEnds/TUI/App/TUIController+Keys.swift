@@ -27,6 +27,10 @@ extension TUIController {
             if key == .character("q") || key == .escape { requestQuit() }
             return
         }
+        if session.liveFilter != nil {
+            handleLiveFilter(key, session)
+            return
+        }
         if session.editing {
             handleEditing(key, session)
             return

@@ -79,6 +79,13 @@ extension TUIController {
         StatusLine.draw(
             into: &buffer, message: statusMessage(snapshot, session), position: list.map(position),
             hints: hints(snapshot, session), row: height - 2, width: width, spinnerFrame: spinnerFrame, glyphs: glyphs)
+        if let filter = session.liveFilter {
+            // The filter bar takes the status row while it is open.
+            let at = StatusLine.drawFilter(
+                into: &buffer, filter.editor, label: TerminalText.sanitize(filter.action.label), position: list.map(position),
+                row: height - 2, width: width)
+            caret = Frame.Caret(x: at.x, y: at.y)
+        }
 
         switch overlay {
         case .error(let title, let message)?:
@@ -158,6 +165,9 @@ extension TUIController {
 
     func hints(_ snapshot: ScreenSnapshot, _ session: ScreenSession) -> [(key: String, label: String)] {
         // Help and quit come first so a narrow terminal still shows them.
+        if session.liveFilter != nil {
+            return [(StandardKey.enter, "Keep filter"), ("esc", "Restore"), ("ctrl-u", "Clear")]
+        }
         var hints: [(String, String)] = session.editing ? [("f1", "Help")] : [("?", "Help"), ("q", "Quit")]
         // Enter goes back into a form that was left, so no action claims it.
         let enterEdits = !session.editing && snapshot.content.list == nil

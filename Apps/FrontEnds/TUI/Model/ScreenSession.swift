@@ -10,6 +10,8 @@ final class ScreenSession {
     /// End was pressed on a list that has more: keep loading and move to
     /// the last row until the whole list is there (any other key stops).
     var chasingEnd = false
+    /// Filtering as you type, while the filter bar is open.
+    var liveFilter: LiveFilter?
     /// The list's column widths so far (they do not shrink while scrolling).
     var tableWidths = TableWidths()
     /// True when keys browse (lists, commands) rather than type into the
