@@ -100,6 +100,8 @@ extension TUIController {
         case .sortNext: sortByColumn(step: 1, session)
         case .sortPrevious: sortByColumn(step: -1, session)
         case .sortReverse: reverseSort(session)
+        case .palette:
+            overlay = .palette(Palette(actions: snapshot.actions, screens: topLevelScreens))
         default: break
         }
     }

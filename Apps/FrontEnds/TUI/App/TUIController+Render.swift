@@ -102,6 +102,9 @@ extension TUIController {
             caret = nil
         case .prompt(let prompt)?:
             caret = PromptView.draw(into: &buffer, prompt, glyphs: glyphs).map { Frame.Caret(x: $0.x, y: $0.y) }
+        case .palette(let palette)?:
+            let at = PaletteView.draw(into: &buffer, palette, glyphs: glyphs)
+            caret = Frame.Caret(x: at.x, y: at.y)
         case nil:
             break
         }

@@ -11,6 +11,8 @@ public enum Command: Hashable, Sendable {
     /// Sort the list by the next/previous column that has a `sortKey`, or
     /// reverse the order (through the screen's `StandardAction.sort`).
     case sortNext, sortPrevious, sortReverse
+    /// The command palette: every action and screen, fuzzy-matched.
+    case palette
     // Form editing
     case nextField, previousField, submit
     case caretLeft, caretRight, caretHome, caretEnd
@@ -36,6 +38,7 @@ public enum Command: Hashable, Sendable {
         case .sortNext: "Sort by the next column"
         case .sortPrevious: "Sort by the previous column"
         case .sortReverse: "Reverse the sort order"
+        case .palette: "Command palette (every action and screen)"
         case .nextField: "Next field"
         case .previousField: "Previous field"
         case .submit: "Submit"

@@ -56,6 +56,7 @@ public struct KeyBindings: Sendable {
         bind(.browse, .sortNext, .character(">"))
         bind(.browse, .sortPrevious, .character("<"))
         bind(.browse, .sortReverse, .character("I"))
+        bind(.browse, .palette, .character(":"), .ctrl("p"))
 
         bind(.edit, .nextField, .tab, .down)
         bind(.edit, .previousField, .backTab, .up)

@@ -6,7 +6,7 @@ enum HelpOverlay {
     /// The commands listed under "Keys", in this order.
     static let listed: [Command] = [
         .up, .down, .pageUp, .pageDown, .first, .last, .activate, .back, .nextScreen, .switchScreen(1), .sortNext,
-        .sortPrevious, .sortReverse, .help, .quit,
+        .sortPrevious, .sortReverse, .palette, .help, .quit,
     ]
 
     static func lines(actions: [ActionDescriptor], bindings: KeyBindings) -> [(key: String, text: String, style: CellStyle)] {
