@@ -131,7 +131,8 @@ enum ListView {
             let wanted = badgeWidth(item)
             let textRoom = max(slot.width - (wanted <= slot.width / 2 ? wanted : 0), slot.width / 2)
             var at = tableX + slot.x
-            at += buffer.write(TerminalText.truncate(text, to: textRoom, ellipsis: glyphs.ellipsis), x: at, y: y, style: base)
+            let fits = CellWidth.of(text) <= textRoom
+            at += buffer.write(fits ? text : TerminalText.truncate(text, to: textRoom, ellipsis: glyphs.ellipsis), x: at, y: y, style: base)
             let end = tableX + slot.x + slot.width
             for (badge, name) in zip(badges, item.badges) where at + 1 + CellWidth.of(badge) <= end {
                 at += 1
@@ -146,8 +147,10 @@ enum ListView {
         _ text: String, in slot: TableLayout.Slot, tableX: Int, y: Int, alignRight: Bool, style: CellStyle,
         into buffer: inout CellBuffer, glyphs: Glyphs
     ) {
-        let cut = TerminalText.truncate(text, to: slot.width, ellipsis: glyphs.ellipsis)
-        let x = tableX + slot.x + (alignRight ? slot.width - CellWidth.of(cut) : 0)
+        // Most cells fit: measure once (ASCII fast path) and cut only when not.
+        let width = CellWidth.of(text)
+        let cut = width <= slot.width ? text : TerminalText.truncate(text, to: slot.width, ellipsis: glyphs.ellipsis)
+        let x = tableX + slot.x + (alignRight ? slot.width - (width <= slot.width ? width : CellWidth.of(cut)) : 0)
         buffer.write(cut, x: x, y: y, limit: slot.width, style: style)
     }
 
