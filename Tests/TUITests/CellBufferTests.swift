@@ -69,6 +69,25 @@ import Testing
         #expect(editor.text.isEmpty && editor.caret == 0)
     }
 
+    @Test func aSelectedValueIsReplacedByTyping() {
+        var editor = FieldEditor("alpha")
+        editor.selectAll()
+        editor.insert("g")
+        #expect(editor.text == "g" && !editor.allSelected)
+        editor = FieldEditor("alpha")
+        editor.selectAll()
+        editor.deleteBackward()
+        #expect(editor.text.isEmpty)
+        editor = FieldEditor("alpha")
+        editor.selectAll()
+        editor.moveLeft()  // keeps the text, drops the selection
+        editor.insert("X")
+        #expect(editor.text == "alphXa")
+        var empty = FieldEditor("")
+        empty.selectAll()
+        #expect(!empty.allSelected)
+    }
+
     @Test func lengthIsCapped() {
         var editor = FieldEditor(limit: 5)
         let accepted = "abcdefgh".map { editor.insert($0) }

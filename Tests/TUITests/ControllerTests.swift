@@ -78,20 +78,33 @@ import Testing
         screen.total = 12
         screen.hasMore = true
         let controller = try await FakeCatalog.controller(screen)
-        controller.handle([.character("G")])
+        controller.handle(Array(repeating: KeyEvent.down, count: 4))
         await controller.settle()
         #expect(screen.loadMoreCalls == 1)
         #expect(screen.items.count == 10)
+    }
+
+    /// Issue 15: End goes to the last row of the whole list, loading what
+    /// is needed, in one press.
+    @Test func endReachesTheEndOfTheWholeList() async throws {
+        let screen = FakeListScreen.songs(5)
+        screen.total = 12
+        screen.hasMore = true
+        let controller = try await FakeCatalog.controller(screen)
         controller.handle([.character("G")])
         await controller.settle()
         #expect(screen.loadMoreCalls == 2)
         #expect(!screen.hasMore)
+        #expect(controller.top?.cursor.index == screen.items.count - 1)
+        controller.handle([.character("G")])
+        await controller.settle()
+        #expect(screen.loadMoreCalls == 2)
     }
 
     @Test func formEditsAreSentWithSetFieldAndSubmitWaitsForEnabled() async throws {
         let form = FakeFormScreen()
         let controller = try await FakeCatalog.controller(form, id: "login", title: "Sign in")
-        controller.handle([.enter])  // incomplete: not submitted
+        controller.handle([.enter, .enter])  // edit, then submit: incomplete, so not submitted
         await controller.settle()
         #expect(form.submitted == 0)
         controller.handle("ann".map { KeyEvent.character($0) } + [.tab] + "pw".map { KeyEvent.character($0) } + [.enter])
@@ -111,6 +124,7 @@ import Testing
     @Test func aHugePasteIsCappedWithAMessage() async throws {
         let form = FakeFormScreen()
         let controller = try await FakeCatalog.controller(form, id: "login", title: "Sign in")
+        controller.handle([.enter])
         controller.handle(Array(repeating: KeyEvent.character("a"), count: 10_000))
         await controller.settle()
         #expect(form.user.count == FieldEditor.defaultLimit)
@@ -145,7 +159,7 @@ import Testing
         let controller = try await FakeCatalog.controller(screen)
         _ = controller.render(width: 80, height: 20)
         #expect(!controller.dirty)
-        screen.items.append(ListItem(id: "new", title: "Arrived in the background"))
+        screen.items.append(FakeListScreen.song(99, "Arrived in the background"))
         screen.publish()
         #expect(controller.dirty)
         #expect(controller.render(width: 80, height: 20).buffer.text.contains("Arrived in the background"))
@@ -165,15 +179,66 @@ import Testing
 
 @MainActor
 @Suite struct FormNavigationTests {
-    @Test func escLeavesARootFormSoBrowseKeysWorkAndEnterReturns() async throws {
+    /// Issue 15: on a tab's form, digits and `q` switch and quit unless a
+    /// field is being edited; Enter starts editing, Esc stops.
+    @Test func digitsSwitchTabsUnlessAFieldIsBeingEdited() async throws {
         let form = FakeFormScreen()
         let controller = try await FakeCatalog.controller(form, id: "login", title: "Sign in")
-        controller.handle([.character("2")])  // typed: the form has the keys
+        let browsing = controller.render(width: 70, height: 14)
+        #expect(browsing.caret == nil)
+        #expect(browsing.buffer.text.contains("› User name"))  // the field Enter edits
+        #expect(browsing.buffer.text.contains("enter Edit"))
+        controller.handle([.enter, .character("2")])  // editing: typed
         await controller.settle()
         #expect(form.user == "2")
-        controller.handle([.escape, .character("2")])  // now 2 switches screens
+        #expect(controller.render(width: 70, height: 14).caret != nil)
+        controller.handle([.escape, .character("2")])  // left the field: 2 switches
         await controller.settle()
         #expect(controller.path == ["other"])
+    }
+
+    /// Issue 15: a form opened to be filled in (rename) starts with its
+    /// value selected, so typing replaces it.
+    @Test func aPrefilledChildFormIsReplacedByTyping() async throws {
+        let list = FakeListScreen.songs(2)
+        let form = FakeFormScreen()
+        form.user = "Bohemian"
+        list.child = ScreenRequest(screen: "login")
+        let catalog = FakeCatalog([
+            (FakeCatalog.descriptor("songs", "Songs"), { list }),
+            (FakeCatalog.descriptor("login", "Rename", topLevel: false), { form }),
+        ])
+        let frozen = ContinuousClock.now
+        let controller = TUIController(catalog: catalog, now: { frozen })
+        try await controller.start(ScreenRequest(screen: "songs"))
+        controller.handle([.enter])
+        await controller.settle()
+        let frame = controller.render(width: 70, height: 14)
+        Golden.check("prefilled-form", frame.buffer.text)
+        let row = try #require((0..<frame.buffer.height).first { frame.buffer.rowText($0).contains("Bohemian") })
+        let x = try #require(frame.buffer.rowText(row).range(of: "Bohemian").map { frame.buffer.rowText(row).distance(from: frame.buffer.rowText(row).startIndex, to: $0.lowerBound) })
+        #expect(frame.buffer[x, row].style == .selection)
+        controller.handle("Track".map { KeyEvent.character($0) })
+        await controller.settle()
+        #expect(form.user == "Track")
+    }
+
+    @Test func aChildScreensFormTakesKeysAtOnce() async throws {
+        let list = FakeListScreen.songs(2)
+        let form = FakeFormScreen()
+        list.child = ScreenRequest(screen: "login")
+        let catalog = FakeCatalog([
+            (FakeCatalog.descriptor("songs", "Songs"), { list }),
+            (FakeCatalog.descriptor("login", "Sign in", topLevel: false), { form }),
+        ])
+        let controller = TUIController(catalog: catalog)
+        try await controller.start(ScreenRequest(screen: "songs"))
+        controller.handle([.enter])
+        await controller.settle()
+        controller.handle([.character("2")])
+        await controller.settle()
+        #expect(controller.path == ["songs", "login"])
+        #expect(form.user == "2")
     }
 
     @Test func enterReturnsToTheForm() async throws {

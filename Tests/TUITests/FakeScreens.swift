@@ -15,6 +15,8 @@ final class FakeListScreen: ScreenModel {
     var loadingMore = false
     var filter = ""
     var sort = "title"
+    var sortDescending = false
+    var columns = FakeListScreen.columns
     var detail: DetailContent?
     var performed: [(String, ActionArguments)] = []
     var loadMoreCalls = 0
@@ -25,7 +27,10 @@ final class FakeListScreen: ScreenModel {
         params: [ParamDescriptor(name: "text", label: "Text", positional: true)])
     static let sortAction = ActionDescriptor(
         name: "sort", label: "Sort", summary: "Order rows.", key: "s",
-        params: [ParamDescriptor(name: "by", label: "Sort by", kind: .choice, choices: ["title", "artist"])])
+        params: [
+            ParamDescriptor(name: "by", label: "Sort by", kind: .choice, choices: ["title", "artist"]),
+            ParamDescriptor(name: "descending", label: "Largest first", kind: .bool, required: false),
+        ])
     static let openAction = ActionDescriptor(
         name: "open", label: "Open", summary: "Open a row.", key: "enter",
         params: [ParamDescriptor(name: "item", label: "Row", kind: .item)])
@@ -34,15 +39,37 @@ final class FakeListScreen: ScreenModel {
         params: [ParamDescriptor(name: "item", label: "Row", kind: .item)])
     static let loadMoreAction = ActionDescriptor(name: "load-more", label: "Load more", summary: "Next page.", key: "m")
     static let failAction = ActionDescriptor(name: "fail", label: "Fail", summary: "Always fails.", key: "F")
+    static let upAction = ActionDescriptor(name: StandardAction.up, label: "Up", summary: "Go to the parent.", key: "u")
+    static let openURLAction = ActionDescriptor(
+        name: StandardAction.openURL, label: "Open in browser", summary: "Open the row's page.", key: "w",
+        params: [ParamDescriptor(name: StandardParam.item, label: "Row", kind: .item)])
+    /// Why `up` is refused; nil enables it.
+    var upRefusal: String? = "Already at the top folder"
 
     init(items: [ListItem]) {
         self.items = items
     }
 
+    /// The table's columns, as a contract-2 screen declares them: the
+    /// title is never dropped, the number goes before the artist.
+    static let columns = [
+        ListColumn("title", "Title", priority: 0, sortKey: "title"),
+        ListColumn("artist", "Artist", priority: 2, sortKey: "artist"),
+        ListColumn("position", "No.", type: .integer, priority: 1),
+    ]
+
+    /// One row with a typed value per column.
+    static func song(_ number: Int, _ title: String? = nil, artist: String? = nil) -> ListItem {
+        let title = title ?? "Song \(number)"
+        var item = ListItem(id: String(number), title: title)
+        item.set("title", .string(title))
+        item.set("artist", .text(artist))
+        item.set("position", .int(number))
+        return item
+    }
+
     static func songs(_ count: Int) -> FakeListScreen {
-        FakeListScreen(items: (1...max(1, count)).prefix(count).map {
-            ListItem(id: String($0), title: "Song \($0)", subtitle: "Artist \($0 % 3)", trailing: "#\($0)")
-        })
+        FakeListScreen(items: (1...max(1, count)).prefix(count).map { song($0, artist: "Artist \($0 % 3)") })
     }
 
     override var snapshot: ScreenSnapshot {
@@ -50,12 +77,12 @@ final class FakeListScreen: ScreenModel {
             screen: id, title: title, status: status,
             content: ScreenContent(detail: detail, list: ListContent(
                 items: items, offset: offset, total: total, hasMore: hasMore, loadingMore: loadingMore,
-                filter: filter, sort: sort, columns: ListColumns(title: "Title", subtitle: "Artist", trailing: "No."),
+                filter: filter, sort: sort, sortDescending: sortDescending ? true : nil, columns: columns,
                 emptyMessage: "Nothing here yet.")),
             actions: [
                 Self.filterAction, Self.sortAction, Self.openAction.enabled(!items.isEmpty),
                 Self.removeAction.enabled(!items.isEmpty), Self.loadMoreAction.enabled(hasMore && !loadingMore),
-                Self.failAction,
+                Self.failAction, Self.upAction.disabled(because: upRefusal), Self.openURLAction.enabled(!items.isEmpty),
             ])
     }
 
@@ -67,6 +94,7 @@ final class FakeListScreen: ScreenModel {
             items = items.filter { filter.isEmpty || $0.title.contains(filter) }
         case "sort":
             sort = arguments.string("by") ?? "title"
+            sortDescending = arguments.bool("descending") ?? false
         case "open":
             if let child { return ActionOutcome(navigate: child) }
         case "remove":
@@ -74,10 +102,12 @@ final class FakeListScreen: ScreenModel {
         case "load-more":
             loadMoreCalls += 1
             let next = items.count + offset
-            items += (next + 1...next + 5).map { ListItem(id: String($0), title: "Song \($0)") }
+            items += (next + 1...next + 5).map { Self.song($0) }
             hasMore = items.count + offset < (total ?? 0)
         case "fail":
             throw .failed("The disk is full.", code: "disk_full")
+        case StandardAction.openURL:
+            return ActionOutcome(openURL: "https://example.com/songs/" + (arguments.string(StandardParam.item) ?? ""))
         default:
             return try await super.perform(action, arguments)
         }
@@ -94,6 +124,8 @@ final class FakeFormScreen: ScreenModel {
     var password = ""
     var submitted = 0
     var setFieldCalls: [String: String] = [:]
+    /// Shown under the form once signed in, as the login screen does.
+    var detailAfterSubmit: DetailContent?
 
     static let setField = ActionDescriptor(
         name: "set-field", label: "Set field", summary: "Change one field.",
@@ -103,14 +135,26 @@ final class FakeFormScreen: ScreenModel {
     override var snapshot: ScreenSnapshot {
         ScreenSnapshot(
             screen: "login", title: "Sign in", status: submitted > 0 ? .notice("Signed in as \(user).") : .idle,
-            content: ScreenContent(form: FormContent(
-                fields: [
-                    FormField(id: "user", label: "User name", value: user, placeholder: "you@example.com",
-                              message: user.contains(" ") ? "No spaces, please." : nil),
-                    FormField(id: "password", label: "Password", value: "", secret: true),
-                ],
-                submitAction: "submit")),
-            actions: [Self.setField, Self.submit.enabled(!user.isEmpty && !password.isEmpty)])
+            content: ScreenContent(
+                form: FormContent(
+                    fields: [
+                        FormField(id: "user", label: "User name", value: user, placeholder: "you@example.com",
+                                  message: user.contains(" ") ? "No spaces, please." : nil),
+                        FormField(id: "password", label: "Password", value: "", secret: true),
+                    ],
+                    submitAction: "submit"),
+                detail: submitted > 0 ? detailAfterSubmit : nil),
+            actions: [Self.setField, noReasons ? Self.submit.enabled(submitRefusal == nil) : Self.submit.disabled(because: submitRefusal)])
+    }
+
+    /// Disable submit without saying why (a contract-1 screen).
+    var noReasons = false
+
+    var submitRefusal: String? {
+        if noReasons { return user.isEmpty || password.isEmpty || user.contains(" ") ? "" : nil }
+        if user.isEmpty { return "Sign in needs a user name" }
+        if password.isEmpty { return "Sign in needs a password" }
+        return nil
     }
 
     override func perform(_ action: String, _ arguments: ActionArguments) async throws(ScreenError) -> ActionOutcome {

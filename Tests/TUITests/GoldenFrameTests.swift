@@ -34,8 +34,9 @@ import Testing
 
     @Test func errorDialog() async throws {
         let screen = FakeListScreen.songs(3)
-        screen.status = .error(.failed("Cannot read /music/missing.m3u: no such file.", code: "playlist.unreadable"))
         let controller = try await FakeCatalog.controller(screen)
+        screen.status = .error(.failed("Cannot read /music/missing.m3u: no such file.", code: "playlist.unreadable"))
+        screen.publish()
         Golden.check("error-dialog", frame(controller, 80, 14))
         controller.handle([.enter])
         #expect(!frame(controller, 80, 14).contains("┌"))
@@ -54,8 +55,8 @@ import Testing
 
     @Test func narrowTerminalTruncates() async throws {
         let screen = FakeListScreen(items: [
-            ListItem(id: "1", title: "A very long song title that cannot possibly fit", subtitle: "Someone with a long name", trailing: "#1"),
-            ListItem(id: "2", title: "Short", subtitle: nil, trailing: "#2"),
+            FakeListScreen.song(1, "A very long song title that cannot possibly fit", artist: "Someone with a long name"),
+            FakeListScreen.song(2, "Short"),
         ])
         let controller = try await FakeCatalog.controller(screen)
         Golden.check("narrow", frame(controller, 40, 10))
@@ -63,10 +64,10 @@ import Testing
 
     @Test func wideCharacters() async throws {
         let screen = FakeListScreen(items: [
-            ListItem(id: "1", title: "東京の夜景と音楽の物語を聴く長い題名", subtitle: "坂本龍一", trailing: "#1"),
-            ListItem(id: "2", title: "Café del Mar (e\u{301}dition)", subtitle: "Ünïcödé", trailing: "#2"),
-            ListItem(id: "3", title: "🎵🎶 Party 🎉", subtitle: "DJ 🐱", trailing: "#3"),
-            ListItem(id: "4", title: "Evil\u{1B}[31mRed\u{1B}[0m", subtitle: "tab\there", trailing: "#4"),
+            FakeListScreen.song(1, "東京の夜景と音楽の物語を聴く長い題名", artist: "坂本龍一"),
+            FakeListScreen.song(2, "Café del Mar (e\u{301}dition)", artist: "Ünïcödé"),
+            FakeListScreen.song(3, "🎵🎶 Party 🎉", artist: "DJ 🐱"),
+            FakeListScreen.song(4, "Evil\u{1B}[31mRed\u{1B}[0m", artist: "tab\there"),
         ])
         let controller = try await FakeCatalog.controller(screen)
         Golden.check("wide-characters", frame(controller, 60, 12))
@@ -74,7 +75,7 @@ import Testing
 
     @Test func formWithValidationAndSecret() async throws {
         let controller = try await FakeCatalog.controller(FakeFormScreen(), id: "login", title: "Sign in")
-        controller.handle("ann lee".map { KeyEvent.character($0) } + [.tab] + "hunter2".map { KeyEvent.character($0) })
+        controller.handle([.enter] + "ann lee".map { KeyEvent.character($0) } + [.tab] + "hunter2".map { KeyEvent.character($0) })
         await controller.settle()
         Golden.check("form", frame(controller, 70, 14))
     }
@@ -92,7 +93,7 @@ import Testing
     }
 
     @Test func millionRowWindowShowsPosition() async throws {
-        let screen = FakeListScreen(items: (500_001...500_050).map { ListItem(id: String($0), title: "Song \($0)", subtitle: nil, trailing: "#\($0)") })
+        let screen = FakeListScreen(items: (500_001...500_050).map { FakeListScreen.song($0) })
         screen.offset = 500_000
         screen.total = 1_000_000
         screen.hasMore = true
@@ -129,7 +130,7 @@ import Testing
 
     @Test func theCaretSitsInTheFocusedField() async throws {
         let controller = try await FakeCatalog.controller(FakeFormScreen(), id: "login", title: "Sign in")
-        controller.handle("ab".map { KeyEvent.character($0) } + [.left])
+        controller.handle([.enter] + "ab".map { KeyEvent.character($0) } + [.left])
         await controller.settle()
         let frame = controller.render(width: 70, height: 14)
         let caret = try #require(frame.caret)

@@ -11,7 +11,7 @@ import TestSupport
         let snapshotPath = home.path + "/tui-snapshot.json"
         let tmux = try TmuxSession(command: TmuxEndToEndTests().command(
             home: home.path, extra: "FACET_TUI_SNAPSHOT=\(shellQuoted(snapshotPath))"))
-        try tmux.wait(forText: "7 songs")
+        try tmux.waitForPlaylists()
         try tmux.keys("Enter")
         try tmux.wait(forText: "Like a Rolling Stone")
         try tmux.keys("s")
@@ -19,7 +19,7 @@ import TestSupport
         try tmux.keys("Right", "Enter")
         try tmux.wait(for: "sorted by title") { $0.components(separatedBy: "\n").contains { $0.hasPrefix("› Billie Jean") } }
         try tmux.keys("/")
-        try tmux.wait(forText: "Text (empty for all)")
+        try tmux.wait(forText: "Keep filter")
         try tmux.type("o")
         try tmux.keys("Enter")
         try tmux.wait(for: "the filtered list") { $0.contains("filter: o") && !$0.contains("Working") }

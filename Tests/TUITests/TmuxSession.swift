@@ -115,5 +115,17 @@ final class TmuxSession {
     }
 }
 
+extension TmuxSession {
+    /// Waits for the home screen of a fresh `FACET_HOME`: the playlists
+    /// with the cursor on the sample. Checked by the row, not by how its
+    /// columns are formatted, so the screen's columns may change.
+    @discardableResult
+    func waitForPlaylists(timeout: TimeInterval = 15) throws -> String {
+        try wait(for: "the playlists with Sample", timeout: timeout) { screen in
+            screen.contains("Playlists") && screen.components(separatedBy: "\n").contains { $0.hasPrefix("› Sample ") }
+        }
+    }
+}
+
 /// Quotes for sh.
 func shellQuoted(_ text: String) -> String { "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'" }

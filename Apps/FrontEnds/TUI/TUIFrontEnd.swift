@@ -90,6 +90,7 @@ enum RunLoop {
         var lastFrame = clock.now - animationInterval
         var lastSize = backend.size
         while controller.running {
+            controller.tick()
             let size = backend.size
             if size != lastSize {
                 lastSize = size

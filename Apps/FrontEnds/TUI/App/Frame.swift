@@ -15,6 +15,8 @@ struct FrameLayout {
     var tabs: [(range: Range<Int>, index: Int)] = []
     var listRows: Rect?
     var listTop = 0
+    var headerRow: Int?
+    var headerColumns: [(range: Range<Int>, column: Int)] = []
     var tabRow = 0
     var tooSmall = false
 }

@@ -8,7 +8,7 @@ extension TUIController {
     /// for the rest, confirms destructive ones.
     func invoke(_ action: ActionDescriptor, _ session: ScreenSession) {
         guard action.enabled else {
-            notify("\(TerminalText.sanitize(action.label)) is not available right now.")
+            refuse(Self.unavailable(action))
             return
         }
         if actionInFlight {
@@ -16,6 +16,10 @@ extension TUIController {
             return
         }
         let snapshot = session.screen.snapshot
+        if LiveFilter.drives(action), let list = snapshot.content.list {
+            session.liveFilter = LiveFilter(action: action, current: list.filter ?? "")
+            return
+        }
         var fixed = ActionArguments()
         for param in action.params where param.kind == .item {
             guard let list = snapshot.content.list, let item = session.cursor.item(in: list) else {
@@ -38,15 +42,20 @@ extension TUIController {
         confirmOrRun(action, fixed, session)
     }
 
-    /// Starting values for a prompt: the list's filter for the `/` action,
-    /// the list's sort for a choice that offers it.
+    /// Why `action` cannot run now, in the screen's words when it gave them.
+    static func unavailable(_ action: ActionDescriptor) -> String {
+        TerminalText.sanitize(action.disabledReason ?? "\(action.label) is not available right now.")
+    }
+
+    /// Starting values for a prompt: the list's filter for the filter
+    /// action, the list's sort for a choice that offers it.
     func prefill(for action: ActionDescriptor, _ snapshot: ScreenSnapshot) -> [String: String] {
         var values: [String: String] = [:]
         guard let list = snapshot.content.list else { return values }
         for param in action.params {
             if param.kind == .choice, let sort = list.sort, param.choices?.contains(sort) ?? false {
                 values[param.name] = sort
-            } else if action.key == "/", param.kind == .string, let filter = list.filter {
+            } else if action.name == StandardAction.filter, param.name == StandardParam.text, let filter = list.filter {
                 values[param.name] = filter
             }
         }

@@ -66,8 +66,11 @@ extension TUIController {
         flushFields()
         enqueue(isFieldSync: true) { [weak self, weak session] in
             guard let self, let session else { return }
-            guard let action = session.screen.snapshot.action(name), action.enabled else {
-                self.notify("Complete the form first.")
+            guard let action = session.screen.snapshot.action(name) else { return }
+            guard action.enabled else {
+                // The screen's reason, else what its fields say is wrong.
+                let fieldProblem = session.screen.snapshot.content.form?.fields.compactMap(\.message).first
+                self.refuse(TerminalText.sanitize(action.disabledReason ?? fieldProblem ?? "Complete the form first."))
                 return
             }
             self.invoke(action, session)

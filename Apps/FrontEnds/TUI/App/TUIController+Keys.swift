@@ -13,6 +13,7 @@ extension TUIController {
     func handle(_ key: KeyEvent) {
         syncTop()
         if key == .resize { return }
+        top?.chasingEnd = false
         if case .mouse(let event) = key {
             handleMouse(event)
             return
@@ -24,6 +25,10 @@ extension TUIController {
         guard let session = top else { return }
         if layout.tooSmall {
             if key == .character("q") || key == .escape { requestQuit() }
+            return
+        }
+        if session.liveFilter != nil {
+            handleLiveFilter(key, session)
             return
         }
         if session.editing {
@@ -78,10 +83,11 @@ extension TUIController {
         case .last:
             if let list {
                 session.cursor.moveToLast(in: list)
+                session.chasingEnd = list.hasMore
                 loadMoreIfNeeded(session)
             }
         case .activate:
-            if let action = snapshot.actions.first(where: { $0.key == "enter" })
+            if let action = snapshot.actions.first(where: { $0.key == StandardKey.enter })
                 ?? snapshot.actions.first(where: { $0.enabled && $0.params.contains { $0.kind == .item } }) {
                 invoke(action, session)
             }
@@ -91,6 +97,11 @@ extension TUIController {
             let current = activeTab ?? 0
             switchTo(screenAt: (current + (command == .nextScreen ? 1 : count - 1)) % count)
         case .switchScreen(let number): switchTo(screenAt: number - 1)
+        case .sortNext: sortByColumn(step: 1, session)
+        case .sortPrevious: sortByColumn(step: -1, session)
+        case .sortReverse: reverseSort(session)
+        case .palette:
+            overlay = .palette(Palette(actions: snapshot.actions, screens: topLevelScreens))
         default: break
         }
     }
@@ -101,16 +112,16 @@ extension TUIController {
         if delta > 0 { loadMoreIfNeeded(session) } else { loadPreviousIfNeeded(session) }
     }
 
-    /// At the end of the loaded window of a list that has more: `load-more`.
+    /// At the end of the loaded window of a list that has more: `StandardAction.loadMore`.
     func loadMoreIfNeeded(_ session: ScreenSession) {
-        extendWindow("load-more", session) { $0.wantsMore($1) }
+        extendWindow(StandardAction.loadMore, session) { $0.wantsMore($1) }
     }
 
-    /// Near the start of a window that begins below the top: `load-previous`
+    /// Near the start of a window that begins below the top: `StandardAction.loadPrevious`
     /// (a window over a huge list keeps only so many rows, so going back up
     /// needs the rows it dropped).
     func loadPreviousIfNeeded(_ session: ScreenSession) {
-        extendWindow("load-previous", session) { $0.wantsPrevious($1) }
+        extendWindow(StandardAction.loadPrevious, session) { $0.wantsPrevious($1) }
     }
 
     /// Runs a paging action when the cursor asks for it and the screen offers
@@ -122,6 +133,23 @@ extension TUIController {
             !actionInFlight
         else { return }
         run(action, [:], on: session)
+    }
+
+    /// After each action: while End is being chased, move to the last row
+    /// loaded and load the next part, until the list has no more.
+    func continueChasingEnd() {
+        guard let session = top, session.chasingEnd else { return }
+        guard let list = session.screen.snapshot.content.list else {
+            session.chasingEnd = false
+            return
+        }
+        if list.loadingMore { return }  // its change comes back here
+        session.cursor.moveToLast(in: list)
+        if list.hasMore {
+            loadMoreIfNeeded(session)
+        } else {
+            session.chasingEnd = false
+        }
     }
 
     func requestQuit() {
@@ -145,6 +173,12 @@ extension TUIController {
             return
         }
         guard let list = session.screen.snapshot.content.list else { return }
+        if event.y == layout.headerRow, event.kind == .click,
+            let hit = layout.headerColumns.first(where: { $0.range.contains(event.x) }),
+            list.columns.indices.contains(hit.column) {
+            sortByClick(on: list.columns[hit.column], session)
+            return
+        }
         switch event.kind {
         case .wheelUp: moveCursor(-3, session)
         case .wheelDown: moveCursor(3, session)

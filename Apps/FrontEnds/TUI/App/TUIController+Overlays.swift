@@ -37,6 +37,8 @@ extension TUIController {
             }
         case .prompt(var prompt):
             if handlePrompt(key, &prompt) { overlay = .prompt(prompt) }
+        case .palette(var palette):
+            if handlePalette(key, &palette) { overlay = .palette(palette) }
         }
     }
 
@@ -83,6 +85,45 @@ extension TUIController {
             prompt.message = nil
         }
         return true
+    }
+
+    /// Returns false when the palette closed (Esc, or Enter ran an entry).
+    func handlePalette(_ key: KeyEvent, _ palette: inout Palette) -> Bool {
+        if let command = bindings.command(for: key, in: .edit) {
+            switch command {
+            case .back:
+                overlay = nil
+                return false
+            case .nextField: palette.move(1)
+            case .previousField: palette.move(-1)
+            case .submit:
+                let matches = palette.matches
+                guard matches.indices.contains(palette.selection) else { return true }
+                overlay = nil
+                choose(matches[palette.selection])
+                return false
+            default:
+                edit(&palette.editor, command)
+                palette.selection = 0
+            }
+            return true
+        }
+        if case .character(let character) = key {
+            palette.editor.insert(character)
+            palette.selection = 0
+        }
+        return true
+    }
+
+    private func choose(_ entry: Palette.Entry) {
+        guard let session = top else { return }
+        switch entry.target {
+        case .screen(let index):
+            switchTo(screenAt: index)
+        case .action(let name):
+            guard let action = session.screen.snapshot.action(name) else { return }
+            invoke(action, session)
+        }
     }
 
     /// The editing commands shared by forms and prompts.

@@ -20,6 +20,8 @@ extension TUIController {
         } else {
             session.shownError = nil
         }
+        // A load that finished in the background lets End go on.
+        if session.chasingEnd, !actionInFlight { continueChasingEnd() }
     }
 
     /// Composes the whole frame into a fresh cell buffer.
@@ -45,33 +47,45 @@ extension TUIController {
 
         var area = Rect(x: 0, y: 3, width: width, height: height - 5)
         var caret: Frame.Caret?
-        if let form = snapshot.content.form {
-            let wanted = FormView.height(of: form)
-            let room = list == nil ? area.height : min(wanted, max(0, area.height - 4))
+        let form = snapshot.content.form
+        let detail = snapshot.content.detail
+        let rooms = ContentLayout(
+            form: form.map(FormView.height), detail: detail.map { DetailView.height(of: $0, width: width) },
+            list: list != nil, available: area.height)
+        if let form {
             let submit = form.submitAction.flatMap { snapshot.action($0) }
             let at = FormView.draw(
-                into: &buffer, form, state: session.form, focused: !session.listFocused, submit: submit,
-                in: Rect(x: 0, y: area.y, width: width, height: room), glyphs: glyphs)
+                into: &buffer, form, state: session.form, focused: !session.listFocused,
+                pointing: session.listFocused && list == nil, submit: submit,
+                in: Rect(x: 0, y: area.y, width: width, height: rooms.form), glyphs: glyphs)
             if let at { caret = Frame.Caret(x: at.x, y: at.y) }
-            area = area.droppingTop(room + 1)
+            area = area.droppingTop(rooms.form + 1)
         }
-        if let detail = snapshot.content.detail {
-            let wanted = DetailView.height(of: detail)
-            let room = list == nil ? area.height : min(wanted, max(0, area.height - 4))
-            DetailView.draw(into: &buffer, detail, in: Rect(x: 0, y: area.y, width: width, height: room), glyphs: glyphs)
-            area = area.droppingTop(room + 1)
+        if let detail {
+            DetailView.draw(into: &buffer, detail, in: Rect(x: 0, y: area.y, width: width, height: rooms.detail), glyphs: glyphs)
+            area = area.droppingTop(rooms.detail + 1)
         }
         if let list, area.height >= 2 {
             session.cursor.scroll(rows: area.height - 1, in: list)
             let placement = ListView.draw(
-                into: &buffer, list, cursor: session.cursor, focused: session.listFocused, in: area, glyphs: glyphs)
+                into: &buffer, list, cursor: session.cursor, focused: session.listFocused, in: area,
+                widths: &session.tableWidths, glyphs: glyphs)
             layout.listRows = placement.rows
             layout.listTop = placement.top
+            layout.headerRow = placement.headerRow
+            layout.headerColumns = placement.headerColumns
         }
 
         StatusLine.draw(
             into: &buffer, message: statusMessage(snapshot, session), position: list.map(position),
             hints: hints(snapshot, session), row: height - 2, width: width, spinnerFrame: spinnerFrame, glyphs: glyphs)
+        if let filter = session.liveFilter {
+            // The filter bar takes the status row while it is open.
+            let at = StatusLine.drawFilter(
+                into: &buffer, filter.editor, label: TerminalText.sanitize(filter.action.label), position: list.map(position),
+                row: height - 2, width: width)
+            caret = Frame.Caret(x: at.x, y: at.y)
+        }
 
         switch overlay {
         case .error(let title, let message)?:
@@ -88,6 +102,9 @@ extension TUIController {
             caret = nil
         case .prompt(let prompt)?:
             caret = PromptView.draw(into: &buffer, prompt, glyphs: glyphs).map { Frame.Caret(x: $0.x, y: $0.y) }
+        case .palette(let palette)?:
+            let at = PaletteView.draw(into: &buffer, palette, glyphs: glyphs)
+            caret = Frame.Caret(x: at.x, y: at.y)
         case nil:
             break
         }
@@ -100,7 +117,9 @@ extension TUIController {
         if let filter = list.filter, !filter.isEmpty {
             parts.append("filter: " + TerminalText.truncate(TerminalText.sanitize(filter), to: 20, ellipsis: glyphs.ellipsis))
         }
-        if let sort = list.sort { parts.append("sort: " + TerminalText.sanitize(sort)) }
+        if let sort = list.sort {
+            parts.append("sort: " + TerminalText.sanitize(sort) + (list.sortDescending == true ? " " + glyphs.sortDescending : ""))
+        }
         return parts.joined(separator: "  ")
     }
 
@@ -112,7 +131,7 @@ extension TUIController {
     func statusMessage(_ snapshot: ScreenSnapshot, _ session: ScreenSession) -> StatusLine.Message? {
         let current = now()
         if let local = localNotice, current - local.since < Self.noticeLifetime {
-            return .init(text: local.text, style: .notice, spinning: false)
+            return .init(text: local.text, style: local.style, spinning: false)
         }
         switch snapshot.status.kind {
         case .loading:
@@ -120,7 +139,10 @@ extension TUIController {
         case .error:
             return .init(text: snapshot.status.message ?? "Error", style: .error, spinning: false)
         case .warning:
-            return .init(text: snapshot.status.message ?? "Done, with problems", style: .badge, spinning: false)
+            // "Done, with problems" stays until the screen changes: unlike
+            // a notice it is something to act on.
+            let text = snapshot.status.message ?? "Done, with problems."
+            return .init(text: glyphs.warning + " " + text, style: .warning, spinning: false)
         case .notice:
             if let notice = session.notice, current - notice.since < Self.noticeLifetime {
                 return .init(text: notice.text, style: .notice, spinning: false)
@@ -146,20 +168,23 @@ extension TUIController {
 
     func hints(_ snapshot: ScreenSnapshot, _ session: ScreenSession) -> [(key: String, label: String)] {
         // Help and quit come first so a narrow terminal still shows them.
-        var hints: [(String, String)] = session.editing ? [("f1", "Help")] : [("?", "Help"), ("q", "Quit")]
-        if !session.editing, snapshot.content.list == nil, let form = snapshot.content.form,
-            !FormState.editable(form).isEmpty {
-            hints.append(("enter", "Edit"))
+        if session.liveFilter != nil {
+            return [(StandardKey.enter, "Keep filter"), ("esc", "Restore"), ("ctrl-u", "Clear")]
         }
+        var hints: [(String, String)] = session.editing ? [("f1", "Help")] : [("?", "Help"), ("q", "Quit")]
+        // Enter goes back into a form that was left, so no action claims it.
+        let enterEdits = !session.editing && snapshot.content.list == nil
+            && snapshot.content.form.map { !FormState.editable($0).isEmpty } == true
+        if enterEdits { hints.append((StandardKey.enter, "Edit")) }
         if session.editing {
             hints.append(("esc", stack.count > 1 ? "Back" : "Leave form"))
             hints.append(("tab", "Next field"))
             if let name = snapshot.content.form?.submitAction, let action = snapshot.action(name), action.enabled {
-                hints.append(("enter", TerminalText.sanitize(action.label)))
+                hints.append((StandardKey.enter, TerminalText.sanitize(action.label)))
             }
         }
         for action in snapshot.actions where action.enabled {
-            guard let key = action.key, !(session.editing && key.count == 1) else { continue }
+            guard let key = action.key, !(session.editing && key.count == 1), !(enterEdits && key == StandardKey.enter) else { continue }
             if session.editing, action.name == snapshot.content.form?.submitAction { continue }
             hints.append((key, TerminalText.sanitize(action.label)))
         }

@@ -14,6 +14,8 @@ public final class TUIController {
     let bindings: KeyBindings
     public var glyphs: Glyphs
     var stack: [ScreenSession] = []
+    /// The navigation stacks of the tabs not on screen, by tab index.
+    var parked: [Int: [ScreenSession]] = [:]
     var overlay: Overlay?
     /// False once the user quit.
     public private(set) var running = true
@@ -22,7 +24,7 @@ public final class TUIController {
     /// Advances the spinner; the run loop bumps it.
     public var spinnerFrame = 0
     /// A message of the TUI's own (not a screen's), with when it appeared.
-    var localNotice: (text: String, since: ContinuousClock.Instant)?
+    var localNotice: (text: String, style: CellStyle, since: ContinuousClock.Instant)?
     var layout = FrameLayout()
     let now: () -> ContinuousClock.Instant
 
@@ -47,7 +49,7 @@ public final class TUIController {
     /// Opens the first screen. Throws when it cannot be opened at all.
     public func start(_ home: ScreenRequest) async throws(ScreenError) {
         let screen = try await catalog.open(home)
-        stack = [makeSession(screen)]
+        stack = [makeSession(screen, root: true)]
     }
 
     /// The screen on top, as every other front end would see it.
@@ -72,6 +74,8 @@ public final class TUIController {
     public func shutdown() {
         for session in stack.reversed() { session.close() }
         stack.removeAll()
+        for sessions in parked.values { for session in sessions.reversed() { session.close() } }
+        parked.removeAll()
         drainTask?.cancel()
     }
 
@@ -87,8 +91,11 @@ public final class TUIController {
         }
     }
 
-    func makeSession(_ screen: any Screen) -> ScreenSession {
-        ScreenSession(screen: screen) { [weak self] in self?.dirty = true }
+    /// A tab's first screen starts browsing (digits switch tabs, `q`
+    /// quits) even when it is a form; a screen opened from another starts
+    /// in its form, since filling it in is why it was opened.
+    func makeSession(_ screen: any Screen, root: Bool) -> ScreenSession {
+        ScreenSession(screen: screen, editsAtOnce: !root) { [weak self] in self?.dirty = true }
     }
 
     // MARK: The action queue
@@ -103,6 +110,7 @@ public final class TUIController {
                 await next.job()
                 self.actionInFlight = self.queue.contains { !$0.isFieldSync }
                 self.dirty = true
+                if self.queue.isEmpty { self.continueChasingEnd() }
             }
             self?.actionInFlight = false
             self?.drainTask = nil
@@ -129,7 +137,9 @@ public final class TUIController {
         } else if outcome.back, top === session {
             pop()
         }
-        if let url = outcome.openURL { notify("Open " + TerminalText.sanitize(url)) }
+        // The view model's service opens the URL; the TUI names it, so the
+        // user can copy it when no browser is at hand.
+        if let url = outcome.openURL { notify("Opening " + TerminalText.sanitize(url)) }
     }
 
     func showError(_ error: any Error) {
@@ -138,9 +148,15 @@ public final class TUIController {
         dirty = true
     }
 
-    func notify(_ text: String) {
-        localNotice = (text, now())
+    func notify(_ text: String, style: CellStyle = .notice) {
+        localNotice = (text, style, now())
         dirty = true
+    }
+
+    /// Tells the user why what they asked for did not happen (a disabled
+    /// action's reason, an incomplete form): drawn as a warning, not as news.
+    func refuse(_ text: String) {
+        notify(text, style: .warning)
     }
 
     // MARK: Navigation
@@ -148,7 +164,7 @@ public final class TUIController {
     func push(_ request: ScreenRequest) async {
         do {
             let screen = try await catalog.open(request)
-            stack.append(makeSession(screen))
+            stack.append(makeSession(screen, root: false))
         } catch {
             showError(error)
         }
@@ -156,27 +172,50 @@ public final class TUIController {
     }
 
     /// Leaves the top screen (never the last one). The screen revealed may
-    /// be stale (its child renamed or deleted something), so it is reloaded
-    /// when it offers a `reload` action that needs no arguments.
+    /// be stale (its child renamed or deleted something), so it is reloaded.
     func pop() {
         guard stack.count > 1 else { return }
         stack.removeLast().close()
         overlay = nil
-        if let revealed = top, let reload = revealed.screen.snapshot.action("reload"), reload.enabled,
-            !reload.params.contains(where: \.required) {
-            run("reload", [:], on: revealed, isFieldSync: true)
-        }
+        if let revealed = top { refresh(revealed) }
         dirty = true
+    }
+
+    /// Reads a screen that comes back into view again, when it offers
+    /// `StandardAction.reload` without required arguments.
+    func refresh(_ session: ScreenSession) {
+        guard let reload = session.screen.snapshot.action(StandardAction.reload), reload.enabled,
+            !reload.params.contains(where: \.required)
+        else { return }
+        run(StandardAction.reload, [:], on: session, isFieldSync: true)
     }
 
     var topLevelScreens: [ScreenDescriptor] { catalog.screens.filter(\.topLevel) }
 
-    /// Replaces the whole stack with a top-level screen.
+    /// Shows a top-level screen. Each tab keeps its own navigation stack,
+    /// cursor and scroll: the one left is parked, one visited before comes
+    /// back as it was. The tab already shown goes back to its first screen.
     func switchTo(screenAt index: Int) {
         let screens = topLevelScreens
         guard screens.indices.contains(index) else { return }
         let target = screens[index]
-        if stack.count == 1, stack.first?.screen.snapshot.screen == target.id { return }
+        if activeTab == index {
+            guard stack.count > 1 else { return }
+            for session in stack.dropFirst().reversed() { session.close() }
+            stack.removeLast(stack.count - 1)
+            overlay = nil
+            if let root = top { refresh(root) }
+            dirty = true
+            return
+        }
+        if let parkedStack = parked.removeValue(forKey: index) {
+            park()
+            stack = parkedStack
+            overlay = nil
+            if let shown = top { refresh(shown) }
+            dirty = true
+            return
+        }
         if target.params.contains(where: \.required) {
             notify("\(target.title) needs parameters; open it from another screen.")
             return
@@ -185,13 +224,24 @@ public final class TUIController {
             guard let self else { return }
             do {
                 let screen = try await self.catalog.open(ScreenRequest(screen: target.id))
-                for session in self.stack.reversed() { session.close() }
-                self.stack = [self.makeSession(screen)]
+                self.park()
+                self.stack = [self.makeSession(screen, root: true)]
                 self.overlay = nil
             } catch {
                 self.showError(error)
             }
         }
+    }
+
+    /// Puts the shown stack aside under its tab (or closes it when it is
+    /// not a tab's, e.g. a home screen that is not top-level).
+    private func park() {
+        if let tab = activeTab {
+            parked[tab] = stack
+        } else {
+            for session in stack.reversed() { session.close() }
+        }
+        stack = []
     }
 
     /// Index of the top-level screen at the bottom of the stack.
@@ -213,17 +263,18 @@ public final class TUIController {
         }
     }
 
-    /// Sends each changed field once per batch of keys as `set-field`.
+    /// Sends each changed field once per batch of keys as `StandardAction.setField`.
     func flushFields() {
         let pending = pendingFields
         pendingFields.removeAll()
         cutNoticeShown = false
         for (id, field) in pending {
             guard let session = stack.first(where: { ObjectIdentifier($0) == id }),
-                let setField = session.screen.snapshot.action("set-field"), setField.enabled,
+                let setField = session.screen.snapshot.action(StandardAction.setField), setField.enabled,
                 let value = session.form.editors[field]?.text
             else { continue }
-            run("set-field", ["field": .string(field), "value": .string(value)], on: session, isFieldSync: true)
+            let arguments: ActionArguments = [StandardParam.field: .string(field), StandardParam.value: .string(value)]
+            run(StandardAction.setField, arguments, on: session, isFieldSync: true)
         }
     }
 

@@ -8,6 +8,11 @@ public enum Command: Hashable, Sendable {
     case activate
     case nextScreen, previousScreen
     case switchScreen(Int)
+    /// Sort the list by the next/previous column that has a `sortKey`, or
+    /// reverse the order (through the screen's `StandardAction.sort`).
+    case sortNext, sortPrevious, sortReverse
+    /// The command palette: every action and screen, fuzzy-matched.
+    case palette
     // Form editing
     case nextField, previousField, submit
     case caretLeft, caretRight, caretHome, caretEnd
@@ -30,6 +35,10 @@ public enum Command: Hashable, Sendable {
         case .nextScreen: "Next screen"
         case .previousScreen: "Previous screen"
         case .switchScreen: "Go to screen"
+        case .sortNext: "Sort by the next column"
+        case .sortPrevious: "Sort by the previous column"
+        case .sortReverse: "Reverse the sort order"
+        case .palette: "Command palette (every action and screen)"
         case .nextField: "Next field"
         case .previousField: "Previous field"
         case .submit: "Submit"

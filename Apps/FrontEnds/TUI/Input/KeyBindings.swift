@@ -52,6 +52,11 @@ public struct KeyBindings: Sendable {
         bind(.browse, .previousScreen, .backTab)
         for n in 1...9 { bind(.browse, .switchScreen(n), .character(Character(String(n)))) }
         bind(.browse, .redraw, .ctrl("l"))
+        // htop's keys: `>`/`<` pick the sort column, `I` inverts the order.
+        bind(.browse, .sortNext, .character(">"))
+        bind(.browse, .sortPrevious, .character("<"))
+        bind(.browse, .sortReverse, .character("I"))
+        bind(.browse, .palette, .character(":"), .ctrl("p"))
 
         bind(.edit, .nextField, .tab, .down)
         bind(.edit, .previousField, .backTab, .up)

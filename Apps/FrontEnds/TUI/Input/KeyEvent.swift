@@ -1,3 +1,5 @@
+import ScreenKit
+
 /// A key press (or mouse event) after decoding: what the rest of the TUI
 /// reacts to. Backends produce raw input; only `InputDecoder` makes these.
 public enum KeyEvent: Hashable, Sendable {
@@ -19,17 +21,15 @@ public enum KeyEvent: Hashable, Sendable {
         switch self {
         case .character(let c): String(c)
         case .ctrl(let c): "ctrl-\(c)"
-        case .enter: "enter"
+        case .enter: StandardKey.enter
         case .escape: "esc"
         case .tab: "tab"
         case .backspace: "backspace"
         case .delete: "delete"
         case .insert: "insert"
         case .function(let n): "f\(n)"
-        case .up: "up"
-        case .down: "down"
-        case .left: "left"
-        case .right: "right"
+        // Arrow keys are named after themselves (`up`, `left`, …).
+        case .up, .down, .left, .right: String(describing: self)
         case .pageUp: "pgup"
         case .pageDown: "pgdn"
         case .home: "home"

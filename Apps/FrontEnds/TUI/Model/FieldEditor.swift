@@ -9,6 +9,10 @@ public struct FieldEditor: Equatable, Sendable {
     public private(set) var characters: [Character]
     public private(set) var caret: Int
     public var limit: Int
+    /// The whole text is selected (a prefilled value such as the name being
+    /// renamed): typing replaces it, Backspace or Delete clears it, moving
+    /// the caret keeps it.
+    public private(set) var allSelected = false
 
     public init(_ text: String = "", limit: Int = FieldEditor.defaultLimit) {
         self.limit = limit
@@ -21,36 +25,47 @@ public struct FieldEditor: Equatable, Sendable {
     /// Inserts at the caret; returns false when the limit cut it short.
     @discardableResult
     public mutating func insert(_ character: Character) -> Bool {
+        if allSelected { clear() }
         guard characters.count < limit else { return false }
         characters.insert(character, at: caret)
         caret += 1
         return true
     }
 
+    /// Selects the whole text (nothing when empty), caret at the end.
+    public mutating func selectAll() {
+        allSelected = !characters.isEmpty
+        caret = characters.count
+    }
+
     public mutating func deleteBackward() {
+        if allSelected { return clear() }
         guard caret > 0 else { return }
         characters.remove(at: caret - 1)
         caret -= 1
     }
 
     public mutating func deleteForward() {
+        if allSelected { return clear() }
         guard caret < characters.count else { return }
         characters.remove(at: caret)
     }
 
-    public mutating func moveLeft() { caret = max(0, caret - 1) }
-    public mutating func moveRight() { caret = min(characters.count, caret + 1) }
-    public mutating func moveHome() { caret = 0 }
-    public mutating func moveEnd() { caret = characters.count }
+    public mutating func moveLeft() { allSelected = false; caret = max(0, caret - 1) }
+    public mutating func moveRight() { allSelected = false; caret = min(characters.count, caret + 1) }
+    public mutating func moveHome() { allSelected = false; caret = 0 }
+    public mutating func moveEnd() { allSelected = false; caret = characters.count }
 
     public mutating func clear() {
         characters.removeAll()
         caret = 0
+        allSelected = false
     }
 
     /// Replaces the text (a value that changed in the view model), keeping
     /// the caret inside it.
     public mutating func replace(with text: String) {
+        allSelected = false
         characters = Array(text.prefix(limit))
         caret = min(caret, characters.count)
     }

@@ -7,6 +7,7 @@ enum Overlay {
     case help(scroll: Int)
     case confirm(Confirmation)
     case prompt(Prompt)
+    case palette(Palette)
 }
 
 /// A yes/no question before something that cannot be undone.

@@ -41,7 +41,9 @@ struct Prompt {
             var choice = 0
             if param.kind == .bool { choice = start == "true" ? 1 : 0 }
             if param.kind == .choice, let index = param.choices?.firstIndex(of: start) { choice = index }
-            return Field(param: param, editor: FieldEditor(start), choice: choice)
+            var editor = FieldEditor(start)
+            editor.selectAll()  // a suggested value is replaced by typing
+            return Field(param: param, editor: editor, choice: choice)
         }
     }
 

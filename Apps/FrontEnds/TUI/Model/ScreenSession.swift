@@ -7,8 +7,16 @@ final class ScreenSession {
     let screen: any Screen
     var cursor = ListCursor()
     var form = FormState()
+    /// End was pressed on a list that has more: keep loading and move to
+    /// the last row until the whole list is there (any other key stops).
+    var chasingEnd = false
+    /// Filtering as you type, while the filter bar is open.
+    var liveFilter: LiveFilter?
+    /// The list's column widths so far (they do not shrink while scrolling).
+    var tableWidths = TableWidths()
     /// True when keys browse (lists, commands) rather than type into the
-    /// form: on a screen with a list, or after Esc left a form.
+    /// form: on a screen with a list, on a tab's form until Enter, or after
+    /// Esc left a form.
     var listFocused = false
     /// The error status already shown as a dialog (shown once per error).
     var shownError: ScreenStatus?
@@ -16,12 +24,23 @@ final class ScreenSession {
     var notice: (text: String, since: ContinuousClock.Instant)?
     private var token: ObservationToken?
 
-    init(screen: any Screen, onChange: @escaping @MainActor () -> Void) {
+    /// `editsAtOnce`: a form takes typed keys from the start (a screen
+    /// opened to fill it in); otherwise keys browse until Enter picks a field.
+    init(screen: any Screen, editsAtOnce: Bool, onChange: @escaping @MainActor () -> Void) {
         self.screen = screen
         token = screen.changes.observe { _ in onChange() }
+        // An error the screen opens with is its state ("nobody is signed
+        // in"): the status line shows it beside the keys that help (sign
+        // in). Only errors that arrive later open a dialog.
+        if screen.snapshot.status.kind == .error { shownError = screen.snapshot.status }
         if let form = screen.snapshot.content.form {
             self.form.sync(with: form)
-            listFocused = FormState.editable(form).isEmpty
+            listFocused = !editsAtOnce || FormState.editable(form).isEmpty
+            // A form opened to be filled in starts with its value selected:
+            // typing replaces the name being renamed, arrows keep it.
+            if !listFocused, form.fields.indices.contains(self.form.focus) {
+                self.form.editors[form.fields[self.form.focus].id]?.selectAll()
+            }
         } else {
             listFocused = true
         }

@@ -24,4 +24,11 @@ public enum CellStyle: UInt8, CaseIterable, Sendable {
     case input, inputFocused
     /// The scroll bar's track and thumb.
     case scrollTrack, scrollThumb
+    /// "Done, with problems": between a notice and an error.
+    case warning
+    /// Selected text in a field (typing replaces it).
+    case selection
+    /// A row the user has already seen (its `visited` badge), drawn faded
+    /// like a visited link.
+    case faded
 }

@@ -16,14 +16,20 @@ public struct Glyphs: Sendable, Equatable {
     public var pickerOpen: String
     public var pickerClose: String
     public var spinner: [Character]
+    /// After the label of the column a list is sorted by: ascending, descending.
+    public var sortAscending: String
+    public var sortDescending: String
+    /// Before a warning ("done, with problems") in the status line.
+    public var warning: String
 
     public static let unicode = Glyphs(
         horizontal: "─", vertical: "│", topLeft: "┌", topRight: "┐", bottomLeft: "└", bottomRight: "┘",
         ellipsis: "…", pointer: "›", mask: "•", separator: " › ", thumb: "█", pickerOpen: "‹ ", pickerClose: " ›",
-        spinner: ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"])
+        spinner: ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"], sortAscending: "▲", sortDescending: "▼",
+        warning: "!")
 
     public static let ascii = Glyphs(
         horizontal: "-", vertical: "|", topLeft: "+", topRight: "+", bottomLeft: "+", bottomRight: "+",
         ellipsis: "...", pointer: ">", mask: "*", separator: " > ", thumb: "#", pickerOpen: "< ", pickerClose: " >",
-        spinner: ["|", "/", "-", "\\"])
+        spinner: Array("|/-\\"), sortAscending: "^", sortDescending: "v", warning: "!")
 }

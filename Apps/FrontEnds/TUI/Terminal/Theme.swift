@@ -20,7 +20,7 @@ struct Theme {
             .title: (-1, -1, facet_a_bold()),
             .header: (COLOR_CYAN, -1, facet_a_bold()),
             .cursor: (COLOR_BLACK, COLOR_CYAN, 0),
-            .badge: (COLOR_YELLOW, -1, facet_a_bold()),
+            .badge: (COLOR_MAGENTA, -1, facet_a_bold()),
             .dim: (-1, -1, facet_a_dim()),
             .error: (COLOR_RED, -1, facet_a_bold()),
             .notice: (COLOR_GREEN, -1, facet_a_bold()),
@@ -30,6 +30,9 @@ struct Theme {
             .inputFocused: (COLOR_BLACK, COLOR_WHITE, 0),
             .scrollTrack: (COLOR_BLUE, -1, facet_a_dim()),
             .scrollThumb: (COLOR_CYAN, -1, 0),
+            .warning: (COLOR_YELLOW, -1, facet_a_bold()),
+            .faded: (-1, -1, facet_a_dim()),
+            .selection: (COLOR_BLACK, COLOR_CYAN, 0),
         ]
         var looks: [Look] = []
         for style in CellStyle.allCases {
@@ -57,6 +60,9 @@ struct Theme {
             .input: facet_a_underline(),
             .inputFocused: facet_a_reverse(),
             .scrollThumb: facet_a_reverse(),
+            .warning: facet_a_bold() | facet_a_underline(),
+            .faded: facet_a_dim(),
+            .selection: facet_a_reverse() | facet_a_underline(),
         ]
         return Theme(looks: CellStyle.allCases.map { Look(attributes: spec[$0] ?? 0, pair: 0) })
     }

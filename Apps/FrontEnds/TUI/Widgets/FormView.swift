@@ -7,10 +7,12 @@ enum FormView {
         form.fields.reduce(0) { $0 + 1 + ($1.message == nil ? 0 : 1) } + (form.submitAction == nil ? 0 : 1)
     }
 
-    /// Draws the form; returns the caret's cell when a field has focus.
+    /// Draws the form; returns the caret's cell when a field is being
+    /// edited (`focused`). `pointing` marks the field Enter would edit
+    /// while keys browse, so focus is always visible.
     static func draw(
-        into buffer: inout CellBuffer, _ form: FormContent, state: FormState, focused: Bool, submit: ActionDescriptor?,
-        in rect: Rect, glyphs: Glyphs
+        into buffer: inout CellBuffer, _ form: FormContent, state: FormState, focused: Bool, pointing: Bool = false,
+        submit: ActionDescriptor?, in rect: Rect, glyphs: Glyphs
     ) -> (x: Int, y: Int)? {
         let labelWidth = min(24, form.fields.map { TerminalText.width(TerminalText.sanitize($0.label)) }.max() ?? 0)
         let boxX = rect.x + 2 + labelWidth + 2
@@ -21,6 +23,9 @@ enum FormView {
             let hasFocus = focused && index == state.focus && !field.readOnly
             let label = TerminalText.truncate(TerminalText.sanitize(field.label), to: labelWidth, ellipsis: glyphs.ellipsis)
             buffer.write(label, x: rect.x + 2, y: y, style: hasFocus ? .title : .normal)
+            if pointing, index == state.focus, !field.readOnly {
+                buffer.put(glyphs.pointer, width: 1, x: rect.x, y: y, style: .key)
+            }
             if field.readOnly {
                 buffer.write(TerminalText.truncate(TerminalText.sanitize(field.value), to: boxWidth, ellipsis: glyphs.ellipsis), x: boxX, y: y, style: .dim)
             } else {
@@ -30,11 +35,12 @@ enum FormView {
                     buffer.write(TerminalText.truncate(TerminalText.sanitize(placeholder), to: boxWidth - 1, ellipsis: glyphs.ellipsis), x: boxX, y: y, style: .dim)
                 } else {
                     let shown = editor.visible(cells: boxWidth - 1, mask: field.secret ? glyphs.mask : nil)
-                    buffer.write(TerminalText.sanitize(shown.text), x: boxX, y: y, limit: boxWidth, style: hasFocus ? .inputFocused : .input)
+                    let style: CellStyle = hasFocus ? (editor.allSelected ? .selection : .inputFocused) : .input
+                    buffer.write(TerminalText.sanitize(shown.text), x: boxX, y: y, limit: boxWidth, style: style)
                     if hasFocus { caret = (boxX + shown.caretColumn, y) }
                 }
                 if let choices = field.choices, !choices.isEmpty, boxX + boxWidth + 2 < rect.maxX {
-                    let hint = TerminalText.truncate(choices.map { $0.isEmpty ? "(none)" : $0 }.joined(separator: "/"), to: rect.maxX - boxX - boxWidth - 2, ellipsis: glyphs.ellipsis)
+                    let hint = TerminalText.truncate(choices.map { $0.isEmpty ? "(none)" : $0 }.joined(separator: " | "), to: rect.maxX - boxX - boxWidth - 2, ellipsis: glyphs.ellipsis)
                     buffer.write(hint, x: boxX + boxWidth + 1, y: y, style: .dim)
                 }
             }
@@ -47,7 +53,12 @@ enum FormView {
         if let submit, y < rect.maxY {
             let text = "[ " + TerminalText.sanitize(submit.label) + " ]"
             buffer.write(text, x: boxX, y: y, style: submit.enabled ? .key : .dim)
-            if !submit.enabled { buffer.write("  (enter submits when the form is complete)", x: boxX + TerminalText.width(text), y: y, limit: rect.maxX - boxX - TerminalText.width(text), style: .dim) }
+            if !submit.enabled {
+                // The screen's reason when it gives one ("Sign in needs a first and last name").
+                let why = submit.disabledReason.map(TerminalText.sanitize) ?? "enter submits when the form is complete"
+                let room = rect.maxX - boxX - TerminalText.width(text) - 1
+                buffer.write(TerminalText.truncate("  (" + why + ")", to: room, ellipsis: glyphs.ellipsis), x: boxX + TerminalText.width(text), y: y, limit: room, style: .dim)
+            }
         }
         return caret
     }

@@ -5,7 +5,8 @@ import ScreenKit
 enum HelpOverlay {
     /// The commands listed under "Keys", in this order.
     static let listed: [Command] = [
-        .up, .down, .pageUp, .pageDown, .first, .last, .activate, .back, .nextScreen, .switchScreen(1), .help, .quit,
+        .up, .down, .pageUp, .pageDown, .first, .last, .activate, .back, .nextScreen, .switchScreen(1), .sortNext,
+        .sortPrevious, .sortReverse, .palette, .help, .quit,
     ]
 
     static func lines(actions: [ActionDescriptor], bindings: KeyBindings) -> [(key: String, text: String, style: CellStyle)] {
@@ -15,7 +16,8 @@ enum HelpOverlay {
             lines.append(("", "This screen", .title))
             for action in keyed {
                 let summary = TerminalText.sanitize(action.label) + " — " + TerminalText.sanitize(action.summary)
-                lines.append((action.key ?? "", summary + (action.enabled ? "" : " (not now)"), action.enabled ? .normal : .dim))
+                let why = action.enabled ? "" : " (not now" + (action.disabledReason.map { ": " + TerminalText.sanitize($0) } ?? "") + ")"
+                lines.append((action.key ?? "", summary + why, action.enabled ? .normal : .dim))
             }
             lines.append(("", "", .normal))
         }
@@ -26,7 +28,7 @@ enum HelpOverlay {
             let shown = command == .switchScreen(1) ? "1-9" : keys.prefix(2).joined(separator: " ")
             lines.append((shown, command.summary, .normal))
         }
-        lines.append(("", "In forms: tab/shift-tab move between fields, enter submits, ctrl-u clears.", .dim))
+        lines.append(("", "In forms: enter edits the marked field, esc leaves it; tab/shift-tab move between fields, enter submits, ctrl-u clears.", .dim))
         return lines
     }
 

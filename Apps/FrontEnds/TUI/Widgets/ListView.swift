@@ -1,11 +1,19 @@
 import ScreenKit
 
-/// A list window: a header naming the columns, one row per item (title,
-/// badges, subtitle, right-aligned trailing), the cursor row highlighted,
-/// and a scroll bar placed from `offset`/`total` — the position in the whole
-/// list, not just the loaded window.
+/// A list window drawn as a table: a header naming the columns that fit
+/// (the sorted one marked), one row per item with each column's text
+/// (numbers on the right, badges after the main column, seen rows faded),
+/// the cursor row highlighted, and a scroll bar placed from
+/// `offset`/`total` — the position in the whole list, not just the loaded
+/// window.
 enum ListView {
+    /// Cells left of the table, where the cursor's pointer goes.
+    static let gutter = 2
+
     struct Placement {
+        /// The header's row and each drawn column's cells in it, for clicks.
+        var headerRow: Int?
+        var headerColumns: [(range: Range<Int>, column: Int)] = []
         /// Where item rows are drawn, and the absolute index of the first.
         var rows: Rect
         var top: Int
@@ -13,7 +21,7 @@ enum ListView {
 
     static func draw(
         into buffer: inout CellBuffer, _ list: ListContent, cursor: ListCursor, focused: Bool, in rect: Rect,
-        glyphs: Glyphs
+        widths: inout TableWidths, glyphs: Glyphs
     ) -> Placement {
         guard rect.height >= 2, rect.width >= 10 else { return Placement(rows: Rect(x: 0, y: 0, width: 0, height: 0), top: 0) }
         let rows = rect.droppingTop(1)
@@ -23,8 +31,12 @@ enum ListView {
             let local = cursor.top + row - list.offset
             return list.items.indices.contains(local) ? list.items[local] : nil
         }
-        let columns = Columns(list: list, visible: visible, width: inner.width)
-        drawHeader(into: &buffer, list, columns: columns, y: rect.y, x: rect.x, width: rect.width, glyphs: glyphs)
+        // The pointer's gutter on the left, one cell free on the right.
+        let tableX = inner.x + gutter
+        let table = TableLayout(
+            columns: list.columns, natural: widths.steady(naturalWidths(list, visible: visible, glyphs: glyphs), for: list),
+            width: max(0, inner.width - gutter - 1))
+        drawHeader(into: &buffer, list, table: table, y: rect.y, x: rect.x, width: rect.width, tableX: tableX, glyphs: glyphs)
 
         if list.items.isEmpty {
             let message = TerminalText.truncate(TerminalText.sanitize(list.emptyMessage), to: inner.width - 4, ellipsis: glyphs.ellipsis)
@@ -36,8 +48,8 @@ enum ListView {
             guard list.items.indices.contains(local) else { continue }
             let isCursor = absolute == cursor.index
             drawRow(
-                into: &buffer, list.items[local], in: list, columns: columns, x: inner.x, y: inner.y + row, width: inner.width,
-                cursor: isCursor, focused: focused, glyphs: glyphs)
+                into: &buffer, list.items[local], in: list, table: table, x: inner.x, y: inner.y + row, width: inner.width,
+                tableX: tableX, cursor: isCursor, focused: focused, glyphs: glyphs)
         }
         let shown = list.items.count - max(0, cursor.top - list.offset)
         if list.loadingMore, shown < inner.height {
@@ -45,76 +57,101 @@ enum ListView {
             if y < inner.maxY { buffer.write("  Loading more" + glyphs.ellipsis, x: inner.x, y: y, style: .dim) }
         }
         if scrollBar { drawScrollBar(into: &buffer, list, top: cursor.top, rows: rows, glyphs: glyphs) }
-        return Placement(rows: inner, top: cursor.top)
+        let headerColumns = table.slots.map { (range: (tableX + $0.x)..<(tableX + $0.x + $0.width), column: $0.index) }
+        return Placement(headerRow: rect.y, headerColumns: headerColumns, rows: inner, top: cursor.top)
     }
 
-    /// Column widths for this frame: trailing fits its widest visible value,
-    /// the rest is shared between title and subtitle.
-    struct Columns {
-        var gutter = 2
-        var title: Int
-        var subtitle: Int
-        var trailing: Int
-
-        init(list: ListContent, visible: [ListItem], width: Int) {
-            var trailingWidth = list.legacyColumns.trailing.map(TerminalText.width) ?? 0
-            for item in visible {
-                if let t = item.legacySlots(in: list).trailing { trailingWidth = max(trailingWidth, TerminalText.width(t)) }
-            }
-            trailing = min(trailingWidth, max(0, width / 4))
-            let rest = max(0, width - gutter - (trailing > 0 ? trailing + 2 : 0) - 1)
-            let hasSubtitle = list.legacyColumns.subtitle != nil || visible.contains { $0.legacySlots(in: list).subtitle != nil }
-            if hasSubtitle, rest >= 24 {
-                title = rest * 11 / 20
-                subtitle = rest - title - 2
-            } else {
-                title = rest
-                subtitle = 0
+    /// The natural width of each column over the rows on screen: its
+    /// header (with room for a sort mark) and its widest cell, badges
+    /// included for the main column.
+    static func naturalWidths(_ list: ListContent, visible: [ListItem], glyphs: Glyphs) -> [Int] {
+        let markWidth = 1 + max(CellWidth.of(glyphs.sortAscending), CellWidth.of(glyphs.sortDescending))
+        var widths = list.columns.map { CellWidth.of(TerminalText.sanitize($0.label)) + ($0.sortKey == nil ? 0 : markWidth) }
+        let badgeColumn = TableLayout.mainColumn(of: list.columns, among: Array(list.columns.indices))
+        for item in visible {
+            for (index, column) in list.columns.enumerated() {
+                var w = CellWidth.of(TerminalText.sanitize(item.text(column.id)))
+                if index == badgeColumn { w += badgeWidth(item) }
+                if w > widths[index] { widths[index] = w }
             }
         }
+        return widths
     }
 
+    static func badges(_ item: ListItem) -> [String] {
+        item.badges.map { "[" + TerminalText.sanitize($0) + "]" }
+    }
+
+    static func badgeWidth(_ item: ListItem) -> Int {
+        item.badges.isEmpty ? 0 : badges(item).reduce(0) { $0 + CellWidth.of($1) + 1 }
+    }
+
+    /// The style of a badge: `error` reads as an error, the rest as badges.
+    static func style(ofBadge badge: String) -> CellStyle {
+        badge == "error" ? .error : .badge
+    }
+
+    /// The header row: every drawn column's label, aligned like its cells,
+    /// with a mark after the column the list is sorted by.
     static func drawHeader(
-        into buffer: inout CellBuffer, _ list: ListContent, columns: Columns, y: Int, x: Int, width: Int, glyphs: Glyphs
+        into buffer: inout CellBuffer, _ list: ListContent, table: TableLayout, y: Int, x: Int, width: Int, tableX: Int,
+        glyphs: Glyphs
     ) {
         buffer.fill(Rect(x: x, y: y, width: width, height: 1), style: .header)
-        let titleX = x + columns.gutter
-        buffer.write(TerminalText.truncate(list.legacyColumns.title, to: columns.title, ellipsis: glyphs.ellipsis), x: titleX, y: y, style: .header)
-        if columns.subtitle > 0, let subtitle = list.legacyColumns.subtitle {
-            buffer.write(TerminalText.truncate(subtitle, to: columns.subtitle, ellipsis: glyphs.ellipsis), x: titleX + columns.title + 2, y: y, style: .header)
-        }
-        if columns.trailing > 0, let trailing = list.legacyColumns.trailing {
-            let text = TerminalText.truncate(trailing, to: columns.trailing, ellipsis: glyphs.ellipsis)
-            buffer.write(text, x: x + width - 1 - TerminalText.width(text), y: y, style: .header)
+        for slot in table.slots where slot.width > 0 {
+            let column = list.columns[slot.index]
+            var label = TerminalText.sanitize(column.label)
+            if let sort = list.sort, column.sortKey == sort {
+                label += " " + (list.sortDescending == true ? glyphs.sortDescending : glyphs.sortAscending)
+            }
+            write(label, in: slot, tableX: tableX, y: y, alignRight: column.alignment == .trailing, style: .header,
+                  into: &buffer, glyphs: glyphs)
         }
     }
 
     static func drawRow(
-        into buffer: inout CellBuffer, _ item: ListItem, in list: ListContent, columns: Columns, x: Int, y: Int, width: Int, cursor: Bool,
-        focused: Bool, glyphs: Glyphs
+        into buffer: inout CellBuffer, _ item: ListItem, in list: ListContent, table: TableLayout, x: Int, y: Int, width: Int,
+        tableX: Int, cursor: Bool, focused: Bool, glyphs: Glyphs
     ) {
-        let base: CellStyle = cursor && focused ? .cursor : .normal
-        if base != .normal { buffer.fill(Rect(x: x, y: y, width: width, height: 1), style: base) }
+        let highlighted = cursor && focused
+        let base: CellStyle = highlighted ? .cursor : (item.badges.contains("visited") ? .faded : .normal)
+        if highlighted { buffer.fill(Rect(x: x, y: y, width: width, height: 1), style: base) }
         if cursor { buffer.put(glyphs.pointer, width: 1, x: x, y: y, style: base) }
-        var titleX = x + columns.gutter
-        let badges = item.badges.map { "[" + TerminalText.sanitize($0) + "]" }
-        let badgeWidth = badges.reduce(0) { $0 + TerminalText.width($1) + 1 }
-        let titleRoom = max(columns.title - (badgeWidth <= columns.title / 2 ? badgeWidth : 0), columns.title / 2)
-        let title = TerminalText.truncate(TerminalText.sanitize(item.title), to: titleRoom, ellipsis: glyphs.ellipsis)
-        titleX += buffer.write(title, x: titleX, y: y, style: base)
-        let titleEnd = x + columns.gutter + columns.title
-        for badge in badges where titleX + 1 + TerminalText.width(badge) <= titleEnd {
-            titleX += 1
-            titleX += buffer.write(badge, x: titleX, y: y, style: .badge)
+        for slot in table.slots where slot.width > 0 {
+            let column = list.columns[slot.index]
+            let text = TerminalText.sanitize(item.text(column.id))
+            guard slot.index == table.badgeColumn, !item.badges.isEmpty else {
+                write(text, in: slot, tableX: tableX, y: y, alignRight: column.alignment == .trailing, style: base,
+                      into: &buffer, glyphs: glyphs)
+                continue
+            }
+            // The main column: its text, then the badges while they fit
+            // (the text keeps at least half the column).
+            let badges = badges(item)
+            let wanted = badgeWidth(item)
+            let textRoom = max(slot.width - (wanted <= slot.width / 2 ? wanted : 0), slot.width / 2)
+            var at = tableX + slot.x
+            let fits = CellWidth.of(text) <= textRoom
+            at += buffer.write(fits ? text : TerminalText.truncate(text, to: textRoom, ellipsis: glyphs.ellipsis), x: at, y: y, style: base)
+            let end = tableX + slot.x + slot.width
+            for (badge, name) in zip(badges, item.badges) where at + 1 + CellWidth.of(badge) <= end {
+                at += 1
+                at += buffer.write(badge, x: at, y: y, style: style(ofBadge: name))
+            }
         }
-        if columns.subtitle > 0, let subtitle = item.legacySlots(in: list).subtitle {
-            let text = TerminalText.truncate(TerminalText.sanitize(subtitle), to: columns.subtitle, ellipsis: glyphs.ellipsis)
-            buffer.write(text, x: titleEnd + 2, y: y, style: cursor && focused ? base : .dim)
-        }
-        if columns.trailing > 0, let trailing = item.legacySlots(in: list).trailing {
-            let text = TerminalText.truncate(TerminalText.sanitize(trailing), to: columns.trailing, ellipsis: glyphs.ellipsis)
-            buffer.write(text, x: x + width - 1 - TerminalText.width(text), y: y, style: cursor && focused ? base : .dim)
-        }
+    }
+
+    /// Writes already-sanitised text into a column's cells, cut with an
+    /// ellipsis when too long, aligned left or right.
+    static func write(
+        _ text: String, in slot: TableLayout.Slot, tableX: Int, y: Int, alignRight: Bool, style: CellStyle,
+        into buffer: inout CellBuffer, glyphs: Glyphs
+    ) {
+        // Most cells fit: measure once (ASCII fast path) and cut only when not.
+        let width = CellWidth.of(text)
+        let cut = width <= slot.width ? text : TerminalText.truncate(text, to: slot.width, ellipsis: glyphs.ellipsis)
+        let x = tableX + slot.x + (alignRight ? slot.width - (width <= slot.width ? width : CellWidth.of(cut)) : 0)
+        buffer.write(cut, x: x, y: y, limit: slot.width, style: style)
     }
 
     /// A one-column bar whose thumb shows which part of `total` is on screen.

@@ -25,7 +25,8 @@ enum PromptView {
                 buffer.write(TerminalText.truncate(text, to: boxWidth, ellipsis: glyphs.ellipsis), x: boxX, y: y, style: focused ? .inputFocused : .input)
             } else {
                 let shown = field.editor.visible(cells: boxWidth - 1, mask: nil)
-                buffer.write(TerminalText.sanitize(shown.text), x: boxX, y: y, limit: boxWidth, style: focused ? .inputFocused : .input)
+                let style: CellStyle = focused ? (field.editor.allSelected ? .selection : .inputFocused) : .input
+                buffer.write(TerminalText.sanitize(shown.text), x: boxX, y: y, limit: boxWidth, style: style)
                 if focused { caret = (boxX + shown.caretColumn, y) }
             }
         }

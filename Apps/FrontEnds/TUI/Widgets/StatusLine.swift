@@ -42,4 +42,21 @@ enum StatusLine {
             x += 2
         }
     }
+
+    /// The filter bar: the action's label, the text being typed (with the
+    /// caret) and the position. Returns the caret's cell.
+    static func drawFilter(
+        into buffer: inout CellBuffer, _ editor: FieldEditor, label: String, position: String?, row: Int, width: Int
+    ) -> (x: Int, y: Int) {
+        buffer.fill(Rect(x: 0, y: row, width: width, height: 1), style: .normal)
+        var x = 1 + buffer.write(label + ": ", x: 1, y: row, style: .key)
+        let positionWidth = position.map { TerminalText.width($0) + 2 } ?? 0
+        let room = max(1, width - x - positionWidth - 1)
+        let shown = editor.visible(cells: room, mask: nil)
+        buffer.fill(Rect(x: x, y: row, width: room, height: 1), style: .inputFocused)
+        buffer.write(TerminalText.sanitize(shown.text), x: x, y: row, limit: room, style: editor.allSelected ? .selection : .inputFocused)
+        if let position, positionWidth < width { buffer.write(position, x: width - positionWidth + 1, y: row, style: .dim) }
+        x += shown.caretColumn
+        return (x, row)
+    }
 }
