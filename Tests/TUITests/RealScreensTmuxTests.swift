@@ -72,7 +72,7 @@ import TestSupport
         let tmux = try TmuxSession(command: command)
         let start = try tmux.wait(forText: "Folders")
         try tmux.keys(try tab(start, "Folders"))
-        try tmux.wait(for: "the scanned folder") { $0.contains("alpha") && $0.contains("beta") && $0.contains("Contents") }
+        try tmux.wait(for: "the scanned folder") { $0.contains("alpha") && $0.contains("beta") && $0.contains("Total") }
         try tmux.keys("R")
         let rename = try tmux.wait(for: "the rename screen") { $0.contains("New name") && $0.contains(root + "/alpha") }
         Golden.check("real-rename", Self.masked(rename, paths: [root: "/TREE"]))

@@ -35,7 +35,7 @@ enum ListView {
         let tableX = inner.x + gutter
         let table = TableLayout(
             columns: list.columns, natural: widths.steady(naturalWidths(list, visible: visible, glyphs: glyphs), for: list),
-            width: max(0, inner.width - gutter - 1))
+            width: max(0, inner.width - gutter - 1), empty: emptyColumns(list))
         drawHeader(into: &buffer, list, table: table, y: rect.y, x: rect.x, width: rect.width, tableX: tableX, glyphs: glyphs)
 
         if list.items.isEmpty {
@@ -59,6 +59,16 @@ enum ListView {
         if scrollBar { drawScrollBar(into: &buffer, list, top: cursor.top, rows: rows, glyphs: glyphs) }
         let headerColumns = table.slots.map { (range: (tableX + $0.x)..<(tableX + $0.x + $0.width), column: $0.index) }
         return Placement(headerRow: rect.y, headerColumns: headerColumns, rows: inner, top: cursor.top)
+    }
+
+    /// Columns that no loaded row has any text for.
+    /// (An empty list keeps its header whole: it says what would be there.)
+    static func emptyColumns(_ list: ListContent) -> Set<Int> {
+        guard !list.items.isEmpty else { return [] }
+        return Set(list.columns.indices.filter { index in
+            let id = list.columns[index].id
+            return !list.items.contains { !$0.text(id).isEmpty }
+        })
     }
 
     /// The natural width of each column over the rows on screen: its

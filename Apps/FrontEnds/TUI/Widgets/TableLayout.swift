@@ -29,7 +29,10 @@ struct TableLayout: Equatable {
 
     /// `natural[i]` is the width column `i` wants: its widest header or
     /// cell among the rows on screen.
-    init(columns: [ListColumn], natural: [Int], width: Int) {
+    /// `empty` names columns no loaded row has a value for (no problems,
+    /// no covers): they say nothing, so they give their room to the rest,
+    /// as in the CLI's tables. The main column stays regardless.
+    init(columns: [ListColumn], natural: [Int], width: Int, empty: Set<Int> = []) {
         guard !columns.isEmpty, width > 0 else {
             slots = []
             badgeColumn = nil
@@ -42,16 +45,23 @@ struct TableLayout: Equatable {
             let floor = column.priority == 0 ? Self.mainFloor : max(Self.textFloor, min(labels[index], 16))
             return min(natural[index], floor)
         }
-        var kept = columns.fitting(width: width, natural: minimum, gap: Self.gap)
+        let candidates = columns.indices.filter { !empty.contains($0) || columns[$0].priority == 0 }
+        var kept = candidates.map { columns[$0] }
+            .fitting(width: width, natural: candidates.map { minimum[$0] }, gap: Self.gap)
+            .map { candidates[$0] }
         if kept.isEmpty { kept = [0] }
         var widths = Dictionary(uniqueKeysWithValues: kept.map { ($0, minimum[$0]) })
         let used = kept.reduce(0) { $0 + minimum[$1] } + (kept.count - 1) * Self.gap
         var spare = width - used
         let main = Self.mainColumn(of: columns, among: kept)
         if spare > 0 {
-            // Grow text columns towards their natural width, in proportion
-            // to what each lacks; the rest goes to the main column.
-            let deficits = kept.map { max(0, natural[$0] - minimum[$0]) }
+            // The main column names the row: it grows to its natural
+            // width first. Then the other text columns grow towards theirs,
+            // in proportion to what each lacks; the rest goes to the main one.
+            let mainDeficit = min(spare, max(0, natural[main] - (widths[main] ?? 0)))
+            widths[main, default: 0] += mainDeficit
+            spare -= mainDeficit
+            let deficits = kept.map { $0 == main ? 0 : max(0, natural[$0] - minimum[$0]) }
             let totalDeficit = deficits.reduce(0, +)
             if totalDeficit > 0 {
                 let share = min(spare, totalDeficit)
