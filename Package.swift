@@ -35,6 +35,9 @@ let package = Package(
             ],
             path: "Modules/Persistence"),
         .target(name: "Presentation", dependencies: ["Domain", "ScreenKit"], path: "Modules/Presentation"),
+        // JSON-RPC 2.0 over any transport (sessions, errors, OpenRPC), reused
+        // by every machine front end: JSON lines, a socket server, MCP.
+        .target(name: "JSONRPC", dependencies: ["ScreenKit", "JSONCore"], path: "Modules/JSONRPC"),
         .target(
             name: "Composition",
             dependencies: ["Domain", "Services", "Persistence", "Presentation", "ScreenKit"],
@@ -45,7 +48,7 @@ let package = Package(
             name: "CLIFrontEnd",
             dependencies: ["ScreenKit"],
             path: "Apps/FrontEnds/CLI"),
-        .target(name: "JSONLFrontEnd", dependencies: ["ScreenKit", "JSONCore"], path: "Apps/FrontEnds/JSONL"),
+        .target(name: "JSONLFrontEnd", dependencies: ["ScreenKit", "JSONRPC"], path: "Apps/FrontEnds/JSONL"),
         .systemLibrary(name: "CNcursesw", path: "Modules/CNcursesw", providers: [.apt(["libncurses-dev"])]),
         .target(name: "TUIFrontEnd", dependencies: ["ScreenKit", "CNcursesw"], path: "Apps/FrontEnds/TUI"),
 
@@ -65,6 +68,7 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["Domain", "ScreenKit"], path: "Tests/TestSupport"),
         .testTarget(name: "DomainTests", dependencies: ["Domain", "TestSupport"], path: "Tests/DomainTests"),
         .testTarget(name: "JSONCoreTests", dependencies: ["JSONCore"], path: "Tests/JSONCoreTests"),
+        .testTarget(name: "JSONRPCTests", dependencies: ["JSONRPC", "JSONCore", "ScreenKit"], path: "Tests/JSONRPCTests"),
         .testTarget(name: "ScreenKitTests", dependencies: ["ScreenKit"], path: "Tests/ScreenKitTests"),
         .testTarget(name: "ServicesTests", dependencies: ["Services", "Domain", "TestSupport"], path: "Tests/ServicesTests"),
         .testTarget(name: "PersistenceTests", dependencies: ["Persistence", "Domain", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")], path: "Tests/PersistenceTests"),
