@@ -38,9 +38,12 @@ let package = Package(
         // JSON-RPC 2.0 over any transport (sessions, errors, OpenRPC), reused
         // by every machine front end: JSON lines, a socket server, MCP.
         .target(name: "JSONRPC", dependencies: ["ScreenKit", "JSONCore"], path: "Modules/JSONRPC"),
+        // The public Feature API: what a feature registers (screens,
+        // migrations, set-up). A feature may be a module of its own on it.
+        .target(name: "FeatureKit", dependencies: ["Domain", "Persistence", "ScreenKit"], path: "Modules/FeatureKit"),
         .target(
             name: "Composition",
-            dependencies: ["Domain", "Services", "Persistence", "Presentation", "ScreenKit"],
+            dependencies: ["Domain", "Services", "Persistence", "Presentation", "ScreenKit", "FeatureKit"],
             path: "Modules/Composition"),
 
         // MARK: Front ends (plugins: library targets that see only ScreenKit)
@@ -68,6 +71,7 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["Domain", "ScreenKit"], path: "Tests/TestSupport"),
         .testTarget(name: "DomainTests", dependencies: ["Domain", "TestSupport"], path: "Tests/DomainTests"),
         .testTarget(name: "JSONCoreTests", dependencies: ["JSONCore"], path: "Tests/JSONCoreTests"),
+        .testTarget(name: "CompositionTests", dependencies: ["Composition", "Persistence", "ScreenKit", "TestSupport"], path: "Tests/CompositionTests"),
         .testTarget(name: "JSONRPCTests", dependencies: ["JSONRPC", "JSONCore", "ScreenKit"], path: "Tests/JSONRPCTests"),
         .testTarget(name: "ScreenKitTests", dependencies: ["ScreenKit"], path: "Tests/ScreenKitTests"),
         .testTarget(name: "ServicesTests", dependencies: ["Services", "Domain", "TestSupport"], path: "Tests/ServicesTests"),

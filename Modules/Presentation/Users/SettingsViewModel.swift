@@ -30,11 +30,11 @@ public final class SettingsViewModel: AccountScreenModel {
     /// The validation message for the draft of `key`, nil when valid or unedited.
     public func message(for key: SettingKey) -> String? {
         guard let draft = drafts[key] else { return nil }
-        return SettingsRules.problem(key, draft)?.message
+        return SettingsRules.problem(key, draft, frontEnds: account.frontEnds)?.message
     }
 
     public var isSaveEnabled: Bool {
-        user != nil && !isSaving && !drafts.isEmpty && drafts.allSatisfy { SettingsRules.problem($0.key, $0.value) == nil }
+        user != nil && !isSaving && !drafts.isEmpty && drafts.allSatisfy { SettingsRules.problem($0.key, $0.value, frontEnds: account.frontEnds) == nil }
     }
 
     // MARK: Inputs
@@ -72,7 +72,7 @@ public final class SettingsViewModel: AccountScreenModel {
         for key in SettingKey.allCases {
             guard let value = values[key] else { continue }
             do {
-                changes.append(try SettingsRules.change(key, value))
+                changes.append(try SettingsRules.change(key, value, frontEnds: account.frontEnds))
             } catch {
                 throw .invalidParams(error.message, code: error.code)
             }
@@ -158,7 +158,7 @@ public final class SettingsViewModel: AccountScreenModel {
         case .githubUser: placeholder = "not set"
         case .preferredUI:
             placeholder = "default"
-            choices = [""] + FrontEndChoice.allCases.map(\.rawValue)
+            choices = [""] + account.frontEnds.map(\.rawValue)
         case .pageSize:
             placeholder = "\(SettingsRules.pageSizeRange.lowerBound)–\(SettingsRules.pageSizeRange.upperBound)"
         case .githubBaseURL, .photosBaseURL: placeholder = "https://…"
