@@ -71,6 +71,8 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["Domain", "ScreenKit"], path: "Tests/TestSupport"),
         .testTarget(name: "DomainTests", dependencies: ["Domain", "TestSupport"], path: "Tests/DomainTests"),
         .testTarget(name: "JSONCoreTests", dependencies: ["JSONCore"], path: "Tests/JSONCoreTests"),
+        // Reads Package.swift and every source's imports: the layering rules.
+        .testTarget(name: "LayeringTests", dependencies: ["ScreenKit"], path: "Tests/LayeringTests"),
         .testTarget(name: "CompositionTests", dependencies: ["Composition", "Persistence", "ScreenKit", "TestSupport"], path: "Tests/CompositionTests"),
         .testTarget(name: "JSONRPCTests", dependencies: ["JSONRPC", "JSONCore", "ScreenKit"], path: "Tests/JSONRPCTests"),
         .testTarget(name: "ScreenKitTests", dependencies: ["ScreenKit"], path: "Tests/ScreenKitTests"),
