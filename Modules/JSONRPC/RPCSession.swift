@@ -35,6 +35,7 @@ public final class RPCSession {
     private var open: [String: OpenScreen] = [:]
     private var nextHandle = 0
     private var extraMethods: [String: MethodHandler] = [:]
+    private var cachedInitialize: [UInt8]?
     /// While a batch of requests is being answered, output is flushed once at
     /// its end; changes that happen between batches are flushed at once.
     private var inBatch = false
@@ -179,7 +180,15 @@ public final class RPCSession {
         }
     }
 
+    /// The handshake's result: the same for the whole session, so encoded once.
     func initialize() -> [UInt8] {
+        if let cachedInitialize { return cachedInitialize }
+        let bytes = encodeInitialize()
+        cachedInitialize = bytes
+        return bytes
+    }
+
+    private func encodeInitialize() -> [UInt8] {
         struct Info: Encodable {
             struct Server: Encodable { var name: String; var version: String }
             struct Capabilities: Encodable {

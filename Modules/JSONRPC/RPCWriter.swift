@@ -33,10 +33,20 @@ public final class RPCWriter {
         write(errorMessage(id: id, error))
     }
 
+    /// `{"error":{"code":…,"data":{"code":…},"message":…},"id":…,"jsonrpc":"2.0"}`,
+    /// written directly (keys sorted): a flood of bad requests is answered
+    /// as fast as good ones.
     public func errorMessage(id: RequestID, _ error: RPCError) -> [UInt8] {
-        let body = ErrorBody(code: error.code, data: .init(code: error.dataCode), message: error.message)
-        return Array(#"{"error":"#.utf8) + encode(body) + Array(#","id":"#.utf8) + id.text
-            + Array(#","jsonrpc":"2.0"}"#.utf8)
+        var out = Array(#"{"error":{"code":"#.utf8)
+        out += Array(String(error.code).utf8)
+        out += Array(#","data":{"code":"#.utf8)
+        JSONWriter.writeString(error.dataCode, into: &out)
+        out += Array(#"},"message":"#.utf8)
+        JSONWriter.writeString(error.message, into: &out)
+        out += Array(#"},"id":"#.utf8)
+        out += id.text
+        out += Array(#","jsonrpc":"2.0"}"#.utf8)
+        return out
     }
 
     public func resultMessage(id: RequestID, _ result: [UInt8]) -> [UInt8] {
@@ -51,11 +61,4 @@ public final class RPCWriter {
     public func write(_ message: [UInt8]) { sink.send(message) }
 
     public func flush() { sink.flush() }
-
-    private struct ErrorBody: Encodable {
-        struct DataField: Encodable { var code: String }
-        var code: Int
-        var data: DataField
-        var message: String
-    }
 }
