@@ -32,9 +32,9 @@ public final class FacetApp {
 
     /// Opens (creating and migrating if needed) the database and wires every
     /// feature. `frontEnds` are the names the launcher offers (its registry),
-    /// the only values the `ui` setting accepts. Throws a `StorageError` a
+    /// the only values the `ui` setting accepts. Throws a storage error a
     /// front end can print.
-    public init(environment: [String: String], frontEnds: [String]) throws(StorageError) {
+    public init(environment: [String: String], frontEnds: [String]) throws {
         let paths = AppPaths(environment: environment)
         // FACET_BUSY_TIMEOUT_MS lets tests see a lock fail fast; users keep the default.
         let timeout = environment["FACET_BUSY_TIMEOUT_MS"].flatMap(Double.init).map { $0 / 1000 } ?? FacetDatabase.busyTimeout

@@ -26,6 +26,10 @@ public protocol MessageSink: AnyObject {
 /// stops the session, which stops the line reader: that is the back-pressure
 /// that keeps memory bounded. Once the peer has gone (EPIPE, a closed
 /// socket) further output is dropped: nothing more can be said to it.
+///
+/// Because a blocked write blocks the main actor, a server with several
+/// clients gives each a sink that never blocks (a non-blocking socket that
+/// queues up to a bound and stops reading that client meanwhile).
 @MainActor
 public final class FileDescriptorSink: MessageSink {
     public let fd: Int32

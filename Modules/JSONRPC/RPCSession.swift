@@ -263,7 +263,9 @@ public final class RPCSession {
         return handle
     }
 
-    static func arguments(_ value: JSONValue?, name: String) throws -> ActionArguments {
+    /// A JSON object of named arguments as `ActionArguments` (strings, whole
+    /// numbers, booleans); `name` is used in the error for anything else.
+    public static func arguments(_ value: JSONValue?, name: String) throws(RPCError) -> ActionArguments {
         guard let value, value != .null else { return [:] }
         guard case .object(let fields) = value else {
             throw RPCError.invalidParams("'\(name)' must be an object, not \(value.typeName)")

@@ -32,7 +32,7 @@ trap 'rm -rf "$WORK"' EXIT
 mkdir -p "$WORK/tree"
 for i in $(seq -w 1 50); do
   mkdir -p "$WORK/tree/folder-$i/inner"
-  head -c $((i * 1000)) /dev/zero > "$WORK/tree/folder-$i/inner/data"
+  head -c $((10#$i * 1000)) /dev/zero > "$WORK/tree/folder-$i/inner/data"
 done
 
 python3 Tools/bench/jsonrpc_bench.py "$WORK" "$WORK/tree" "$FACET" ${BEFORE:+"$BEFORE"}
