@@ -11,11 +11,12 @@ import Foundation
 /// - a line longer than `limit` is not kept; the reader discards up to the
 ///   next newline and reports `.tooLong` once;
 /// - the reader hands lines over in batches (one per `read` of at most
-///   64 KiB) and waits once `window` batches are waiting to be answered.
-///   The pipe then fills and the client's writes block: back-pressure, as
-///   with any well-behaved Unix filter. Without it a client that writes
-///   faster than it reads made the server buffer all its input (3 M short
-///   lines: 1.93 GB).
+///   64 KiB) and waits once the batches not yet taken by the consumer cost
+///   `readAhead` bytes (each line counted with a fixed overhead, so a flood
+///   of tiny lines is bounded too). The pipe then fills and the client's
+///   writes block: back-pressure, as with any well-behaved Unix filter.
+///   Without it a client that writes faster than it reads made the server
+///   buffer all its input (3 M short lines: 1.93 GB).
 ///
 /// A final line without a newline still counts.
 public final class LineReader: Sendable {
@@ -27,15 +28,20 @@ public final class LineReader: Sendable {
 
     public let fd: Int32
     public let limit: Int
-    /// How many batches may wait, read but not yet taken by the consumer.
-    public let window: Int
+    /// How much read input may wait for the consumer, in bytes (lines plus
+    /// `lineOverhead` each). Big enough that the reader never starves a busy
+    /// consumer, small against the machine's memory.
+    public let readAhead: Int
     /// The most a single `read` takes in.
     public static let chunkSize = 1 << 16
+    /// What one line costs besides its bytes (its array and event).
+    public static let lineOverhead = 64
+    public static let defaultReadAhead = 1 << 20
 
-    public init(fd: Int32, limit: Int, window: Int = 4) {
+    public init(fd: Int32, limit: Int, readAhead: Int = LineReader.defaultReadAhead) {
         self.fd = fd
         self.limit = limit
-        self.window = max(1, window)
+        self.readAhead = max(1, readAhead)
     }
 
     /// Batches of events in input order: the consumer answers a whole batch
@@ -43,7 +49,7 @@ public final class LineReader: Sendable {
     /// next batch is what lets the reader read on. Iterate it once.
     public var batches: Batches {
         let (stream, continuation) = AsyncStream<[Event]>.makeStream(bufferingPolicy: .unbounded)
-        let slots = DispatchSemaphore(value: window)
+        let budget = ReadAheadBudget(limit: readAhead)
         let fd = fd
         let limit = limit
         let thread = Thread {
@@ -55,47 +61,81 @@ public final class LineReader: Sendable {
                 if count <= 0 { break }
                 let batch = splitter.split(chunk[0..<count])
                 if !batch.isEmpty {
-                    slots.wait()
+                    budget.acquire(Self.cost(batch))
                     continuation.yield(batch)
                 }
             }
             if let last = splitter.finish() {
-                slots.wait()
+                budget.acquire(Self.cost([last]))
                 continuation.yield([last])
             }
             continuation.finish()
         }
         thread.name = "facet-line-reader"
         thread.start()
-        return Batches(stream: stream, slots: slots)
+        return Batches(stream: stream, budget: budget)
     }
 
-    /// The reader's batches; each `next()` frees the slot of the batch before.
+    static func cost(_ batch: [Event]) -> Int {
+        batch.reduce(0) { total, event in
+            if case .line(let bytes) = event { return total + bytes.count + lineOverhead }
+            return total + lineOverhead
+        }
+    }
+
+    /// The reader's batches; each `next()` gives back the budget of the
+    /// batch before it (which the consumer has answered by then).
     public struct Batches: AsyncSequence, Sendable {
         public typealias Element = [Event]
         let stream: AsyncStream<[Event]>
-        let slots: DispatchSemaphore
+        let budget: ReadAheadBudget
 
         public func makeAsyncIterator() -> Iterator {
-            Iterator(inner: stream.makeAsyncIterator(), slots: slots)
+            Iterator(inner: stream.makeAsyncIterator(), budget: budget)
         }
 
         public struct Iterator: AsyncIteratorProtocol {
             var inner: AsyncStream<[Event]>.Iterator
-            let slots: DispatchSemaphore
-            var holding = false
+            let budget: ReadAheadBudget
+            var held = 0
 
             public mutating func next() async -> [Event]? {
                 await next(isolation: nil)
             }
 
             public mutating func next(isolation actor: isolated (any Actor)?) async -> [Event]? {
-                if holding { slots.signal() }
+                if held > 0 { budget.release(held) }
                 let batch = await inner.next(isolation: actor)
-                holding = batch != nil
+                held = batch.map(LineReader.cost) ?? 0
                 return batch
             }
         }
+    }
+}
+
+/// Bytes read but not yet taken, shared by the reader thread (which waits
+/// here) and the consumer (which gives them back).
+final class ReadAheadBudget: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var used = 0
+    let limit: Int
+
+    init(limit: Int) { self.limit = limit }
+
+    /// Waits until `cost` more fits; a batch bigger than the whole budget
+    /// goes through alone, when nothing else is outstanding.
+    func acquire(_ cost: Int) {
+        condition.lock()
+        while used > 0, used + cost > limit { condition.wait() }
+        used += cost
+        condition.unlock()
+    }
+
+    func release(_ cost: Int) {
+        condition.lock()
+        used -= cost
+        condition.broadcast()
+        condition.unlock()
     }
 }
 

@@ -32,14 +32,14 @@ import Testing
         let total = 16 << 20
         let writer = Writer()
         writer.start(fd: fds[1], total: total, line: line)
-        let reader = LineReader(fd: fds[0], limit: 1 << 20, window: 2)
+        let reader = LineReader(fd: fds[0], limit: 1 << 20, readAhead: 256 << 10)
         var iterator = reader.batches.makeAsyncIterator()
         let first = await iterator.next()
         #expect(first?.isEmpty == false)
         // Hold the first batch and give the writer time to run ahead.
         try await Task.sleep(for: .milliseconds(700))
         let ahead = writer.written
-        // The window (2 batches) + one batch held by the reader + this one,
+        // The read-ahead (256 KiB) + one batch held by the reader + this one,
         // 64 KiB each, + the pipe's own buffer (64 KiB here, at most 1 MiB).
         #expect(ahead < 2 << 20, "the writer got \(ahead) bytes ahead")
         // Consuming lets it go on, to the end, with every line intact.
