@@ -232,9 +232,10 @@ public final class RPCSession {
         let outcome = try await screen.run(action, arguments)
         // The screen may have been closed while the action ran (a batch).
         guard open[handle] != nil else { throw RPCError.unknownHandle(handle) }
-        return Array(#"{"handle":"#.utf8) + writer.encode(handle) + Array(#","outcome":"#.utf8) + writer.encode(outcome)
-            + Array(#","snapshot":"#.utf8) + snapshotBytes(handle) + Array(#","version":"#.utf8)
-            + Array(String(screen.changes.version).utf8) + [0x7D]
+        return RPCWriter.joined(
+            Array(#"{"handle":"#.utf8), writer.encode(handle), Array(#","outcome":"#.utf8), writer.encode(outcome),
+            Array(#","snapshot":"#.utf8), snapshotBytes(handle), Array(#","version":"#.utf8),
+            Array(String(screen.changes.version).utf8), [0x7D])
     }
 
     func close(_ handle: String) {
@@ -282,8 +283,9 @@ public final class RPCSession {
 
     func state(_ handle: String) -> [UInt8] {
         guard let version = open[handle]?.screen.changes.version else { return Array("null".utf8) }
-        return Array(#"{"handle":"#.utf8) + writer.encode(handle) + Array(#","snapshot":"#.utf8) + snapshotBytes(handle)
-            + Array(#","version":"#.utf8) + Array(String(version).utf8) + [0x7D]
+        return RPCWriter.joined(
+            Array(#"{"handle":"#.utf8), writer.encode(handle), Array(#","snapshot":"#.utf8), snapshotBytes(handle),
+            Array(#","version":"#.utf8), Array(String(version).utf8), [0x7D])
     }
 
     /// The snapshot's JSON, encoded once per version.

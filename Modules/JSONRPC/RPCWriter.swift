@@ -50,11 +50,20 @@ public final class RPCWriter {
     }
 
     public func resultMessage(id: RequestID, _ result: [UInt8]) -> [UInt8] {
-        Array(#"{"id":"#.utf8) + id.text + Array(#","jsonrpc":"2.0","result":"#.utf8) + result + [0x7D]
+        Self.joined(Array(#"{"id":"#.utf8), id.text, Array(#","jsonrpc":"2.0","result":"#.utf8), result, [0x7D])
     }
 
     public func notification(method: String, params: [UInt8]) {
-        write(Array(#"{"jsonrpc":"2.0","method":"#.utf8) + encode(method) + Array(#","params":"#.utf8) + params + [0x7D])
+        write(Self.joined(Array(#"{"jsonrpc":"2.0","method":"#.utf8), encode(method), Array(#","params":"#.utf8), params, [0x7D]))
+    }
+
+    /// The parts one after another, copied once: `a + b + c` would copy a
+    /// 10 KB snapshot once per `+`, which showed in snapshot reads per second.
+    public static func joined(_ parts: [UInt8]...) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(parts.reduce(0) { $0 + $1.count })
+        for part in parts { out += part }
+        return out
     }
 
     /// Hands one whole message to the sink.
