@@ -17,7 +17,8 @@ public enum JSONLFrontEnd: FrontEnd {
         let session = RPCSession(
             catalog: context.catalog, home: context.home, version: context.version,
             sink: FileDescriptorSink(fd: 1), lineLimit: limit)
-        for await batch in LineReader(fd: 0, limit: limit).batches {
+        let readAhead = context.environment["FACET_JSONL_READ_AHEAD"].flatMap(Int.init) ?? LineReader.defaultReadAhead
+        for await batch in LineReader(fd: 0, limit: limit, readAhead: readAhead).batches {
             await session.receive(batch: batch)
         }
         await session.drain()
