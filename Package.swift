@@ -35,9 +35,15 @@ let package = Package(
             ],
             path: "Modules/Persistence"),
         .target(name: "Presentation", dependencies: ["Domain", "ScreenKit"], path: "Modules/Presentation"),
+        // JSON-RPC 2.0 over any transport (sessions, errors, OpenRPC), reused
+        // by every machine front end: JSON lines, a socket server, MCP.
+        .target(name: "JSONRPC", dependencies: ["ScreenKit", "JSONCore"], path: "Modules/JSONRPC"),
+        // The public Feature API: what a feature registers (screens,
+        // migrations, set-up). A feature may be a module of its own on it.
+        .target(name: "FeatureKit", dependencies: ["Domain", "Persistence", "ScreenKit"], path: "Modules/FeatureKit"),
         .target(
             name: "Composition",
-            dependencies: ["Domain", "Services", "Persistence", "Presentation", "ScreenKit"],
+            dependencies: ["Domain", "Services", "Persistence", "Presentation", "ScreenKit", "FeatureKit"],
             path: "Modules/Composition"),
 
         // MARK: Front ends (plugins: library targets that see only ScreenKit)
@@ -45,7 +51,7 @@ let package = Package(
             name: "CLIFrontEnd",
             dependencies: ["ScreenKit"],
             path: "Apps/FrontEnds/CLI"),
-        .target(name: "JSONLFrontEnd", dependencies: ["ScreenKit", "JSONCore"], path: "Apps/FrontEnds/JSONL"),
+        .target(name: "JSONLFrontEnd", dependencies: ["ScreenKit", "JSONRPC"], path: "Apps/FrontEnds/JSONL"),
         .systemLibrary(name: "CNcursesw", path: "Modules/CNcursesw", providers: [.apt(["libncurses-dev"])]),
         .target(name: "TUIFrontEnd", dependencies: ["ScreenKit", "CNcursesw"], path: "Apps/FrontEnds/TUI"),
 
@@ -65,6 +71,10 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["Domain", "ScreenKit"], path: "Tests/TestSupport"),
         .testTarget(name: "DomainTests", dependencies: ["Domain", "TestSupport"], path: "Tests/DomainTests"),
         .testTarget(name: "JSONCoreTests", dependencies: ["JSONCore"], path: "Tests/JSONCoreTests"),
+        // Reads Package.swift and every source's imports: the layering rules.
+        .testTarget(name: "LayeringTests", dependencies: ["ScreenKit"], path: "Tests/LayeringTests"),
+        .testTarget(name: "CompositionTests", dependencies: ["Composition", "Persistence", "ScreenKit", "TestSupport"], path: "Tests/CompositionTests"),
+        .testTarget(name: "JSONRPCTests", dependencies: ["JSONRPC", "JSONCore", "ScreenKit"], path: "Tests/JSONRPCTests"),
         .testTarget(name: "ScreenKitTests", dependencies: ["ScreenKit"], path: "Tests/ScreenKitTests"),
         .testTarget(name: "ServicesTests", dependencies: ["Services", "Domain", "TestSupport"], path: "Tests/ServicesTests"),
         .testTarget(name: "PersistenceTests", dependencies: ["Persistence", "Domain", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")], path: "Tests/PersistenceTests"),

@@ -13,6 +13,19 @@ if [ ${#missing[@]} -gt 0 ]; then
   $SUDO apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${missing[@]}" >/dev/null
 fi
+# The snapshot-schema test validates with Python's jsonschema (an independent
+# validator): install it for this python3 when it is missing.
+if ! python3 -c "import jsonschema" >/dev/null 2>&1; then
+  echo "Installing the Python package jsonschema" >&2
+  if ! python3 -m pip --version >/dev/null 2>&1; then
+    SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
+    $SUDO apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq python3-pip >/dev/null
+  fi
+  python3 -m pip install --quiet jsonschema 2>/dev/null \
+    || python3 -m pip install --quiet --user jsonschema 2>/dev/null \
+    || python3 -m pip install --quiet --break-system-packages jsonschema
+fi
 if ! command -v swift >/dev/null 2>&1; then
   echo "Swift is not on PATH: install the Swift toolchain (6.1 or later) first." >&2
   exit 1

@@ -3,12 +3,12 @@ import Foundation
 /// Where Facet keeps its data: `$FACET_HOME`, else `$XDG_DATA_HOME/facet`,
 /// else `~/.local/share/facet`. Tests always set `FACET_HOME` to a temporary
 /// directory so they never touch a real installation.
-public struct AppPaths: Sendable {
-    public var home: String
+struct AppPaths: Sendable {
+    var home: String
 
-    public init(home: String) { self.home = home }
+    init(home: String) { self.home = home }
 
-    public init(environment: [String: String]) {
+    init(environment: [String: String]) {
         if let home = environment["FACET_HOME"], !home.isEmpty {
             self.home = home
         } else if let xdg = environment["XDG_DATA_HOME"], !xdg.isEmpty {
@@ -19,5 +19,5 @@ public struct AppPaths: Sendable {
         }
     }
 
-    public var database: String { home + "/facet.sqlite" }
+    var database: String { home + "/facet.sqlite" }
 }

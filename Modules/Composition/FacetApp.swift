@@ -1,51 +1,70 @@
 import Domain
-import Foundation
+import FeatureKit
 import Persistence
 import ScreenKit
-import Services
 
-/// The composition root: the one place that knows concrete services and
-/// stores, builds them once, and registers every feature's screens.
+/// The composition root: opens the database with every feature's
+/// migrations, builds the shared services once, and lets every feature
+/// register its screens.
+///
+/// Its public surface is what a launcher and its front ends need: the
+/// catalog of screens, the home screen, start-up and the signed-in user's
+/// preferred front end. The database, the environment and the concrete
+/// adapters stay inside.
 @MainActor
 public final class FacetApp {
-    public let paths: AppPaths
-    public let database: FacetDatabase
-    public let registry = ScreenRegistry()
-    public let services: AppServices
-
-    /// Opens (creating and migrating if needed) the database and wires every
-    /// feature. Throws a `StorageError` a front end can print.
-    public init(environment: [String: String]) throws(StorageError) {
-        paths = AppPaths(environment: environment)
-        // FACET_BUSY_TIMEOUT_MS lets tests see a lock fail fast; users keep the default.
-        let timeout = environment["FACET_BUSY_TIMEOUT_MS"].flatMap(Double.init).map { $0 / 1000 } ?? FacetDatabase.busyTimeout
-        database = try FacetDatabase(path: paths.database, busyTimeout: timeout)
-        services = AppServices(database: database, environment: environment)
-        for feature in Self.features { feature.register(in: registry, services: services) }
-    }
-
     /// Every feature, in the order a screen switcher lists them. A new
-    /// feature adds itself here and nowhere else.
+    /// feature adds one line here (and its own folders) and nothing else.
     static let features: [any Feature.Type] = [
         PlaylistFeature.self,
         UsersFeature.self,
         FoldersFeature.self,
     ]
 
-    /// The first screen a front end shows.
-    public var home: ScreenRequest { ScreenRequest(screen: PlaylistFeature.homeScreen) }
+    /// Every migration, in the order a fresh database runs them: the core
+    /// tables, then each feature's own. Existing databases recorded these
+    /// identifiers in this order; only appending is allowed.
+    static var migrations: [Migration] { Migrations.core + features.flatMap { $0.migrations } }
 
-    /// Runs one-time set-up that needs the database: the embedded sample
-    /// playlist on a fresh install (once, even if the user deletes it later).
-    public func prepare() async throws {
-        try await PlaylistFeature.seedSample(services)
-        await UsersFeature.prepare(services)
+    private let registry = ScreenRegistry()
+    private let context: FeatureContext
+    private let installed: [any Feature]
+
+    /// Opens (creating and migrating if needed) the database and wires every
+    /// feature. `frontEnds` are the names the launcher offers (its registry),
+    /// the only values the `ui` setting accepts. Throws a storage error a
+    /// front end can print.
+    public init(environment: [String: String], frontEnds: [String]) throws {
+        let paths = AppPaths(environment: environment)
+        // FACET_BUSY_TIMEOUT_MS lets tests see a lock fail fast; users keep the default.
+        let timeout = environment["FACET_BUSY_TIMEOUT_MS"].flatMap(Double.init).map { $0 / 1000 } ?? FacetDatabase.busyTimeout
+        let database = try FacetDatabase(path: paths.database, busyTimeout: timeout, migrations: Self.migrations)
+        let account = UsersFeature.makeAccount(database: database, frontEnds: frontEnds.map(FrontEndChoice.init(rawValue:)))
+        let context = FeatureContext(database: database, environment: environment, account: account)
+        self.context = context
+        installed = Self.features.map { $0.init(context: context) }
+        for feature in installed { feature.register(in: registry) }
     }
 
-    /// The signed-in user's preferred front end (`cli`, `tui`, `jsonl`), for
-    /// the launcher's third choice after `--ui` and `FACET_UI`.
+    /// Every registered screen, for a front end.
+    public var catalog: any ScreenCatalog { registry }
+
+    /// The first screen a front end shows.
+    public var home: ScreenRequest {
+        installed.lazy.compactMap(\.homeScreen).first ?? ScreenRequest(screen: registry.screens.first?.id ?? "")
+    }
+
+    /// Runs every feature's one-time set-up (the embedded sample playlist on
+    /// a fresh install, reading who is signed in).
+    public func prepare() async throws {
+        for feature in installed { try await feature.prepare() }
+    }
+
+    /// The signed-in user's preferred front end, for the launcher's third
+    /// choice after `--ui` and `FACET_UI`; nil if nobody is signed in, they
+    /// have no preference, or the database cannot say.
     public func preferredFrontEnd() async -> String? {
-        await UsersFeature.preferredFrontEnd(services.account)
+        await UsersFeature.preferredFrontEnd(context.account)
     }
 
     public static let version = "0.1.0"
@@ -55,34 +74,4 @@ public final class FacetApp {
         if let domain = error as? any DomainError { return domain.message }
         return "\(error)"
     }
-}
-
-/// The live adapters, built once and shared by every feature.
-public struct AppServices: Sendable {
-    public let database: FacetDatabase
-    public let environment: [String: String]
-    public let meta: MetaStore
-    public let playlists: PlaylistLibrary
-    /// The signed-in user and their settings, shared by every screen.
-    public let account: AccountCenter
-    /// Shared folder models: every folder screen sees the same one per path.
-    public let folders: FolderLibrary
-
-    @MainActor
-    init(database: FacetDatabase, environment: [String: String]) {
-        self.database = database
-        self.environment = environment
-        meta = MetaStore(database: database)
-        playlists = PlaylistLibrary(
-            store: SQLitePlaylistStore(database: database), source: FilePlaylistSource(),
-            parsers: [SeedJSONSongParser(), M3USongParser(), AudioDirectorySongParser()])
-        account = UsersFeature.makeAccount(database: database)
-        folders = FoldersFeature.makeLibrary(environment: environment)
-    }
-}
-
-/// A feature module's entry in the composition root.
-@MainActor
-protocol Feature {
-    static func register(in registry: ScreenRegistry, services: AppServices)
 }

@@ -10,11 +10,15 @@ public struct FrontEndContext {
     public var version: String
     /// The screen to show first, when the front end shows one.
     public var home: ScreenRequest
+    /// Every front end of this build (the launcher's registry), for help
+    /// text that names them; never a list of a front end's own.
+    public var frontEnds: [FrontEndInfo]
 
     public init(
         catalog: any ScreenCatalog, arguments: [String], environment: [String: String], version: String,
-        home: ScreenRequest
+        home: ScreenRequest, frontEnds: [FrontEndInfo] = []
     ) {
+        self.frontEnds = frontEnds
         self.catalog = catalog
         self.arguments = arguments
         self.environment = environment
@@ -30,4 +34,17 @@ public protocol FrontEnd {
     static var name: String { get }
     /// Runs until done and returns the process exit code.
     static func run(_ context: FrontEndContext) async -> Int32
+}
+
+/// One front end as the launcher's registry lists it.
+public struct FrontEndInfo: Equatable, Sendable {
+    /// What `--ui`, `FACET_UI` and the `ui` setting take (`cli`, `jsonl`).
+    public var name: String
+    /// One line for help (`full-screen terminal interface`).
+    public var summary: String
+
+    public init(name: String, summary: String) {
+        self.name = name
+        self.summary = summary
+    }
 }

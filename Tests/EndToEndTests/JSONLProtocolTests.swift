@@ -179,4 +179,49 @@ import TestSupport
         #expect(output.contains("expected error: playlist.invalid_page"))
         #expect(output.contains("exit status: 0"))
     }
+
+    @Test func idsComeBackExactlyAsSent() throws {
+        let session = try JSONLSession(home: home.path)
+        // Too big for any machine number: echoed as written, not rounded or nulled.
+        for id in ["1e999999", "18446744073709551616", "-0.0", "1.50", #""x\u0041""#] {
+            session.send(#"{"jsonrpc":"2.0","id":\#(id),"method":"initialize"}"#)
+            let line = String(decoding: try session.readLine(), as: UTF8.self)
+            #expect(line.hasPrefix(#"{"id":\#(id),"jsonrpc":"2.0","result":"#), "\(line.prefix(80))")
+            session.send(#"{"jsonrpc":"2.0","id":\#(id),"method":"no.such.method"}"#)
+            let error = String(decoding: try session.readLine(), as: UTF8.self)
+            #expect(error.contains(#","id":\#(id),"jsonrpc":"2.0"}"#), "\(error)")
+        }
+        session.send(#"[{"jsonrpc":"2.0","id":18446744073709551617,"method":"initialize"}]"#)
+        let batch = String(decoding: try session.readLine(), as: UTF8.self)
+        #expect(batch.hasPrefix(#"[{"id":18446744073709551617,"#))
+        #expect(try session.finish() == 0)
+    }
+
+    /// A client that writes far faster than it reads cannot make the server
+    /// buffer its input: the server reads a bounded window ahead, then the
+    /// pipe fills and the client's writes wait (it once grew to 1.93 GB).
+    @Test func aClientThatDoesNotReadCannotGrowTheServer() throws {
+        let session = try JSONLSession(home: home.path)
+        _ = try session.request("initialize")
+        let baseline = session.memory("VmRSS")
+        let count = 300_000
+        let line = Data(#"{"jsonrpc":"2.0","id":1,"method":"initialize"}"#.utf8 + [0x0A])
+        let block = (0..<1000).reduce(into: Data()) { data, _ in data.append(line) }
+        let writer = DispatchGroup()
+        writer.enter()
+        DispatchQueue.global().async {
+            for _ in 0..<(count / 1000) { session.sendRaw(block) }
+            writer.leave()
+        }
+        // Read nothing for a while: the writer must get stuck, not the server fat.
+        #expect(writer.wait(timeout: .now() + 3) == .timedOut, "the server read everything ahead")
+        let held = session.memory("VmRSS")
+        // Now read: every request is answered, and the peak stayed small.
+        #expect(try session.skipLines(count, timeout: 300) == count)
+        #expect(writer.wait(timeout: .now() + 10) == .success)
+        let peak = session.memory("VmHWM")
+        #expect(held - baseline < 16 * 1024, "resident set grew from \(baseline) to \(held) kB while not read")
+        #expect(peak - baseline < 24 * 1024, "peak resident set \(peak) kB from \(baseline) kB")
+        #expect(try session.finish() == 0)
+    }
 }

@@ -102,6 +102,32 @@ public final class JSONLSession: @unchecked Sendable {
         }
     }
 
+    /// Reads and discards output until `count` more lines have arrived (or
+    /// the timeout); returns how many did. For floods of answers, where
+    /// parsing each would cost more than the server.
+    public func skipLines(_ count: Int, timeout: TimeInterval = 60) throws -> Int {
+        var seen = buffer.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
+        buffer.removeAll()
+        let deadline = Date().addingTimeInterval(timeout)
+        let fd = output.fileHandleForReading.fileDescriptor
+        var chunk = [UInt8](repeating: 0, count: 1 << 20)
+        while seen < count, Date() < deadline {
+            var pfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            if poll(&pfd, 1, 100) <= 0 { continue }
+            let got = read(fd, &chunk, chunk.count)
+            if got <= 0 { break }
+            for index in 0..<got where chunk[index] == 0x0A { seen += 1 }
+        }
+        return seen
+    }
+
+    /// A memory figure of the live process from /proc (`VmRSS`, `VmHWM`), in kB.
+    public func memory(_ field: String) -> Int {
+        let status = (try? String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8)) ?? ""
+        let line = status.split(separator: "\n").first { $0.hasPrefix(field + ":") }
+        return line.flatMap { $0.split(separator: " ").dropFirst().first.flatMap { Int($0) } } ?? 0
+    }
+
     /// Closes stdin and waits for the process to exit; returns its status.
     public func finish(timeout: TimeInterval = 20) throws -> Int32 {
         try input.fileHandleForWriting.close()

@@ -1,4 +1,5 @@
 import Domain
+import FeatureKit
 import Foundation
 import Presentation
 import ScreenKit
@@ -6,33 +7,40 @@ import Services
 
 /// Wires the folder screens (seed 002): the list, the detail and the rename
 /// screen, all sharing the one `FolderLibrary` so they share folder models.
-enum FoldersFeature: Feature {
-    static func register(in registry: ScreenRegistry, services: AppServices) {
-        let library = services.folders
+/// No tables: folders live on disk.
+final class FoldersFeature: Feature {
+    let library: FolderLibrary
+
+    init(context: FeatureContext) {
+        library = Self.makeLibrary(environment: context.environment)
+    }
+
+    func register(in registry: ScreenRegistry) {
+        let library = library
         registry.register(ScreenRegistration(FoldersViewModel.descriptor) { params in
             FoldersViewModel(
-                library: library, path: path(params),
+                library: library, path: Self.path(params),
                 sort: params.string("sort").flatMap(FoldersViewModel.Sort.init(rawValue:)) ?? .size,
                 showFiles: params.bool("files") ?? false, crossDevices: params.bool("cross-devices") ?? false)
         })
         registry.register(ScreenRegistration(FolderDetailViewModel.descriptor) { params in
-            FolderDetailViewModel(library: library, path: path(params))
+            FolderDetailViewModel(library: library, path: Self.path(params))
         })
         registry.register(ScreenRegistration(RenameFolderViewModel.descriptor) { params in
-            RenameFolderViewModel(library: library, path: path(params))
+            RenameFolderViewModel(library: library, path: Self.path(params))
         })
     }
 
     /// The `path` parameter made absolute against the current directory
     /// (its default), lexically: `..` and symlinks are not resolved on disk.
-    static func path(_ params: ActionArguments) -> String {
+    nonisolated static func path(_ params: ActionArguments) -> String {
         let current = FileManager.default.currentDirectoryPath
         return FolderPath.normalize(params.string("path") ?? ".", relativeTo: current)
     }
 
     /// Scans use two threads (both cores of the machines Facet targets);
     /// `FACET_SCAN_THREADS` overrides it, for benchmarks and bigger machines.
-    @MainActor static func makeLibrary(environment: [String: String]) -> FolderLibrary {
+    static func makeLibrary(environment: [String: String]) -> FolderLibrary {
         let threads = environment["FACET_SCAN_THREADS"].flatMap(Int.init).map { min(max($0, 1), 64) } ?? 2
         return FolderLibrary(
             scanner: DirectoryScanner(threads: threads), renamer: NoReplaceRenamer(), watcher: InotifyWatcher())

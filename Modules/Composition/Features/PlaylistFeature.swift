@@ -1,14 +1,29 @@
 import Domain
+import FeatureKit
+import Persistence
 import Presentation
 import ScreenKit
 import Services
 
-/// Wires the playlist screens (seed 001).
-enum PlaylistFeature: Feature {
-    static let homeScreen = PlaylistsViewModel.screenID
+/// Wires the playlist screens (seed 001) and seeds the sample playlist.
+final class PlaylistFeature: Feature {
+    static let migrations: [Migration] = [.playlistsV1, .playlistSongDetailsV3]
 
-    static func register(in registry: ScreenRegistry, services: AppServices) {
-        let library = services.playlists
+    let library: PlaylistLibrary
+    let context: FeatureContext
+
+    init(context: FeatureContext) {
+        self.context = context
+        library = PlaylistLibrary(
+            store: SQLitePlaylistStore(database: context.database), source: FilePlaylistSource(),
+            parsers: [SeedJSONSongParser(), M3USongParser(), AudioDirectorySongParser()])
+    }
+
+    var homeScreen: ScreenRequest? { ScreenRequest(screen: PlaylistsViewModel.screenID) }
+
+    func register(in registry: ScreenRegistry) {
+        let library = library
+        let account = context.account
         registry.register(ScreenRegistration(PlaylistsViewModel.descriptor) { _ in
             PlaylistsViewModel(library: library)
         })
@@ -18,17 +33,19 @@ enum PlaylistFeature: Feature {
                 filter: params.string("filter") ?? "",
                 sort: params.string("sort").flatMap(SongSort.init(rawValue:)) ?? .position,
                 page: params.int("page") ?? 1,
-                pageSize: services.account.settings?.pageSize ?? SettingsRules.defaultPageSize)
+                pageSize: account.settings?.pageSize ?? SettingsRules.defaultPageSize)
         })
     }
 
-    static func seedSample(_ services: AppServices) async throws {
+    /// The embedded sample playlist, once per installation (even if the user
+    /// deletes it later).
+    func prepare() async throws {
         // Read first: start-up must not need the write lock (another process
         // may hold it for a long import while this one only wants to read).
-        guard try await services.meta.value("sample_seeded") == nil,
-              try await services.meta.claim("sample_seeded", value: "1") else { return }
+        guard try await context.meta.value("sample_seeded") == nil,
+              try await context.meta.claim("sample_seeded", value: "1") else { return }
         do {
-            _ = try await services.playlists.importMaterial(
+            _ = try await library.importMaterial(
                 EmbeddedSample.material, name: EmbeddedSample.name, source: EmbeddedSample.source)
         } catch PlaylistError.duplicateName {
             // The user already has a playlist with that name: keep theirs.

@@ -12,12 +12,16 @@ public final class AccountCenter {
     /// That user's settings; nil when nobody is signed in.
     public private(set) var settings: UserSettings?
     public let authentication: any AuthenticationService
+    /// The front ends the `ui` setting may name: this build's, from the
+    /// launcher's registry (Domain keeps no list of its own).
+    public let frontEnds: [FrontEndChoice]
     private let store: any SettingsStore
     private let observers = Observers<Void>()
 
-    public init(authentication: any AuthenticationService, settings: any SettingsStore) {
+    public init(authentication: any AuthenticationService, settings: any SettingsStore, frontEnds: [FrontEndChoice]) {
         self.authentication = authentication
         self.store = settings
+        self.frontEnds = frontEnds
     }
 
     /// Reads the signed-in user and their settings again (another process

@@ -12,8 +12,11 @@ public enum SettingsRules {
 
     /// Validates `raw` for `key`. Surrounding whitespace is ignored; an empty
     /// value clears the optional settings (user, token, front end) and is
-    /// refused for the others.
-    public static func change(_ key: SettingKey, _ raw: String) throws(SettingsError) -> SettingsChange {
+    /// refused for the others. `frontEnds` are the names the `ui` setting
+    /// accepts (the launcher's registry; none given, none accepted).
+    public static func change(
+        _ key: SettingKey, _ raw: String, frontEnds: [FrontEndChoice] = []
+    ) throws(SettingsError) -> SettingsChange {
         let value = raw.trimmingCharacters(in: .whitespacesAndNewlines)
         switch key {
         case .githubUser:
@@ -28,9 +31,11 @@ public enum SettingsRules {
             return .githubToken(value)
         case .preferredUI:
             if value.isEmpty || value == "default" { return .preferredUI(nil) }
-            guard let choice = FrontEndChoice(rawValue: value.lowercased()) else {
-                let names = FrontEndChoice.allCases.map(\.rawValue).joined(separator: ", ")
-                throw .invalidValue(key, "must be one of \(names) (or empty for the default)")
+            let choice = FrontEndChoice(rawValue: value.lowercased())
+            guard frontEnds.contains(choice) else {
+                let names = frontEnds.map(\.rawValue).joined(separator: ", ")
+                throw .invalidValue(key, frontEnds.isEmpty
+                    ? "must be empty (no front end can be chosen)" : "must be one of \(names) (or empty for the default)")
             }
             return .preferredUI(choice)
         case .pageSize:
@@ -46,9 +51,9 @@ public enum SettingsRules {
     }
 
     /// The problem with a value for `key`, or nil if it would be accepted.
-    public static func problem(_ key: SettingKey, _ raw: String) -> SettingsError? {
+    public static func problem(_ key: SettingKey, _ raw: String, frontEnds: [FrontEndChoice] = []) -> SettingsError? {
         do {
-            _ = try change(key, raw)
+            _ = try change(key, raw, frontEnds: frontEnds)
             return nil
         } catch {
             return error

@@ -17,10 +17,16 @@ public final class FacetDatabase: Sendable {
     ///   write access (every write then fails with `StorageError.readOnly`).
     /// - Parameter busyTimeout: how long a write waits for another process's
     ///   write to finish before failing with `StorageError.locked`.
+    /// - Parameter migrations: the schema, in order (the app passes the core
+    ///   migrations and every feature's); those not yet applied are run.
     public init(
-        path: String, readOnly: Bool = false, busyTimeout: TimeInterval = FacetDatabase.busyTimeout
+        path: String, readOnly: Bool = false, busyTimeout: TimeInterval = FacetDatabase.busyTimeout,
+        migrations: [Migration] = Migrations.all
     ) throws(StorageError) {
         self.path = path
+        if let duplicate = Migrations.duplicate(in: migrations) {
+            throw StorageError(.other, "the migration '\(duplicate)' is listed twice")
+        }
         do {
             if !readOnly { try Self.prepareFile(at: path) }
             var configuration = Configuration()
@@ -37,7 +43,7 @@ public final class FacetDatabase: Sendable {
             } else {
                 writer = try SetupLock.around(path) {
                     let pool = try DatabasePool(path: path, configuration: configuration)
-                    try Migrations.migrator.migrate(pool)
+                    try Migrations.migrator(migrations).migrate(pool)
                     return pool
                 }
             }

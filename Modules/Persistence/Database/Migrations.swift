@@ -1,19 +1,55 @@
 import GRDB
 
 /// Versioned schema changes. Append new migrations; never edit a shipped one.
-/// Each feature's tables live in its own migration so features can be read
-/// (and later removed) independently.
-enum Migrations {
-    static var migrator: DatabaseMigrator {
+/// Each feature's tables live in their own migrations, named here and listed
+/// by the feature that owns them (`PlaylistFeature.migrations`, …), so
+/// features can be read (and later removed) independently.
+///
+/// To add one: define it below (`public static let …V3 = Migration("v3-…")`),
+/// add it to `all`, and append it to its feature's `migrations`.
+extension Migration {
+    /// Installation-wide facts (`MetaStore`): every installation has it.
+    public static let metaV1 = Migration("v1-meta") { db in
+        try db.execute(sql: """
+            CREATE TABLE meta (key TEXT PRIMARY KEY NOT NULL, value TEXT NOT NULL) WITHOUT ROWID;
+            """)
+    }
+
+    public static let playlistsV1 = Migration("v1-playlists", body: PlaylistSchema.create)
+
+    /// A song's length in seconds and where its audio is (M3U entries,
+    /// directory files): read by the parsers and kept (contract 2).
+    public static let playlistSongDetailsV3 = Migration("v3-song-details", body: PlaylistSchema.addSongDetails)
+
+    public static let usersV2 = Migration("v2-users", body: UsersSchema.create)
+
+    /// The `ui` setting took only `cli`, `tui` and `jsonl`; the front ends
+    /// now come from the launcher's registry, so the column takes any
+    /// well-formed name (the settings rules check it against the registry).
+    public static let usersOpenFrontEndsV3 = Migration("v3-users-open-ui", body: UsersSchema.openFrontEndNames)
+}
+
+public enum Migrations {
+    /// What every installation has, before any feature's migrations.
+    public static let core: [Migration] = [.metaV1]
+
+    /// Every migration this module defines, in the order a fresh database
+    /// runs them (core first, then the features in their list's order). The
+    /// stores' own tests open databases with it.
+    public static let all: [Migration] = core + [.playlistsV1, .playlistSongDetailsV3, .usersV2, .usersOpenFrontEndsV3]
+
+    /// A migrator running `list` in order. Identifiers must be unique.
+    static func migrator(_ list: [Migration]) -> DatabaseMigrator {
         var migrator = DatabaseMigrator()
-        migrator.registerMigration("v1-meta") { db in
-            try db.execute(sql: """
-                CREATE TABLE meta (key TEXT PRIMARY KEY NOT NULL, value TEXT NOT NULL) WITHOUT ROWID;
-                """)
+        for migration in list {
+            migrator.registerMigration(migration.id, migrate: migration.body)
         }
-        migrator.registerMigration("v1-playlists", migrate: PlaylistSchema.create)
-        migrator.registerMigration("v2-users", migrate: UsersSchema.create)
-        migrator.registerMigration("v3-song-details", migrate: PlaylistSchema.addSongDetails)
         return migrator
+    }
+
+    /// The first identifier that appears twice in `list`, if any.
+    public static func duplicate(in list: [Migration]) -> String? {
+        var seen: Set<String> = []
+        return list.first { !seen.insert($0.id).inserted }?.id
     }
 }

@@ -38,3 +38,27 @@ enum UsersSchema {
             """)
     }
 }
+
+extension UsersSchema {
+    /// Rebuilds `settings` with a `ui` column that takes any well-formed
+    /// front-end name (SQLite cannot change a CHECK in place). Rows are kept.
+    static func openFrontEndNames(_ db: Database) throws {
+        try db.execute(sql: """
+            CREATE TABLE settings_v3 (
+                profile_id INTEGER PRIMARY KEY REFERENCES profile(id) ON DELETE CASCADE,
+                github_user TEXT NOT NULL DEFAULT '' CHECK (length(github_user) <= 39),
+                github_token TEXT,
+                ui TEXT CHECK (length(ui) BETWEEN 1 AND 32 AND ui NOT GLOB '*[^a-z0-9-]*'),
+                page_size INTEGER NOT NULL DEFAULT 50 CHECK (page_size BETWEEN 10 AND 500),
+                github_base_url TEXT NOT NULL DEFAULT 'https://api.github.com'
+                    CHECK (github_base_url LIKE 'http://%' OR github_base_url LIKE 'https://%'),
+                photos_base_url TEXT NOT NULL DEFAULT 'https://jsonplaceholder.typicode.com'
+                    CHECK (photos_base_url LIKE 'http://%' OR photos_base_url LIKE 'https://%')
+            ) WITHOUT ROWID;
+            INSERT INTO settings_v3 (profile_id, github_user, github_token, ui, page_size, github_base_url, photos_base_url)
+                SELECT profile_id, github_user, github_token, ui, page_size, github_base_url, photos_base_url FROM settings;
+            DROP TABLE settings;
+            ALTER TABLE settings_v3 RENAME TO settings;
+            """)
+    }
+}

@@ -30,7 +30,7 @@ public final class SettingsViewModel: AccountScreenModel {
     /// The validation message for the draft of `key`, nil when valid or unedited.
     public func message(for key: SettingKey) -> String? {
         guard let draft = drafts[key] else { return nil }
-        return SettingsRules.problem(key, draft)?.message
+        return SettingsRules.problem(key, draft, frontEnds: account.frontEnds)?.message
     }
 
     public var isSaveEnabled: Bool { saveBlocked == nil }
@@ -40,7 +40,7 @@ public final class SettingsViewModel: AccountScreenModel {
         if let editBlocked { return editBlocked }
         if drafts.isEmpty { return "Nothing to save: no setting was edited" }
         for key in SettingKey.allCases {
-            if let draft = drafts[key], let problem = SettingsRules.problem(key, draft) {
+            if let draft = drafts[key], let problem = SettingsRules.problem(key, draft, frontEnds: account.frontEnds) {
                 return problem.message
             }
         }
@@ -88,7 +88,7 @@ public final class SettingsViewModel: AccountScreenModel {
         for key in SettingKey.allCases {
             guard let value = values[key] else { continue }
             do {
-                changes.append(try SettingsRules.change(key, value))
+                changes.append(try SettingsRules.change(key, value, frontEnds: account.frontEnds))
             } catch {
                 throw .invalidParams(error.message, code: error.code)
             }
@@ -208,7 +208,7 @@ public final class SettingsViewModel: AccountScreenModel {
         case .githubUser: placeholder = "not set"
         case .preferredUI:
             placeholder = "default"
-            choices = [""] + FrontEndChoice.allCases.map(\.rawValue)
+            choices = [""] + account.frontEnds.map(\.rawValue)
         case .pageSize:
             placeholder = "\(SettingsRules.pageSizeRange.lowerBound)–\(SettingsRules.pageSizeRange.upperBound)"
         case .githubBaseURL, .photosBaseURL: placeholder = "https://…"

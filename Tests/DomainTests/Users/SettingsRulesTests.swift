@@ -26,12 +26,16 @@ import Testing
     }
 
     @Test func frontEndChoicesAndUnknownNames() throws {
-        #expect(try SettingsRules.change(.preferredUI, "jsonl") == .preferredUI(.jsonl))
-        #expect(try SettingsRules.change(.preferredUI, "TUI") == .preferredUI(.tui))
-        #expect(try SettingsRules.change(.preferredUI, "") == .preferredUI(nil))
-        let unknown = SettingsRules.problem(.preferredUI, "gui")
+        // The names come from the caller (the launcher's registry), not Domain.
+        let offered: [FrontEndChoice] = ["cli", "tui", "jsonl", "web"]
+        #expect(try SettingsRules.change(.preferredUI, "jsonl", frontEnds: offered) == .preferredUI("jsonl"))
+        #expect(try SettingsRules.change(.preferredUI, "TUI", frontEnds: offered) == .preferredUI("tui"))
+        #expect(try SettingsRules.change(.preferredUI, "web", frontEnds: offered) == .preferredUI("web"))
+        #expect(try SettingsRules.change(.preferredUI, "", frontEnds: offered) == .preferredUI(nil))
+        let unknown = SettingsRules.problem(.preferredUI, "gui", frontEnds: offered)
         #expect(unknown?.code == "settings.invalid_ui")
-        #expect(unknown?.message == "Preferred front end must be one of cli, tui, jsonl (or empty for the default).")
+        #expect(unknown?.message == "Preferred front end must be one of cli, tui, jsonl, web (or empty for the default).")
+        #expect(SettingsRules.problem(.preferredUI, "web", frontEnds: ["cli"])?.code == "settings.invalid_ui")
     }
 
     @Test func pageSizeRange() throws {

@@ -20,7 +20,7 @@ import TestSupport
         let (_, store, id) = try await signedIn()
         #expect(try await store.settings(for: id) == .defaults)
         let saved = try await store.apply(
-            [.githubUser("octocat"), .githubToken("ghp_secret"), .preferredUI(.jsonl), .pageSize(25),
+            [.githubUser("octocat"), .githubToken("ghp_secret"), .preferredUI("jsonl"), .pageSize(25),
              .githubBaseURL("http://127.0.0.1:1"), .photosBaseURL("https://p.example")], for: id)
         #expect(saved.hasGitHubToken)
         let reopened = SQLiteSettingsStore(database: try FacetDatabase(path: folder.path + "/facet.sqlite"))

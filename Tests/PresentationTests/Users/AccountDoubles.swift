@@ -91,5 +91,5 @@ actor FakeSettingsStore: SettingsStore {
 func makeAccount() -> (AccountCenter, FakeAuthentication, FakeSettingsStore) {
     let auth = FakeAuthentication()
     let store = FakeSettingsStore()
-    return (AccountCenter(authentication: auth, settings: store), auth, store)
+    return (AccountCenter(authentication: auth, settings: store, frontEnds: ["cli", "tui", "jsonl"]), auth, store)
 }

@@ -106,7 +106,7 @@ import Testing
         #expect(vm.snapshot.status.kind == .notice)
         let saved = try #require(account.settings)
         #expect(saved == UserSettings(
-            githubUser: "octocat", hasGitHubToken: true, preferredUI: .jsonl, pageSize: 25,
+            githubUser: "octocat", hasGitHubToken: true, preferredUI: "jsonl", pageSize: 25,
             githubBaseURL: "http://127.0.0.1:9", photosBaseURL: "https://photos.example.com"))
         #expect(try await store.githubToken(for: 1) == "ghp_SECRET123")
         #expect(field(vm, "github-token")?.value == "")

@@ -1,10 +1,25 @@
 import JSONCore
 import ScreenKit
 
-/// One JSON-lines client: its open screens (by handle) and the methods it
-/// may call. Requests are answered strictly in the order they arrive.
+/// One JSON-RPC client: its open screens (by handle) and the methods it may
+/// call. Any transport reuses it: feed it request lines (`receive`), and it
+/// writes responses and `screen.changed` notifications to the `MessageSink`
+/// it was given. Requests are answered strictly in the order they arrive.
+///
+/// A server with many clients (a Unix socket) makes one session per
+/// connection, all sharing one catalog; a transport with methods of its own
+/// (MCP) adds them with `register(_:handler:)`.
 @MainActor
-final class RPCSession {
+public final class RPCSession {
+    /// The protocol version `initialize` reports.
+    public static let protocolVersion = "1.0"
+    /// Lines longer than this are answered with an error and discarded.
+    public static let defaultLineLimit = 8 << 20
+
+    /// A method a transport adds: params in, the result's JSON out, or a
+    /// thrown `RPCError`/`ScreenError`.
+    public typealias MethodHandler = @MainActor (JSONValue) async throws -> [UInt8]
+
     struct OpenScreen {
         var screen: any Screen
         var token: ObservationToken
@@ -12,58 +27,91 @@ final class RPCSession {
         var cachedSnapshot: [UInt8] = []
     }
 
-    let context: FrontEndContext
-    let writer: RPCWriter
-    let lineLimit: Int
+    public let catalog: any ScreenCatalog
+    public let home: ScreenRequest
+    public let version: String
+    public let writer: RPCWriter
+    public let lineLimit: Int
     private var open: [String: OpenScreen] = [:]
     private var nextHandle = 0
+    private var extraMethods: [String: MethodHandler] = [:]
+    private var cachedInitialize: [UInt8]?
     /// While a batch of requests is being answered, output is flushed once at
     /// its end; changes that happen between batches are flushed at once.
-    var inBatch = false
+    private var inBatch = false
 
-    init(context: FrontEndContext, writer: RPCWriter, lineLimit: Int) {
-        self.context = context
-        self.writer = writer
+    public init(
+        catalog: any ScreenCatalog, home: ScreenRequest, version: String, sink: any MessageSink,
+        lineLimit: Int = RPCSession.defaultLineLimit
+    ) {
+        self.catalog = catalog
+        self.home = home
+        self.version = version
+        self.writer = RPCWriter(sink: sink)
         self.lineLimit = lineLimit
+    }
+
+    /// Adds (or replaces) a method beside the built-in ones.
+    public func register(_ method: String, handler: @escaping MethodHandler) {
+        extraMethods[method] = handler
     }
 
     // MARK: Input
 
-    func receive(_ event: LineReader.Event) async {
+    /// Answers a batch of lines as one unit: one flush at its end.
+    public func receive(batch events: [LineReader.Event]) async {
+        inBatch = true
+        for event in events { await receive(event) }
+        inBatch = false
+        writer.flush()
+    }
+
+    /// Answers one line, without flushing (see `receive(batch:)`, `flush()`).
+    public func receive(_ event: LineReader.Event) async {
         switch event {
         case .tooLong(let size):
             writer.error(id: .null, .invalidRequest(
                 "line of \(size) bytes exceeds the limit of \(lineLimit) bytes; it was discarded", dataCode: "line_too_long"))
         case .line(let bytes):
-            if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { return }  // blank lines are ignored
-            let message: JSONValue
-            do {
-                message = try JSONParser.parse(bytes)
-            } catch {
-                writer.error(id: .null, .parse("the line is not valid JSON (\(error.reason) at byte \(error.offset))"))
-                return
-            }
-            if case .array(let batch) = message {
-                guard !batch.isEmpty else {
-                    writer.error(id: .null, .invalidRequest("an empty batch"))
-                    return
-                }
-                var replies: [[UInt8]] = []
-                for item in batch {
-                    if let reply = await answer(item) { replies.append(reply) }
-                }
-                if !replies.isEmpty {
-                    writer.write([0x5B] + Array(replies.joined(separator: [0x2C])) + [0x5D])
-                }
-            } else if let reply = await answer(message) {
-                writer.write(reply)
-            }
+            await receive(line: bytes)
         }
     }
 
+    /// Answers one request line (a message or a batch), without flushing.
+    public func receive(line bytes: [UInt8]) async {
+        if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { return }  // blank lines are ignored
+        let message: IncomingMessage
+        do {
+            message = try IncomingMessage.parse(bytes)
+        } catch {
+            writer.error(id: .null, .parse("the line is not valid JSON (\(error.reason) at byte \(error.offset))"))
+            return
+        }
+        switch message {
+        case .batch(let batch):
+            guard !batch.isEmpty else {
+                writer.error(id: .null, .invalidRequest("an empty batch"))
+                return
+            }
+            var replies: [[UInt8]] = []
+            for item in batch {
+                if let reply = await answer(item) { replies.append(reply) }
+            }
+            if !replies.isEmpty {
+                writer.write([0x5B] + Array(replies.joined(separator: [0x2C])) + [0x5D])
+            }
+        case .single(let request):
+            if let reply = await answer(request) { writer.write(reply) }
+        }
+    }
+
+    /// Sends what is queued (after a notification outside a batch, say).
+    public func flush() { writer.flush() }
+
     /// Validates one request and returns its response line, or nil for a
     /// notification (which is never answered).
-    func answer(_ message: JSONValue) async -> [UInt8]? {
+    func answer(_ request: IncomingRequest) async -> [UInt8]? {
+        let message = request.value
         guard case .object(let fields) = message else {
             return writer.errorMessage(id: .null, .invalidRequest("expected an object, found \(message.typeName)"))
         }
@@ -74,7 +122,8 @@ final class RPCSession {
             default: return writer.errorMessage(id: .null, .invalidRequest("'id' must be a string, a number or null"))
             }
         }
-        let replyID = id ?? .null
+        // The id exactly as sent: a huge or exotic number is not rounded.
+        let replyID = request.id ?? .null
         guard fields["jsonrpc"] == .string("2.0") else {
             return writer.errorMessage(id: replyID, .invalidRequest("'jsonrpc' must be \"2.0\""))
         }
@@ -99,11 +148,13 @@ final class RPCSession {
 
     // MARK: Methods
 
-    func dispatch(_ method: String, _ params: JSONValue) async -> Result<[UInt8], RPCError> {
+    /// Runs one method with named params and returns its result's JSON.
+    public func dispatch(_ method: String, _ params: JSONValue) async -> Result<[UInt8], RPCError> {
         do {
+            if let handler = extraMethods[method] { return .success(try await handler(params)) }
             switch method {
             case "initialize": return .success(initialize())
-            case "screens.list": return .success(writer.encode(context.catalog.screens))
+            case "screens.list": return .success(writer.encode(catalog.screens))
             case "screen.open": return .success(try await openScreen(params))
             case "screen.perform": return .success(try await perform(params))
             case "screen.snapshot": return .success(state(try handle(params)))
@@ -116,7 +167,7 @@ final class RPCSession {
                 close(handle)
                 return .success(Array("true".utf8))
             case "rpc.discover":
-                return .success(JSONWriter.bytes(OpenRPCDocument.make(screens: context.catalog.screens, version: context.version)))
+                return .success(JSONWriter.bytes(OpenRPCDocument.make(screens: catalog.screens, version: version)))
             default:
                 return .failure(.methodNotFound(method))
             }
@@ -129,7 +180,15 @@ final class RPCSession {
         }
     }
 
+    /// The handshake's result: the same for the whole session, so encoded once.
     func initialize() -> [UInt8] {
+        if let cachedInitialize { return cachedInitialize }
+        let bytes = encodeInitialize()
+        cachedInitialize = bytes
+        return bytes
+    }
+
+    private func encodeInitialize() -> [UInt8] {
         struct Info: Encodable {
             struct Server: Encodable { var name: String; var version: String }
             struct Capabilities: Encodable {
@@ -145,9 +204,9 @@ final class RPCSession {
         }
         return writer.encode(Info(
             capabilities: .init(batch: true, maxLineBytes: lineLimit, notifications: ["screen.changed"]),
-            home: context.home, protocolVersion: JSONLFrontEnd.protocolVersion,
-            screens: context.catalog.screens.map(\.id),
-            serverInfo: .init(name: "facet", version: context.version)))
+            home: home, protocolVersion: Self.protocolVersion,
+            screens: catalog.screens.map(\.id),
+            serverInfo: .init(name: "facet", version: version)))
     }
 
     func openScreen(_ params: JSONValue) async throws -> [UInt8] {
@@ -155,7 +214,7 @@ final class RPCSession {
             throw RPCError.invalidParams("'screen' must be a screen id string (see screens.list)")
         }
         let arguments = try Self.arguments(params["params"], name: "params")
-        let screen = try await context.catalog.open(ScreenRequest(screen: id, params: arguments))
+        let screen = try await catalog.open(ScreenRequest(screen: id, params: arguments))
         nextHandle += 1
         let handle = "h\(nextHandle)"
         let token = screen.changes.observe { [weak self] _ in self?.changed(handle) }
@@ -173,9 +232,10 @@ final class RPCSession {
         let outcome = try await screen.run(action, arguments)
         // The screen may have been closed while the action ran (a batch).
         guard open[handle] != nil else { throw RPCError.unknownHandle(handle) }
-        return Array(#"{"handle":"#.utf8) + writer.encode(handle) + Array(#","outcome":"#.utf8) + writer.encode(outcome)
-            + Array(#","snapshot":"#.utf8) + snapshotBytes(handle) + Array(#","version":"#.utf8)
-            + Array(String(screen.changes.version).utf8) + [0x7D]
+        return RPCWriter.joined(
+            Array(#"{"handle":"#.utf8), writer.encode(handle), Array(#","outcome":"#.utf8), writer.encode(outcome),
+            Array(#","snapshot":"#.utf8), snapshotBytes(handle), Array(#","version":"#.utf8),
+            Array(String(screen.changes.version).utf8), [0x7D])
     }
 
     func close(_ handle: String) {
@@ -185,8 +245,13 @@ final class RPCSession {
     }
 
     /// Waits for every open screen's work (an import) so nothing read is left unanswered.
-    func drain() async {
+    public func drain() async {
         for entry in open.values { await entry.screen.settle() }
+    }
+
+    /// Closes every open screen (the client has gone: a socket closed).
+    public func closeAll() {
+        for handle in Array(open.keys) { close(handle) }
     }
 
     // MARK: Helpers
@@ -199,7 +264,9 @@ final class RPCSession {
         return handle
     }
 
-    static func arguments(_ value: JSONValue?, name: String) throws -> ActionArguments {
+    /// A JSON object of named arguments as `ActionArguments` (strings, whole
+    /// numbers, booleans); `name` is used in the error for anything else.
+    public static func arguments(_ value: JSONValue?, name: String) throws(RPCError) -> ActionArguments {
         guard let value, value != .null else { return [:] }
         guard case .object(let fields) = value else {
             throw RPCError.invalidParams("'\(name)' must be an object, not \(value.typeName)")
@@ -216,8 +283,9 @@ final class RPCSession {
 
     func state(_ handle: String) -> [UInt8] {
         guard let version = open[handle]?.screen.changes.version else { return Array("null".utf8) }
-        return Array(#"{"handle":"#.utf8) + writer.encode(handle) + Array(#","snapshot":"#.utf8) + snapshotBytes(handle)
-            + Array(#","version":"#.utf8) + Array(String(version).utf8) + [0x7D]
+        return RPCWriter.joined(
+            Array(#"{"handle":"#.utf8), writer.encode(handle), Array(#","snapshot":"#.utf8), snapshotBytes(handle),
+            Array(#","version":"#.utf8), Array(String(version).utf8), [0x7D])
     }
 
     /// The snapshot's JSON, encoded once per version.

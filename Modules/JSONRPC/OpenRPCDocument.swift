@@ -3,14 +3,17 @@ import ScreenKit
 
 /// Builds the OpenRPC document for `rpc.discover` from the registered
 /// screens and their actions, so it can never disagree with what the
-/// server accepts.
-enum OpenRPCDocument {
-    static func make(screens: [ScreenDescriptor], version: String) -> JSONValue {
+/// server accepts. `components.schemas` holds the JSON Schema of a snapshot
+/// (`Snapshot` and its parts), the schema of each value type
+/// (`Value.<type>`), and per screen its parameters, each action's
+/// arguments, its columns (`Screen.<id>.columns`) and its rows' typed values
+/// (`Screen.<id>.values`).
+public enum OpenRPCDocument {
+    public static func make(screens: [ScreenDescriptor], version: String) -> JSONValue {
         let screenIDs = JSONValue.array(screens.map { .string($0.id) })
         let actionNames = Array(Set(screens.flatMap { $0.actions.map(\.name) })).sorted()
-        var schemas: [String: JSONValue] = [
-            "Snapshot": .object(["type": .string("object"), "description": .string("The whole visible state of one screen (ScreenKit.ScreenSnapshot).")]),
-        ]
+        // The snapshot's own schema, and per screen its columns and their types.
+        var schemas = SnapshotSchema.components(screens: screens)
         for screen in screens {
             schemas["Screen.\(screen.id).params"] = paramsSchema(screen.params, summary: screen.summary)
             for action in screen.actions {

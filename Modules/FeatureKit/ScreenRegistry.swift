@@ -12,6 +12,7 @@ public struct ScreenRegistration {
 }
 
 /// The feature registry: every registered screen, in registration order.
+/// Features fill it through `Feature.register(in:)`.
 /// Front ends see it only as a `ScreenCatalog`.
 @MainActor
 public final class ScreenRegistry: ScreenCatalog {

@@ -1,0 +1,50 @@
+import Domain
+import Foundation
+import GRDB
+import Persistence
+import Testing
+import TestSupport
+
+/// Migrations are listed by features now; the shipped identifiers and their
+/// order must not change, or existing databases would not open.
+@Suite struct MigrationListTests {
+    let folder = TemporaryDirectory("facet-migrations")
+    var path: String { folder.path + "/facet.sqlite" }
+
+    @Test func shippedIdentifiersKeepTheirOrder() {
+        #expect(Array(Migrations.all.map(\.id).prefix(4)) == ["v1-meta", "v1-playlists", "v2-users", "v3-users-open-ui"])
+        #expect(Migrations.core.map(\.id) == ["v1-meta"])
+        #expect(Migrations.duplicate(in: Migrations.all) == nil)
+    }
+
+    @Test func aDatabaseFromBeforeKeepsItsSettingsAndTakesAnyFrontEndName() async throws {
+        // A database as the last release left it: only v1/v2 applied, a saved `ui`.
+        let old = try FacetDatabase(path: path, migrations: Array(Migrations.all.prefix(3)))
+        let started = try await SQLiteSessionStore(database: old).startSession(
+            for: PersonName(first: "Ada", last: "Lovelace"), tokenHash: String(repeating: "b", count: 64), at: Date())
+        let id = started.profile.id
+        _ = try await SQLiteSettingsStore(database: old).apply([.preferredUI("tui"), .pageSize(25)], for: id)
+        // The old CHECK knew only three names.
+        await #expect(throws: (any Error).self) {
+            _ = try await SQLiteSettingsStore(database: old).apply([.preferredUI("mcp")], for: id)
+        }
+
+        let upgraded = try FacetDatabase(path: path)
+        let store = SQLiteSettingsStore(database: upgraded)
+        let kept = try await store.settings(for: id)
+        #expect(kept.preferredUI == "tui" && kept.pageSize == 25)
+        #expect(try await store.apply([.preferredUI("mcp")], for: id).preferredUI == "mcp")
+        // Still only well-formed names (the rules check them against the registry).
+        await #expect(throws: (any Error).self) {
+            _ = try await store.apply([.preferredUI("Not A Name")], for: id)
+        }
+        let applied = try await upgraded.read { db in try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations") }
+        #expect(applied == Migrations.all.map(\.id))
+    }
+
+    @Test func aMigrationListedTwiceIsRefused() {
+        #expect(throws: StorageError.self) {
+            _ = try FacetDatabase(path: path, migrations: [.metaV1, .playlistsV1, .metaV1])
+        }
+    }
+}
