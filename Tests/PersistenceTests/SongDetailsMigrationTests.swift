@@ -16,7 +16,7 @@ import TestSupport
         // A database as the last release left it: migrated up to v2, with a playlist.
         do {
             let old = try DatabaseQueue(path: path)
-            try Migrations.migrator.migrate(old, upTo: "v2-users")
+            try Migrations.migrator([.metaV1, .playlistsV1, .usersV2]).migrate(old)
             try await old.write { db in
                 try db.execute(sql: """
                     INSERT INTO playlist (id, name, source, format, imported_at, song_count)
@@ -29,8 +29,8 @@ import TestSupport
             try old.close()
         }
 
-        let database = try FacetDatabase(path: path)
-        let applied = try await database.read { db in try Migrations.migrator.appliedIdentifiers(db) }
+        let database = try FacetDatabase(path: path, migrations: Migrations.all)
+        let applied = try await database.read { db in try Migrations.migrator(Migrations.all).appliedIdentifiers(db) }
         #expect(applied.contains("v3-song-details"))
         let store = SQLitePlaylistStore(database: database)
         let old = try #require(try await store.playlist(named: "Old"))
@@ -47,7 +47,7 @@ import TestSupport
     }
 
     @Test func aNegativeDurationIsRefusedByTheSchema() async throws {
-        let database = try FacetDatabase(path: dir.path + "/check.sqlite")
+        let database = try FacetDatabase(path: dir.path + "/check.sqlite", migrations: Migrations.all)
         let store = SQLitePlaylistStore(database: database)
         await #expect(throws: (any Error).self) {
             _ = try await store.create(name: "Bad", source: "/x", format: "m3u", songs: [Song(title: "t", artist: "a", duration: -1)])

@@ -73,7 +73,11 @@ import TestSupport
         let start = try tmux.wait(forText: "Folders")
         try tmux.keys(try tab(start, "Folders"))
         try tmux.wait(for: "the scanned folder") { $0.contains("alpha") && $0.contains("beta") && $0.contains("Total") }
+        // `R` asks for the new name (optional); with none, Enter opens the
+        // rename screen (the seed's "Change Folder Name").
         try tmux.keys("R")
+        try tmux.wait(forText: "New name (optional)")
+        try tmux.keys("Enter")
         let rename = try tmux.wait(for: "the rename screen") { $0.contains("New name") && $0.contains(root + "/alpha") }
         Golden.check("real-rename", Self.masked(rename, paths: [root: "/TREE"]))
         try tmux.keys("Escape", "q")
