@@ -38,8 +38,9 @@ public final class FixtureServer: @unchecked Sendable {
     }
 
     deinit {
+        // SIGKILL: the test process may block SIGTERM, and children inherit the mask.
         if process.isRunning {
-            process.terminate()
+            kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
         }
     }
@@ -48,19 +49,23 @@ public final class FixtureServer: @unchecked Sendable {
 
     /// Every request the server saw, as decoded JSON objects.
     public func log() throws -> [[String: Any]] {
-        let data = try Data(contentsOf: URL(string: baseURL + "/_log")!)
+        // Foundation on Linux cannot read http: URLs directly; curl can.
+        let task = Process()
+        task.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
+        task.arguments = ["-s", baseURL + "/_log"]
+        let out = Pipe()
+        task.standardOutput = out
+        try task.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        task.waitUntilExit()
         return (try JSONSerialization.jsonObject(with: data) as? [[String: Any]]) ?? []
     }
 
     /// Runs a `/_control` command (add or remove a star) synchronously.
     public func control(_ command: String, user: String, name: String) throws {
         let task = Process()
-        task.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        task.arguments = [
-            "python3", "-c",
-            "import sys,urllib.request;urllib.request.urlopen(urllib.request.Request(sys.argv[1],method='POST'))",
-            "\(baseURL)/_control/\(command)?user=\(user)&name=\(name)",
-        ]
+        task.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
+        task.arguments = ["-s", "-X", "POST", "\(baseURL)/_control/\(command)?user=\(user)&name=\(name)"]
         try task.run()
         task.waitUntilExit()
     }

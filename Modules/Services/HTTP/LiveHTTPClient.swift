@@ -37,6 +37,12 @@ public final class LiveHTTPClient: Domain.HTTPClient {
         try? await client.shutdown()
     }
 
+    /// A client dropped without `shutdown()` still closes its pool (in the
+    /// background: the pool keeps itself alive until it is closed).
+    deinit {
+        client.shutdown { _ in }
+    }
+
     public func send(_ request: HTTPRequest) async throws(HTTPError) -> HTTPResponse {
         let policy = HTTPRetryPolicy(configuration: configuration)
         var attempt = 0
