@@ -161,7 +161,7 @@ public final class SettingsViewModel: AccountScreenModel {
             choices = [""] + FrontEndChoice.allCases.map(\.rawValue)
         case .pageSize:
             placeholder = "\(SettingsRules.pageSizeRange.lowerBound)–\(SettingsRules.pageSizeRange.upperBound)"
-        case .githubBaseURL, .photosBaseURL: placeholder = "https://…"
+        case .githubBaseURL, .photosBaseURL, .githubWebURL: placeholder = "https://…"
         }
         // A secret's draft is never echoed either.
         let value = secret ? "" : (drafts[key] ?? settings.displayValue(key))
