@@ -46,8 +46,13 @@ import TestSupport
         #expect(Self.status(snapshot)["code"] as? String == "stars.no_user")
         let settings = (snapshot["actions"] as? [[String: Any]])?.first { $0["name"] as? String == "settings" }
         #expect(settings?["enabled"] as? Bool == true)
-        let navigated = try facet("stars", "settings", "--json")
-        #expect(Self.object(navigated.stdout)["screen"] as? String == "settings")
+        // The CLI stops at the error; a long-running front end follows the action.
+        let session = try JSONLSession(home: home.path, environment: environment)
+        let open = (try session.request("screen.open", ["screen": "stars"])["result"] as? [String: Any]) ?? [:]
+        let performed = try session.request("screen.perform", ["handle": open["handle"] as? String ?? "", "action": "settings"])
+        let outcome = (performed["result"] as? [String: Any])?["outcome"] as? [String: Any]
+        #expect((outcome?["navigate"] as? [String: Any])?["screen"] as? String == "settings")
+        #expect(try session.finish() == 0)
     }
 
     @Test func syncsEveryPageThenAnUnchangedListCostsOneRequest() throws {
