@@ -1,6 +1,7 @@
 import Domain
 import FeatureKit
 import Persistence
+import Services
 import ScreenKit
 
 /// The composition root: opens the database with every feature's
@@ -19,6 +20,7 @@ public final class FacetApp {
         PlaylistFeature.self,
         UsersFeature.self,
         FoldersFeature.self,
+        StarsFeature.self,
     ]
 
     /// Every migration, in the order a fresh database runs them: the core
@@ -40,7 +42,10 @@ public final class FacetApp {
         let timeout = environment["FACET_BUSY_TIMEOUT_MS"].flatMap(Double.init).map { $0 / 1000 } ?? FacetDatabase.busyTimeout
         let database = try FacetDatabase(path: paths.database, busyTimeout: timeout, migrations: Self.migrations)
         let account = UsersFeature.makeAccount(database: database, frontEnds: frontEnds.map(FrontEndChoice.init(rawValue:)))
-        let context = FeatureContext(database: database, environment: environment, account: account)
+        let context = FeatureContext(
+            database: database, environment: environment, account: account,
+            http: SharedHTTPClient(configuration: .from(environment: environment)),
+            urlOpener: ProcessURLOpener(environment: environment))
         self.context = context
         installed = Self.features.map { $0.init(context: context) }
         for feature in installed { feature.register(in: registry) }

@@ -8,7 +8,9 @@ import TestSupport
 @Suite struct CLIDocumentedExamplesTests {
     /// Every registered screen; the first test fails when one is added
     /// without being listed here (and so without its examples being run).
-    static let screens = ["playlists", "playlist", "login", "whoami", "settings", "folders", "folder", "folder-rename"]
+    static let screens = [
+        "playlists", "playlist", "login", "whoami", "settings", "folders", "folder", "folder-rename", "stars", "repo",
+    ]
 
     static func examples(inHelp text: String) -> [String] {
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
@@ -31,6 +33,7 @@ import TestSupport
     func everyHelpExampleRuns(screen: String) throws {
         let world = CLIExampleWorld()
         try world.signIn()
+        if ["stars", "repo"].contains(screen) { try world.useGitHubStandIn() }
         let help = try world.facet(["help", screen])
         #expect(help.status == 0)
         let examples = Self.examples(inHelp: help.stdout)

@@ -45,8 +45,39 @@ final class CLIExampleWorld: @unchecked Sendable {
         var words = try ShellWords.split(line, home: home)
         guard words.first == "facet" else { throw ShellWords.Problem.notFacet(line) }
         words.removeFirst()
-        words = words.map { $0 == "/srv" || $0.hasPrefix("/srv/") ? srv + String($0.dropFirst(4)) : $0 }
+        words = try words.map { word in
+            if word == "/srv" || word.hasPrefix("/srv/") { return srv + String(word.dropFirst(4)) }
+            // GitHub itself is out of reach: its API is the loopback stand-in,
+            // whose user `octo` has the stars and whose token `good` may star.
+            if word == "https://api.github.com" { return try github().baseURL }
+            if word == "octocat" { return "octo" }
+            if word.hasPrefix("ghp_") { return "good" }
+            return word
+        }
         return try facet(words)
+    }
+
+    private var githubServer: FixtureServer?
+
+    /// The GitHub stand-in (`Tools/fixtures/github_fixture.py`), started on
+    /// first use and stopped with the world.
+    func github() throws -> FixtureServer {
+        if let githubServer { return githubServer }
+        let server = try FixtureServer()
+        githubServer = server
+        return server
+    }
+
+    /// The signed-in user's GitHub settings point at the stand-in, as a
+    /// user's point at GitHub (user `octo`, who has the stars).
+    func useGitHubStandIn() throws {
+        let result = try facet([
+            "settings", "set-field", "github-base-url", try github().baseURL, "set-field", "github-user", "octo",
+        ])
+        guard result.status == 0 else { throw ShellWords.Problem.setup(result.stderr) }
+        // The first `facet stars` fills the cache the other screens read.
+        let stars = try facet(["stars"])
+        guard stars.status == 0 else { throw ShellWords.Problem.setup(stars.stderr) }
     }
 
     /// A signed-in user, as most settings examples assume.

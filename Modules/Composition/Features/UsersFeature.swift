@@ -10,7 +10,7 @@ import Services
 /// composition root, since other features read the user's settings too), so
 /// a sign-in or a saved setting shows at once on every open screen.
 final class UsersFeature: Feature {
-    static let migrations: [Migration] = [.usersV2, .usersOpenFrontEndsV3]
+    static let migrations: [Migration] = [.usersV2, .usersOpenFrontEndsV3, .usersGitHubWebURLV4]
 
     let account: AccountCenter
 

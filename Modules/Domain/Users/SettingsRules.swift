@@ -7,6 +7,7 @@ public enum SettingsRules {
     public static let defaultPageSize = 50
     public static let defaultGitHubBaseURL = "https://api.github.com"
     public static let defaultPhotosBaseURL = "https://jsonplaceholder.typicode.com"
+    public static let defaultGitHubWebURL = "https://github.com"
     public static let urlLimit = 2048
     public static let tokenLimit = 255
 
@@ -47,6 +48,11 @@ public enum SettingsRules {
             return .githubBaseURL(try baseURL(key, value))
         case .photosBaseURL:
             return .photosBaseURL(try baseURL(key, value))
+        case .githubWebURL:
+            // Pages open in a browser: https only (see WebLinkRules).
+            let url = try baseURL(key, value)
+            guard url.lowercased().hasPrefix("https://") else { throw .invalidValue(key, "must be an https:// URL") }
+            return .githubWebURL(url)
         }
     }
 

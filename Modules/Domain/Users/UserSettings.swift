@@ -12,11 +12,14 @@ public struct UserSettings: Equatable, Sendable {
     public var pageSize: Int
     public var githubBaseURL: String
     public var photosBaseURL: String
+    /// Where repository pages open (`https://github.com`, or an Enterprise host).
+    public var githubWebURL: String
 
     public init(
         githubUser: String = "", hasGitHubToken: Bool = false, preferredUI: FrontEndChoice? = nil,
         pageSize: Int = SettingsRules.defaultPageSize, githubBaseURL: String = SettingsRules.defaultGitHubBaseURL,
-        photosBaseURL: String = SettingsRules.defaultPhotosBaseURL
+        photosBaseURL: String = SettingsRules.defaultPhotosBaseURL,
+        githubWebURL: String = SettingsRules.defaultGitHubWebURL
     ) {
         self.githubUser = githubUser
         self.hasGitHubToken = hasGitHubToken
@@ -24,6 +27,7 @@ public struct UserSettings: Equatable, Sendable {
         self.pageSize = pageSize
         self.githubBaseURL = githubBaseURL
         self.photosBaseURL = photosBaseURL
+        self.githubWebURL = githubWebURL
     }
 
     public static let defaults = UserSettings()
@@ -38,6 +42,7 @@ public struct UserSettings: Equatable, Sendable {
         case .pageSize(let size): copy.pageSize = size
         case .githubBaseURL(let url): copy.githubBaseURL = url
         case .photosBaseURL(let url): copy.photosBaseURL = url
+        case .githubWebURL(let url): copy.githubWebURL = url
         }
         return copy
     }
@@ -51,6 +56,7 @@ public struct UserSettings: Equatable, Sendable {
         case .pageSize: String(pageSize)
         case .githubBaseURL: githubBaseURL
         case .photosBaseURL: photosBaseURL
+        case .githubWebURL: githubWebURL
         }
     }
 }
@@ -63,6 +69,7 @@ public enum SettingKey: String, CaseIterable, Sendable {
     case pageSize = "page-size"
     case githubBaseURL = "github-base-url"
     case photosBaseURL = "photos-base-url"
+    case githubWebURL = "github-web-url"
 
     public var label: String {
         switch self {
@@ -72,6 +79,7 @@ public enum SettingKey: String, CaseIterable, Sendable {
         case .pageSize: "Page size"
         case .githubBaseURL: "GitHub API base URL"
         case .photosBaseURL: "Photos API base URL"
+        case .githubWebURL: "GitHub web URL"
         }
     }
 }
@@ -86,6 +94,7 @@ public enum SettingsChange: Equatable, Sendable {
     case pageSize(Int)
     case githubBaseURL(String)
     case photosBaseURL(String)
+    case githubWebURL(String)
 
     public var key: SettingKey {
         switch self {
@@ -95,6 +104,7 @@ public enum SettingsChange: Equatable, Sendable {
         case .pageSize: .pageSize
         case .githubBaseURL: .githubBaseURL
         case .photosBaseURL: .photosBaseURL
+        case .githubWebURL: .githubWebURL
         }
     }
 }

@@ -27,6 +27,12 @@ extension Migration {
     /// now come from the launcher's registry, so the column takes any
     /// well-formed name (the settings rules check it against the registry).
     public static let usersOpenFrontEndsV3 = Migration("v3-users-open-ui", body: UsersSchema.openFrontEndNames)
+
+    /// The `github-web-url` setting: the host starred repositories open on.
+    public static let usersGitHubWebURLV4 = Migration("v4-users-github-web-url", body: UsersSchema.addGitHubWebURL)
+
+    /// The starred-repositories cache, its full-text index and visited marks.
+    public static let starsV3 = Migration("v3-stars", body: StarsSchema.create)
 }
 
 public enum Migrations {
@@ -36,7 +42,7 @@ public enum Migrations {
     /// Every migration this module defines, in the order a fresh database
     /// runs them (core first, then the features in their list's order). The
     /// stores' own tests open databases with it.
-    public static let all: [Migration] = core + [.playlistsV1, .playlistSongDetailsV3, .usersV2, .usersOpenFrontEndsV3]
+    public static let all: [Migration] = core + [.playlistsV1, .playlistSongDetailsV3, .usersV2, .usersOpenFrontEndsV3, .usersGitHubWebURLV4, .starsV3]
 
     /// A migrator running `list` in order. Identifiers must be unique.
     static func migrator(_ list: [Migration]) -> DatabaseMigrator {

@@ -38,14 +38,16 @@ public struct SQLiteSettingsStore: SettingsStore {
     static func read(_ profile: Int64, _ db: Database) throws -> UserSettings {
         guard let row = try Row.fetchOne(
             db, sql: """
-                SELECT github_user, github_token IS NOT NULL AS has_token, ui, page_size, github_base_url, photos_base_url
+                SELECT github_user, github_token IS NOT NULL AS has_token, ui, page_size, github_base_url, photos_base_url,
+                       github_web_url
                 FROM settings WHERE profile_id = ?
                 """, arguments: [profile])
         else { return .defaults }
         return UserSettings(
             githubUser: row["github_user"], hasGitHubToken: row["has_token"],
             preferredUI: (row["ui"] as String?).flatMap(FrontEndChoice.init(rawValue:)),
-            pageSize: row["page_size"], githubBaseURL: row["github_base_url"], photosBaseURL: row["photos_base_url"])
+            pageSize: row["page_size"], githubBaseURL: row["github_base_url"], photosBaseURL: row["photos_base_url"],
+            githubWebURL: row["github_web_url"])
     }
 
     /// The column and value of one change. Column names come from this
@@ -58,6 +60,7 @@ public struct SQLiteSettingsStore: SettingsStore {
         case .pageSize(let size): ("page_size", size)
         case .githubBaseURL(let url): ("github_base_url", url)
         case .photosBaseURL(let url): ("photos_base_url", url)
+        case .githubWebURL(let url): ("github_web_url", url)
         }
     }
 }

@@ -61,4 +61,13 @@ extension UsersSchema {
             ALTER TABLE settings_v3 RENAME TO settings;
             """)
     }
+
+    /// The web host repository pages open on (`github-web-url`; GitHub
+    /// Enterprise users point it at their own). https only.
+    static func addGitHubWebURL(_ db: Database) throws {
+        try db.execute(sql: """
+            ALTER TABLE settings ADD COLUMN github_web_url TEXT NOT NULL DEFAULT 'https://github.com'
+                CHECK (github_web_url LIKE 'https://%');
+            """)
+    }
 }

@@ -192,7 +192,7 @@ public final class SettingsViewModel: AccountScreenModel {
                 return row
             case .pageSize:
                 return DetailRow(label, String(settings.pageSize), id: key.rawValue, data: .int(settings.pageSize), type: .integer)
-            case .githubBaseURL, .photosBaseURL:
+            case .githubBaseURL, .githubWebURL, .photosBaseURL:
                 let url = settings.displayValue(key)
                 return DetailRow(label, url, id: key.rawValue, type: .url)
             }
@@ -211,7 +211,7 @@ public final class SettingsViewModel: AccountScreenModel {
             choices = [""] + account.frontEnds.map(\.rawValue)
         case .pageSize:
             placeholder = "\(SettingsRules.pageSizeRange.lowerBound)–\(SettingsRules.pageSizeRange.upperBound)"
-        case .githubBaseURL, .photosBaseURL: placeholder = "https://…"
+        case .githubBaseURL, .photosBaseURL, .githubWebURL: placeholder = "https://…"
         }
         // A secret's draft is never echoed either.
         let value = secret ? "" : (drafts[key] ?? settings.displayValue(key))

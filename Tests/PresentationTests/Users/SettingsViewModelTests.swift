@@ -150,6 +150,7 @@ extension SettingsRules {
         case .pageSize: String(defaultPageSize)
         case .githubBaseURL: defaultGitHubBaseURL
         case .photosBaseURL: defaultPhotosBaseURL
+        case .githubWebURL: defaultGitHubWebURL
         }
     }
 }

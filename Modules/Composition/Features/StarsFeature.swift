@@ -1,0 +1,41 @@
+import Domain
+import FeatureKit
+import Persistence
+import Presentation
+import ScreenKit
+import Services
+
+/// Wires the starred-repositories screens (seed 000): the GitHub client on
+/// the shared HTTP client, the SQLite cache, the browser opener, and the
+/// shared account (so a changed username shows on the next open).
+final class StarsFeature: Feature {
+    static let migrations: [Migration] = [.starsV3]
+
+    let access: StarsAccess
+    let account: AccountCenter
+
+    init(context: FeatureContext) {
+        let settingsStore = SQLiteSettingsStore(database: context.database)
+        account = context.account
+        access = StarsAccess(
+            library: StarsLibrary(
+                source: GitHubStarredClient(http: context.http), store: SQLiteStarStore(database: context.database)),
+            opener: context.urlOpener, account: context.account,
+            token: { profile in try await settingsStore.githubToken(for: profile) })
+    }
+
+    func register(in registry: ScreenRegistry) {
+        let access = access
+        let account = account
+        registry.register(ScreenRegistration(StarsViewModel.descriptor) { params in
+            StarsViewModel(
+                access: access, search: params.string("search") ?? "", language: params.string("language"),
+                sort: params.string("sort").flatMap(StarSort.init(rawValue:)) ?? .starred,
+                refresh: params.string("refresh").flatMap(StarsViewModel.RefreshMode.init(rawValue:)) ?? .auto,
+                pageSize: account.settings?.pageSize ?? SettingsRules.defaultPageSize)
+        })
+        registry.register(ScreenRegistration(RepositoryViewModel.descriptor) { params in
+            RepositoryViewModel(access: access, name: params.string("name") ?? "")
+        })
+    }
+}

@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# Stars benchmarks (issue 9): release build against the loopback fixture
+# holding 10,000 starred repositories, in one run. Not part of the test suite.
+#   bash Tools/bench/stars.sh [stars]        (default 10,000)
+# Figures: cold full sync vs curl fetching the same 100 pages one after
+# another over one connection (goal <= 1.3x); warm refresh of an unchanged
+# list (goal: one request, < 50 ms); opening the cached list and a full-text
+# search (goal < 20 ms each, whole CLI process); peak memory of each.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+export PATH=/opt/swift/usr/bin:$PATH
+# Its own build path: a debug build in .build (tests) does not wait on this one.
+swift build -c release --product facet --build-path .build-release >&2
+exec python3 Tools/bench/stars_bench.py .build-release/release/facet "${1:-10000}"
