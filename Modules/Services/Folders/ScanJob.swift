@@ -16,7 +16,12 @@ struct ScanJob {
     let cancelFlag: CancelFlag
 
     func run() {
-        let rootFD = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        // By the exact bytes the path stands for (never a lossy re-encoding).
+        guard let pathBytes = FileSystemName.cString(of: path) else {
+            continuation.finish(throwing: FolderError.invalidPath(path))
+            return
+        }
+        let rootFD = open(pathBytes, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard rootFD >= 0 else {
             continuation.finish(throwing: PosixErrors.openError(errno, path: path))
             return
@@ -118,7 +123,7 @@ struct ScanJob {
             }
             guard fstatat(rootFD, namePointer, &info, AT_SYMLINK_NOFOLLOW) == 0 else {
                 if errno == ENOENT { return }
-                let name = String(cString: namePointer)
+                let name = FileSystemName.decode(cString: namePointer)
                 let childPath = FolderPath.join(path, name)
                 let issue = PosixErrors.issue(errno, path: childPath)
                 children.append(FolderEntry(name: name, path: childPath, kind: .other, bytes: 0, issue: issue))
@@ -134,7 +139,7 @@ struct ScanJob {
                 }
                 return
             }
-            let name = String(cString: namePointer)
+            let name = FileSystemName.decode(cString: namePointer)
             let childPath = FolderPath.join(path, name)
             var child = Self.entry(name: name, path: childPath, info: info)
             var link = 0
