@@ -29,22 +29,23 @@ enum Launcher {
     static let frontEnds: [any FrontEnd.Type] = [CLIFrontEnd.self, TUIFrontEnd.self, JSONLFrontEnd.self]
 
     static func main() async {
+        StandardStreams.prepareProcess()
         let environment = ProcessInfo.processInfo.environment
         let options: LauncherOptions
         do {
-            options = try LauncherOptions.parse(Array(CommandLine.arguments.dropFirst()))
+            options = try LauncherOptions.parse(Array(FacetApp.commandLineArguments().dropFirst()))
         } catch {
             let code = LauncherOptions.exitCode(for: error)
             if code == .success {
-                print(LauncherOptions.helpMessage())
-                print(CLIFrontEnd.globalHelpHint)
+                StandardStreams.print(LauncherOptions.helpMessage())
+                StandardStreams.print(CLIFrontEnd.globalHelpHint)
                 exit(0)
             }
-            FileHandle.standardError.write(Data((LauncherOptions.message(for: error) + "\n").utf8))
+            StandardStreams.printError(LauncherOptions.message(for: error))
             exit(2)
         }
         if options.version {
-            print("facet \(FacetApp.version)")
+            StandardStreams.print("facet \(FacetApp.version)")
             exit(0)
         }
         let app: FacetApp
@@ -52,7 +53,7 @@ enum Launcher {
             app = try FacetApp(environment: environment)
             try await app.prepare()
         } catch {
-            FileHandle.standardError.write(Data("facet: \(FacetApp.message(for: error))\n".utf8))
+            StandardStreams.printError("facet: \(FacetApp.message(for: error))")
             exit(1)
         }
         let requested = options.ui ?? environment["FACET_UI"].flatMap { $0.isEmpty ? nil : $0 }
@@ -60,14 +61,15 @@ enum Launcher {
         let name = requested ?? preferred ?? defaultFrontEnd(rest: options.rest)
         guard let frontEnd = frontEnds.first(where: { $0.name == name }) else {
             let known = frontEnds.map { $0.name }.joined(separator: ", ")
-            FileHandle.standardError.write(Data("facet: unknown front end '\(name)' (available: \(known))\n".utf8))
+            StandardStreams.printError("facet: unknown front end '\(name)' (available: \(known))")
             exit(2)
         }
         let context = FrontEndContext(
             catalog: app.registry, arguments: options.rest, environment: environment, version: FacetApp.version,
             home: app.home)
         let status = await frontEnd.run(context)
-        exit(status)
+        // Output that could not be written (closed stdout, full disk) is a failure.
+        exit(status == 0 && StandardStreams.failed ? 1 : status)
     }
 
     /// The signed-in user's saved choice, for bare `facet` only (a command on

@@ -105,21 +105,21 @@ struct Output {
     }
 
     func print(_ text: String) {
-        FileHandle.standardOutput.write(Data((text + "\n").utf8))
+        StandardStreams.print(text)
     }
 
     func error(_ message: String) {
-        FileHandle.standardError.write(Data((errorStyle.red("facet: ") + TerminalText.sanitize(message) + "\n").utf8))
+        StandardStreams.printError(errorStyle.red("facet: ") + TerminalText.sanitize(message))
     }
 
     func progress(_ message: String) {
-        FileHandle.standardError.write(Data((errorStyle.dim(TerminalText.sanitize(message)) + "\n").utf8))
+        StandardStreams.printError(errorStyle.dim(TerminalText.sanitize(message)))
     }
 
     /// Rewrites one progress line in place on a terminal (nil clears it).
     func progressLine(_ message: String?) {
         let width = TerminalStyle.width(fileDescriptor: 2, environment: [:])
         let text = message.map { TerminalText.truncate(TerminalText.sanitize($0), to: max(10, width - 1)) } ?? ""
-        FileHandle.standardError.write(Data(("\r\u{1B}[K" + errorStyle.dim(text)).utf8))
+        StandardStreams.printError("\r\u{1B}[K" + errorStyle.dim(text), terminator: "")
     }
 }

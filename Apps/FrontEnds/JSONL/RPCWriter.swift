@@ -54,13 +54,7 @@ final class RPCWriter {
     }
 
     func flush() {
-        var offset = 0
-        while offset < pending.count {
-            let written = pending.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + offset, $0.count - offset) }
-            if written < 0, errno == EINTR { continue }
-            if written <= 0 { break }  // the reader went away: nothing more can be said
-            offset += written
-        }
+        StandardStreams.write(pending, to: fd)
         pending.removeAll(keepingCapacity: true)
     }
 
