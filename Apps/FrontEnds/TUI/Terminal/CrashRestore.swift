@@ -46,10 +46,13 @@ enum CrashRestore {
             action.__sigaction_handler.sa_handler = { sig in
                 CrashRestore.restoreRaw()
                 _ = write(2, CrashRestore.note.utf8Start, CrashRestore.note.utf8CodeUnitCount)
-                // SA_RESETHAND made the default action current: die of `sig`.
+                // Die of `sig` with its default action. (Not SA_RESETHAND:
+                // glibc sign-extends that bit and the kernel then refuses
+                // the whole sigaction, leaving Swift's own handler in place.)
+                signal(sig, SIG_DFL)
                 raise(sig)
             }
-            action.sa_flags = Int32(bitPattern: UInt32(SA_ONSTACK) | UInt32(SA_RESETHAND) | UInt32(SA_NODEFER))
+            action.sa_flags = Int32(SA_ONSTACK | SA_NODEFER)
             sigemptyset(&action.sa_mask)
             _ = sigaction(sig, &action, nil)
         }
@@ -57,6 +60,12 @@ enum CrashRestore {
 
     /// Async-signal-safe: raw sequence on the terminal and the saved modes.
     static func restoreRaw() {
+        // Restored here: the watchdog must not do it again (a second
+        // "leave alternate screen" moves the cursor back over this message).
+        if watchdog >= 0 {
+            var ok: UInt8 = 0x4B
+            _ = write(watchdog, &ok, 1)
+        }
         _ = write(1, sequence.utf8Start, sequence.utf8CodeUnitCount)
         if haveSaved { _ = tcsetattr(0, TCSANOW, &saved) }
         TerminalGuard.replayCapturedStderr()
