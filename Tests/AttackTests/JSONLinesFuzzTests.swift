@@ -75,11 +75,11 @@ import TestSupport
         return input
     }
 
-    @Test func everyIntactRequestIsAnsweredOnceAndTheProcessSurvives() throws {
+    @Test func everyIntactRequestIsAnsweredOnceAndTheProcessSurvives() async throws {
         let input = Self.make(lines: Attack.fuzzLines, batch: Attack.batchSize)
         let file = work.path + "/input.jsonl"
         try input.data.write(to: URL(fileURLWithPath: file))
-        let result = try Attack.shell(#""$FACET" --ui jsonl < "$IN"; echo "status $?" >&2"#,
+        let result = try await Attack.shell(#""$FACET" --ui jsonl < "$IN"; echo "status $?" >&2"#,
                                       home: home.path, environment: ["IN": file])
         #expect(result.stderr.contains("status 0"), "\(result.stderr.suffix(2000))")
         #expect(!Attack.crashed(result.stderr))

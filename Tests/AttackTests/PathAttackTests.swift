@@ -7,12 +7,12 @@ import TestSupport
     let home = TemporaryDirectory("facet-attack-home")
     let dir = TemporaryDirectory("facet-attack-paths")
 
-    @Test func aCommandLinePathThatIsNotUTF8RenamesThatFolderOnly() throws {
+    @Test func aCommandLinePathThatIsNotUTF8RenamesThatFolderOnly() async throws {
         let script = #"""
         cd "$1" && mkdir $'\xff\xff' $'\xef\xbf\xbd\xef\xbf\xbd' &&
         "$FACET" folder-rename "$1"/$'\xff\xff' rename Renamed && ls -b "$1" | sort
         """#
-        let result = try Attack.shell(script.replacingOccurrences(of: "$1", with: dir.path), home: home.path)
+        let result = try await Attack.shell(script.replacingOccurrences(of: "$1", with: dir.path), home: home.path)
         #expect(result.status == 0, "\(result.stderr)")
         // The look-alike named U+FFFD U+FFFD is untouched; \xff\xff is gone.
         #expect(result.out.split(separator: "\n").contains("Renamed"))
@@ -20,7 +20,7 @@ import TestSupport
         #expect(!result.out.contains("\\377"), "\(result.out)")
     }
 
-    @Test func aNulInAJSONRPCPathIsRefusedAndNothingIsRenamed() throws {
+    @Test func aNulInAJSONRPCPathIsRefusedAndNothingIsRenamed() async throws {
         dir.directory("victim")
         let session = try JSONLSession(home: home.path)
         let reply = try session.request(
@@ -33,11 +33,11 @@ import TestSupport
         #expect(FileManager.default.fileExists(atPath: dir.path + "/victim"))
     }
 
-    @Test func dotDotAfterASymlinkRenamesWhatTheKernelMeans() throws {
+    @Test func dotDotAfterASymlinkRenamesWhatTheKernelMeans() async throws {
         dir.directory("a")
         dir.directory("b/c")
         try FileManager.default.createSymbolicLink(atPath: dir.path + "/a/link", withDestinationPath: dir.path + "/b/c")
-        let result = try Attack.shell(#""$FACET" folder-rename "$1/a/link/.." rename moved"#
+        let result = try await Attack.shell(#""$FACET" folder-rename "$1/a/link/.." rename moved"#
             .replacingOccurrences(of: "$1", with: dir.path), home: home.path)
         #expect(result.status == 0, "\(result.stderr)")
         let names = try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted()

@@ -9,7 +9,7 @@ import TestSupport
     let home = TemporaryDirectory("facet-attack-home")
 
     @Test(arguments: ["overflow", "trap"])
-    func aCrashOnAnyThreadRestoresTheTerminal(kind: String) throws {
+    func aCrashOnAnyThreadRestoresTheTerminal(kind: String) async throws {
         let session = "facet-attack-\(kind)-\(getpid())"
         let script = """
             tmux new-session -d -s \(session) -x 100 -y 30 \\
@@ -26,7 +26,7 @@ import TestSupport
             tmux capture-pane -p -t \(session) | grep EXITED
             tmux kill-session -t \(session)
             """
-        let result = try Attack.shell(script, home: home.path)
+        let result = try await Attack.shell(script, home: home.path)
         #expect(result.out.contains("during 1 1"), "\(result.out) \(result.stderr)")
         #expect(result.out.contains("after 0 0"), "\(result.out)")
         #expect(result.out.contains(kind == "trap" ? "EXITED 132" : "EXITED 139"), "\(result.out)")

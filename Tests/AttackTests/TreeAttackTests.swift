@@ -18,7 +18,7 @@ import TestSupport
         return Int64(digits)
     }
 
-    @Test func aDeepChainScansToDuTotals() throws {
+    @Test func aDeepChainScansToDuTotals() async throws {
         // On tmpfs where there is one: ext4 takes a minute to delete it.
         let script = """
             ROOT=$(mktemp -d /dev/shm/facet-attack-XXXXXX 2>/dev/null || mktemp -d)
@@ -35,14 +35,14 @@ import TestSupport
             "$FACET" folders "$ROOT" --json; echo "status $?" >&2
             rm -rf "$ROOT" &
             """
-        let result = try Attack.shell(script, home: home.path)
+        let result = try await Attack.shell(script, home: home.path)
         #expect(result.stderr.contains("status 0"), "\(result.stderr)")
         #expect(!Attack.crashed(result.stderr))
         let du = Int64(result.stderr.split(separator: "\n").first ?? "")
         #expect(du != nil && Self.total(result.stdout) == du, "du \(String(describing: du)), facet \(String(describing: Self.total(result.stdout)))")
     }
 
-    @Test func loopsProcAndUnreadableFoldersAreScannedToTheEnd() throws {
+    @Test func loopsProcAndUnreadableFoldersAreScannedToTheEnd() async throws {
         let dir = TemporaryDirectory("facet-attack-tree")
         dir.file("real/data", "12345")
         try FileManager.default.createSymbolicLink(atPath: dir.path + "/real/loop", withDestinationPath: "..")
@@ -51,13 +51,13 @@ import TestSupport
         chmod(dir.path + "/closed", 0)
         defer { chmod(dir.path + "/closed", 0o755) }
         for path in [dir.path, "/proc/self", "/sys/kernel"] {
-            let result = try Attack.shell(#""$FACET" folders "$P" --json >/dev/null"#, home: home.path, environment: ["P": path])
+            let result = try await Attack.shell(#""$FACET" folders "$P" --json >/dev/null"#, home: home.path, environment: ["P": path])
             #expect(result.status == 0, "\(path): \(result.stderr)")
             #expect(!Attack.crashed(result.stderr), "\(path)")
         }
     }
 
-    @Test func aFolderDeletedWhileScannedIsNotFatal() throws {
+    @Test func aFolderDeletedWhileScannedIsNotFatal() async throws {
         let script = #"""
             ROOT=$(mktemp -d)
             for a in $(seq 1 30); do mkdir -p "$ROOT/t$a"; for b in $(seq 1 60); do mkdir -p "$ROOT/t$a/s$b/x"; done; done
@@ -65,7 +65,7 @@ import TestSupport
             "$FACET" folders "$ROOT" >/dev/null; echo "status $?"
             wait; rm -rf "$ROOT"
             """#
-        let result = try Attack.shell(script, home: home.path)
+        let result = try await Attack.shell(script, home: home.path)
         #expect(result.out.contains("status 0"), "\(result.out) \(result.stderr)")
         #expect(!Attack.crashed(result.stderr))
     }
