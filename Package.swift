@@ -103,5 +103,7 @@ let package = Package(
             name: "EndToEndTests",
             dependencies: ["TestSupport"],
             path: "Tests/EndToEndTests"),
+        // Issue 17's attack suite: short mode here; Tools/attack/run.sh runs the long one.
+        .testTarget(name: "AttackTests", dependencies: ["TestSupport"], path: "Tests/AttackTests"),
     ]
 )

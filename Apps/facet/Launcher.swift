@@ -25,24 +25,25 @@ struct LauncherOptions: ParsableArguments {
 @MainActor
 enum Launcher {
     static func main() async {
+        StandardStreams.prepareProcess()
         let environment = ProcessInfo.processInfo.environment
         let options: LauncherOptions
         do {
-            options = try LauncherOptions.parse(Array(CommandLine.arguments.dropFirst()))
+            options = try LauncherOptions.parse(Array(FacetApp.commandLineArguments().dropFirst()))
         } catch {
             let code = LauncherOptions.exitCode(for: error)
             if code == .success {
-                print(LauncherOptions.helpMessage())
-                print(FrontEndRegistry.help)
-                print("")
-                print(CLIFrontEnd.globalHelpHint)
+                StandardStreams.print(LauncherOptions.helpMessage())
+                StandardStreams.print(FrontEndRegistry.help)
+                StandardStreams.print("")
+                StandardStreams.print(CLIFrontEnd.globalHelpHint)
                 exit(0)
             }
-            FileHandle.standardError.write(Data((LauncherOptions.message(for: error) + "\n").utf8))
+            StandardStreams.printError(LauncherOptions.message(for: error))
             exit(2)
         }
         if options.version {
-            print("facet \(FacetApp.version)")
+            StandardStreams.print("facet \(FacetApp.version)")
             exit(0)
         }
         // A name asked for explicitly is checked before anything is opened.
@@ -67,11 +68,12 @@ enum Launcher {
             catalog: app.catalog, arguments: options.rest, environment: environment, version: FacetApp.version,
             home: app.home, frontEnds: FrontEndRegistry.infos)
         let status = await entry.frontEnd.run(context)
-        exit(status)
+        // Output that could not be written (closed stdout, full disk) is a failure.
+        exit(status == 0 && StandardStreams.failed ? 1 : status)
     }
 
     static func fail(_ message: String, status: Int32) -> Never {
-        FileHandle.standardError.write(Data((message + "\n").utf8))
+        StandardStreams.printError(message)
         exit(status)
     }
 

@@ -138,6 +138,12 @@ public struct ParamDescriptor: Codable, Equatable, Sendable {
             guard let text = value.stringValue else {
                 throw .invalidParams("\(context): '\(name)' must be text, not \(value.description)")
             }
+            // The C file-system calls stop at a NUL: `/x/victim\0-gone` would
+            // act on `/x/victim`. No path can hold one, so refuse it here,
+            // once, for every front end.
+            if kind == .path, text.utf8.contains(0) {
+                throw .invalidParams("\(context): '\(name)' is not a valid path (it contains a NUL character)")
+            }
             return .string(text)
         }
     }

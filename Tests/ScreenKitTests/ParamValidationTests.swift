@@ -38,3 +38,26 @@ import Testing
         }
     }
 }
+
+/// A NUL cuts a path short in every C call: refused for every `.path`
+/// parameter, whatever the front end (issue 17).
+@Suite struct PathParamNulTests {
+    let action = ActionDescriptor(
+        name: "open", label: "Open", summary: "",
+        params: [ParamDescriptor(name: "path", label: "Path", kind: .path, positional: true),
+                 ParamDescriptor(name: "note", label: "Note", required: false)])
+
+    @Test func aPathWithANulIsInvalid() throws {
+        for bad in ["/x/victim\u{0}-does-not-exist", "/tmp\u{0}/anything", "before.json\u{0}.m3u", "\u{0}"] {
+            do {
+                _ = try action.validate(["path": .string(bad)])
+                Issue.record("accepted \(bad.debugDescription)")
+            } catch {
+                #expect(error.kind == .invalidParams)
+                #expect(error.message.contains("not a valid path"))
+            }
+        }
+        // Plain text parameters may hold anything; valid paths pass unchanged.
+        #expect(try action.validate(["path": .string("/tmp/ok"), "note": .string("a\u{0}b")])["path"] == .string("/tmp/ok"))
+    }
+}

@@ -3,13 +3,15 @@
 #
 # Builds Facet in release mode, generates three trees under a temporary
 # folder (wide: ~200,000 files in ~20,000 directories; deep: long chains of
-# nested directories; links: many hard links), warms the page cache, then
+# nested directories; links: many hard links; flat: 200,000 empty files and
+# 50 folders in ONE directory, issue 17), warms the page cache, then
 # times in the same run:  du -sb,  gdu (non-interactive),  ncdu -o /dev/null,
 # and Facet's scan (`facet folders PATH --json`). Best of N wall times and the
 # peak RSS of each tool are printed, then the ratios LAST.
 #
 # Goals (issue 4): Facet <= 0.7x du and <= 1.0x gdu in wall time, using both
-# cores; memory <= 100 bytes per entry kept for display.
+# cores; memory <= 100 bytes per entry kept for display. Issue 17: the flat
+# directory <= 1.0x du.
 #
 #   bash Tools/bench/folders.sh            # full size
 #   FILES_SCALE=0.1 bash Tools/bench/folders.sh   # a quick, smaller run
@@ -93,6 +95,17 @@ def generate_links(root):
             files += 1
     return files, 100
 
+def generate_flat(root):
+    # 200,000 empty files and 50 folders (one small file each) in one directory.
+    count = max(1, int(200_000 * scale))
+    for n in range(count):
+        os.close(os.open(os.path.join(root, f"f{n:06}"), os.O_CREAT | os.O_WRONLY, 0o644))
+    for d in range(50):
+        os.makedirs(os.path.join(root, f"dir{d:02}"))
+        with open(os.path.join(root, f"dir{d:02}", "x"), "wb") as h:
+            h.write(b"f" * (d * 10))
+    return count + 50, 50
+
 RSS_FILE = os.path.join(work, "rss")
 
 def measure(cmd):
@@ -121,7 +134,7 @@ def tools(path):
     }
 
 summary = []
-for name, generate in [("wide", generate_wide), ("deep", generate_deep), ("links", generate_links)]:
+for name, generate in [("wide", generate_wide), ("deep", generate_deep), ("links", generate_links), ("flat", generate_flat)]:
     root = os.path.join(work, name)
     os.makedirs(root)
     t0 = time.perf_counter()
@@ -148,7 +161,7 @@ for name, generate in [("wide", generate_wide), ("deep", generate_deep), ("links
     entries = files + dirs
     summary.append((name, times, extra, entries, kept, startup))
 
-print("\n== Ratios (Facet wall time / peer; goals: <= 0.7 x du, <= 1.0 x gdu)")
+print("\n== Ratios (Facet wall time / peer; goals: <= 0.7 x du, <= 1.0 x gdu; flat: <= 1.0 x du)")
 print(f"   (cores: {os.cpu_count()}; load average now: {os.getloadavg()[0]:.2f})")
 for name, times, extra, entries, kept, startup in summary:
     f = times["facet"][0]

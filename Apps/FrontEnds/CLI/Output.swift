@@ -72,8 +72,13 @@ struct Output {
         sink(text, stream)
     }
 
+    /// Through the one non-trapping writer: a reader that went away ends
+    /// the process quietly, as `cat` does; no I/O error ever traps.
     private static func writeToProcess(_ text: String, _ stream: Stream) {
-        let handle = stream == .standardOutput ? FileHandle.standardOutput : FileHandle.standardError
-        handle.write(Data(text.utf8))
+        if stream == .standardOutput {
+            StandardStreams.print(text, terminator: "")
+        } else {
+            StandardStreams.printError(text, terminator: "")
+        }
     }
 }

@@ -22,6 +22,7 @@ public enum TUIFrontEnd: FrontEnd {
             fail(problem)
             return 2
         }
+        CrashRestore.saveTerminalModes()  // before curses changes them
         let backend: NcursesBackend
         do {
             backend = try NcursesBackend(
@@ -44,6 +45,7 @@ public enum TUIFrontEnd: FrontEnd {
             fail("facet: \(error.message)")
             return 1
         }
+        CrashRestore.crashForTesting(environment["FACET_TUI_TEST_CRASH"])
         await RunLoop.run(controller, backend: backend)
 
         let final = controller.snapshot
@@ -72,7 +74,7 @@ public enum TUIFrontEnd: FrontEnd {
     }
 
     static func fail(_ message: String) {
-        FileHandle.standardError.write(Data((message + "\n").utf8))
+        StandardStreams.printError(message)
     }
 }
 

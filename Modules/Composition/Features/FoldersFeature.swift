@@ -32,10 +32,12 @@ final class FoldersFeature: Feature {
     }
 
     /// The `path` parameter made absolute against the current directory
-    /// (its default), lexically: `..` and symlinks are not resolved on disk.
+    /// (its default); a `..` is resolved as the kernel means it (through
+    /// symlinks), the rest lexically.
     nonisolated static func path(_ params: ActionArguments) -> String {
         let current = FileManager.default.currentDirectoryPath
-        return FolderPath.normalize(params.string("path") ?? ".", relativeTo: current)
+        let given = params.string("path") ?? "."
+        return KernelPath.resolvingParents(given.hasPrefix("/") ? given : current + "/" + given)
     }
 
     /// Scans use two threads (both cores of the machines Facet targets);

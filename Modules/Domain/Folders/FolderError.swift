@@ -12,6 +12,9 @@ public enum FolderError: DomainError, Equatable {
     case invalidName(String, FolderNameRules.Problem)
     /// The folder is the root: it has no parent to rename it in.
     case noParent(String)
+    /// Text that names no path: it holds a NUL (which the C calls would cut
+    /// the path at) or an escape no real name decodes to (`FileSystemName`).
+    case invalidPath(String)
     /// Anything else the system said (`strerror` text in `reason`).
     case io(path: String, reason: String)
 
@@ -26,6 +29,7 @@ public enum FolderError: DomainError, Equatable {
         case .readOnly: "folder.read_only"
         case .invalidName: "folder.invalid_name"
         case .noParent: "folder.no_parent"
+        case .invalidPath: "folder.invalid_path"
         case .io: "folder.io_error"
         }
     }
@@ -33,7 +37,7 @@ public enum FolderError: DomainError, Equatable {
     public var category: DomainErrorCategory {
         switch self {
         case .notFound, .vanished: .notFound
-        case .notADirectory, .exists, .invalidName, .noParent: .invalidInput
+        case .notADirectory, .exists, .invalidName, .noParent, .invalidPath: .invalidInput
         case .permissionDenied, .crossDevice, .readOnly, .io: .failure
         }
     }
@@ -49,6 +53,8 @@ public enum FolderError: DomainError, Equatable {
         case .readOnly(let path): "\(path) is on a read-only file system."
         case .invalidName(let name, let problem): "The name \"\(name)\" \(problem.message)."
         case .noParent(let path): "\(path) has no parent folder, so it cannot be renamed."
+        case .invalidPath(let path):
+            "\(path.replacingOccurrences(of: "\u{0}", with: "\\0")) is not a valid path (it contains a NUL character or an invalid escape); nothing was done."
         case .io(let path, let reason): "Cannot use \(path): \(reason)."
         }
     }

@@ -29,6 +29,41 @@ public final class FolderModel {
     /// Grows whenever `children` changes (not on progress): screens re-sort
     /// their rows only then.
     public private(set) var childrenRevision = 0
+    /// Which rows changed in place (or were appended) since the last
+    /// wholesale change, with the `childrenRevision` each change made: a
+    /// screen showing 200,000 rows re-places the few that changed instead
+    /// of re-sorting them all on every update. Bounded: when it would grow
+    /// past the rows themselves it is dropped (one full re-sort instead).
+    private var changeLog: [(revision: Int, index: Int)] = []
+    /// `childrenRevision` after the last wholesale change (listing, removal, move).
+    private var wholesaleRevision = 0
+
+    /// Indices of the children that changed or were added after `revision`
+    /// (possibly repeated), or nil when the rows changed wholesale since
+    /// then and a screen must re-sort everything.
+    public func changedChildren(since revision: Int) -> [Int]? {
+        guard revision >= wholesaleRevision, revision <= childrenRevision else { return nil }
+        var result: [Int] = []
+        for change in changeLog.reversed() {
+            if change.revision <= revision { break }
+            result.append(change.index)
+        }
+        return result
+    }
+
+    private func logChange(at index: Int) {
+        if changeLog.count >= max(1024, children.count) {
+            wholesaleChange()
+            return
+        }
+        changeLog.append((childrenRevision, index))
+    }
+
+    private func wholesaleChange() {
+        changeLog.removeAll()
+        wholesaleRevision = childrenRevision
+    }
+
     /// How many children are directories, without looking at them all.
     public var directoryCount: Int { directoryIndex.count }
     public private(set) var state: State = .notScanned
@@ -243,6 +278,7 @@ public final class FolderModel {
             moved.path = FolderPath.join(newPath, child.name)
             return moved
         }
+        wholesaleChange()
         notify(force: true)
     }
 
@@ -256,6 +292,7 @@ public final class FolderModel {
         children[index].path = newPath
         children[index].name = FolderPath.name(newPath)
         if children[index].isDirectory { directoryIndex[children[index].name] = index }
+        logChange(at: index)
         notify(force: true)
     }
 
@@ -296,9 +333,11 @@ public final class FolderModel {
             sums.remove(children[index])
             children[index] = child
             if child.isDirectory { directoryIndex[child.name] = index }
+            logChange(at: index)
         } else {
             if child.isDirectory { directoryIndex[child.name] = children.count }
             children.append(child)
+            logChange(at: children.count - 1)
         }
         sums.add(child)
     }
@@ -314,6 +353,7 @@ public final class FolderModel {
         for (index, child) in list.enumerated() where child.isDirectory { directoryIndex[child.name] = index }
         sums = ChildSums()
         for child in list { sums.add(child) }
+        wholesaleChange()
     }
 
     /// Rebuilds the total from the children: exact when each inode was

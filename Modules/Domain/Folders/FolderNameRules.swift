@@ -31,7 +31,8 @@ public enum FolderNameRules {
         if name.contains("/") { return .containsSlash }
         if name == "." || name == ".." { return .dotName }
         if name.unicodeScalars.contains(where: isControl) { return .controlCharacters }
-        let bytes = name.utf8.count
+        // Counted as the bytes it will have on disk (escaped bytes are one each).
+        guard let bytes = FileSystemName.bytes(of: name)?.count else { return .controlCharacters }
         if bytes > maxBytes { return .tooLong(bytes: bytes) }
         return nil
     }

@@ -41,15 +41,42 @@ public final class FacetDatabase: Sendable {
             if readOnly {
                 writer = try DatabasePool(path: path, configuration: configuration)
             } else {
-                writer = try SetupLock.around(path) {
-                    let pool = try DatabasePool(path: path, configuration: configuration)
-                    try Migrations.migrator(migrations).migrate(pool)
-                    return pool
+                do {
+                    writer = try SetupLock.around(path) {
+                        let pool = try DatabasePool(path: path, configuration: configuration)
+                        try Migrations.migrator(migrations).migrate(pool)
+                        return pool
+                    }
+                } catch let error as StorageError where error.reason == .readOnly && Self.isReadOnlyDirectory(of: path) {
+                    // A read-only data directory (a read-only mount, another
+                    // user's folder): reading screens still work; every write
+                    // fails with `StorageError.readOnly`, which says why.
+                    configuration.readonly = true
+                    do {
+                        writer = try DatabasePool(path: path, configuration: configuration)
+                    } catch {
+                        // Without its `-shm` file SQLite cannot open a WAL
+                        // database read-only unless told nobody will change it.
+                        writer = try DatabasePool(path: Self.immutableURI(path), configuration: configuration)
+                    }
                 }
             }
         } catch {
             throw Self.storageError(error)
         }
+    }
+
+    /// `file:` URI opening `path` as immutable (no locks, no `-shm`).
+    static func immutableURI(_ path: String) -> String {
+        var allowed = CharacterSet.urlPathAllowed
+        allowed.remove(charactersIn: "?#%")
+        return "file:" + (path.addingPercentEncoding(withAllowedCharacters: allowed) ?? path) + "?immutable=1"
+    }
+
+    /// True when the database exists but its folder cannot be written.
+    static func isReadOnlyDirectory(of path: String) -> Bool {
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        return access(path, R_OK) == 0 && access(folder, W_OK) != 0
     }
 
     /// Creates the file (and its folder) with owner-only permissions before

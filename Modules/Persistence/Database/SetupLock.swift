@@ -12,7 +12,13 @@ enum SetupLock {
     static func around<T>(_ databasePath: String, _ body: () throws -> T) throws -> T {
         let lockPath = databasePath + ".lock"
         let fd = open(lockPath, O_CREAT | O_RDWR | O_CLOEXEC, 0o600)
-        if fd < 0 { throw StorageError(.cannotOpen, "\(lockPath): \(String(cString: strerror(errno)))") }
+        if fd < 0 {
+            let code = errno
+            let detail = "\(lockPath): \(String(cString: strerror(code)))"
+            // A data directory Facet may not write to: the caller can still read.
+            if code == EACCES || code == EPERM || code == EROFS { throw StorageError(.readOnly, detail) }
+            throw StorageError(.cannotOpen, detail)
+        }
         defer { close(fd) }
         while flock(fd, LOCK_EX) != 0 {
             if errno != EINTR { throw StorageError(.cannotOpen, "\(lockPath): \(String(cString: strerror(errno)))") }

@@ -32,10 +32,9 @@ public final class FoldersViewModel: ScreenModel {
     public private(set) var limit: Int
     public let pageSize: Int
     private var observation: Observation?
-    /// Display order as indices into the model's children, kept until the
-    /// model or the sort changes: a million-row folder is sorted once per
-    /// change, not once per snapshot, and never copied.
-    private var cache: (revision: Int, sort: Sort, order: [Int])?
+    /// Display order as indices into the model's children with the sort
+    /// keys it was built from (see `order`).
+    private var cache: OrderCache?
 
     public init(
         library: FolderLibrary, path: String, sort: Sort = .size, showFiles: Bool = false, crossDevices: Bool = false,
@@ -60,31 +59,24 @@ public final class FoldersViewModel: ScreenModel {
 
     /// Size: largest first; name: A→Z ignoring case; count: most items
     /// first. Ties fall back to the name so the order is stable.
+    ///
+    /// Built by one sort, then kept up to date: when a few rows change (a
+    /// scan finishing child after child) only those are taken out and merged
+    /// back in, so an update costs one pass over the rows, not a re-sort —
+    /// 200,000 subfolders once took 12–26 s of re-sorting per scan.
     private var order: [Int] {
-        if let cache, cache.revision == folder.childrenRevision, cache.sort == sort { return cache.order }
+        let revision = folder.childrenRevision
+        if let cache, cache.revision == revision, cache.sort == sort { return cache.order }
         let children = folder.children
-        let shown = showFiles ? Array(children.indices) : children.indices.filter { children[$0].isDirectory }
-        // Sort keys extracted once per entry (case-folded names, the size or
-        // count), so comparisons touch plain arrays, never whole entries.
-        var names = [String](repeating: "", count: children.count)
-        var exact = [String](repeating: "", count: children.count)
-        var weights = [Int64](repeating: 0, count: children.count)
-        for index in shown {
-            let child = children[index]
-            names[index] = child.name.lowercased()
-            exact[index] = child.name
-            switch sort {
-            case .size: weights[index] = child.bytes
-            case .count: weights[index] = Int64(child.items)
-            case .name: break
-            }
+        if var cache, cache.sort == sort, let changed = folder.changedChildren(since: cache.revision) {
+            cache.update(changed, in: children, showFiles: showFiles)
+            cache.revision = revision
+            self.cache = cache
+            return cache.order
         }
-        let sorted = shown.sorted { a, b in
-            if weights[a] != weights[b] { return weights[a] > weights[b] }
-            return names[a] != names[b] ? names[a] < names[b] : exact[a] < exact[b]
-        }
-        cache = (folder.childrenRevision, sort, sorted)
-        return sorted
+        let fresh = OrderCache(children: children, sort: sort, showFiles: showFiles, revision: revision)
+        cache = fresh
+        return fresh.order
     }
 
     /// The folder's total (partial while scanning).
@@ -287,5 +279,86 @@ public final class FoldersViewModel: ScreenModel {
         if showFiles { params["files"] = .bool(true) }
         if crossDevices { params["cross-devices"] = .bool(true) }
         return ActionOutcome(navigate: ScreenRequest(screen: Self.screenID, params: params))
+    }
+}
+
+/// One sorted view of a folder's rows and the keys it was sorted by
+/// (case-folded names, sizes or counts extracted once per row, so
+/// comparisons touch plain arrays, never whole entries).
+private struct OrderCache {
+    let sort: FoldersViewModel.Sort
+    var revision: Int
+    var order: [Int]
+    private var names: [String] = []
+    private var exact: [String] = []
+    private var weights: [Int64] = []
+
+    init(children: [FolderEntry], sort: FoldersViewModel.Sort, showFiles: Bool, revision: Int) {
+        self.sort = sort
+        self.revision = revision
+        order = []
+        names = [String](repeating: "", count: children.count)
+        exact = [String](repeating: "", count: children.count)
+        weights = [Int64](repeating: 0, count: children.count)
+        let shown = showFiles ? Array(children.indices) : children.indices.filter { children[$0].isDirectory }
+        for index in shown { setKeys(index, children[index]) }
+        order = shown.sorted(by: before)
+    }
+
+    /// Re-places the rows at `changed` (some possibly new): the others keep
+    /// their relative order, the changed ones are sorted among themselves and
+    /// merged in. O(rows + changed · log changed).
+    mutating func update(_ changed: [Int], in children: [FolderEntry], showFiles: Bool) {
+        guard !changed.isEmpty else { return }
+        if children.count > names.count {
+            let extra = children.count - names.count
+            names += [String](repeating: "", count: extra)
+            exact += [String](repeating: "", count: extra)
+            weights += [Int64](repeating: 0, count: extra)
+        }
+        var isChanged = [Bool](repeating: false, count: children.count)
+        var moved: [Int] = []
+        for index in changed where index < children.count && !isChanged[index] {
+            isChanged[index] = true
+            if showFiles || children[index].isDirectory {
+                setKeys(index, children[index])
+                moved.append(index)
+            }
+        }
+        moved.sort { before($0, $1) }
+        let kept = order.filter { $0 < children.count && !isChanged[$0] }
+        // Each moved row finds its place by binary search (log n comparisons);
+        // the rest is copying integers.
+        var merged: [Int] = []
+        merged.reserveCapacity(kept.count + moved.count)
+        var copied = 0
+        for index in moved {
+            var low = copied
+            var high = kept.count
+            while low < high {
+                let middle = (low + high) / 2
+                if before(kept[middle], index) { low = middle + 1 } else { high = middle }
+            }
+            merged.append(contentsOf: kept[copied..<low])
+            merged.append(index)
+            copied = low
+        }
+        merged.append(contentsOf: kept[copied...])
+        order = merged
+    }
+
+    private mutating func setKeys(_ index: Int, _ child: FolderEntry) {
+        names[index] = child.name.lowercased()
+        exact[index] = child.name
+        switch sort {
+        case .size: weights[index] = child.bytes
+        case .count: weights[index] = Int64(child.items)
+        case .name: weights[index] = 0
+        }
+    }
+
+    private func before(_ a: Int, _ b: Int) -> Bool {
+        if weights[a] != weights[b] { return weights[a] > weights[b] }
+        return names[a] != names[b] ? names[a] < names[b] : exact[a] < exact[b]
     }
 }

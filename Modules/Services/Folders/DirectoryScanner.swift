@@ -43,11 +43,12 @@ public struct DirectoryScanner: FolderScanner {
 
     /// Measures one entry on the calling thread.
     static func measureNow(_ path: String, options: FolderScanOptions) throws -> FolderEntry {
+        guard let pathBytes = FileSystemName.cString(of: path) else { throw FolderError.invalidPath(path) }
         var info = stat()
-        guard lstat(path, &info) == 0 else { throw PosixErrors.openError(errno, path: path) }
+        guard lstat(pathBytes, &info) == 0 else { throw PosixErrors.openError(errno, path: path) }
         var entry = ScanJob.entry(name: FolderPath.name(path), path: path, info: info)
         guard entry.isDirectory else { return entry }
-        let fd = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        let fd = open(pathBytes, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
         guard fd >= 0 else {
             entry.issue = PosixErrors.issue(errno, path: path)
             entry.issueCount = 1
@@ -56,13 +57,14 @@ public struct DirectoryScanner: FolderScanner {
         let shared = ScanShared(device: UInt64(info.st_dev), crossDevices: options.crossDevices) { _, _ in }
         var walker = DirectoryWalker(shared: shared, base: FolderPath.parent(path) ?? "/")
         var totals = DirectoryWalker.Totals()
-        walker.walk(fd: fd, name: Array(FolderPath.name(path).utf8CString), into: &totals)
+        walker.walk(fd: fd, name: FileSystemName.cString(of: FolderPath.name(path)) ?? [0], into: &totals)
         ScanJob.apply(totals, to: &entry)
         return entry
     }
 
-    /// Deep trees hold one descriptor per level per thread: lift the soft
-    /// limit to the hard one, once.
+    /// A walker holds a bounded number of descriptors however deep the tree
+    /// (`DirectoryWalker.openDescriptorLimit`); donated tasks hold one more
+    /// each. Lift the soft limit to the hard one, once, for that headroom.
     static let raiseDescriptorLimit: Void = {
         var limit = rlimit()
         if getrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit) == 0, limit.rlim_cur < limit.rlim_max {

@@ -55,15 +55,130 @@ struct DirectoryWalker {
         self.base = base
     }
 
+    /// One directory on the explicit walk stack.
+    ///
+    /// The walk is a loop over this stack, not a recursion: a chain of
+    /// 50,000 nested directories needs 50,000 frames on the heap, not on a
+    /// thread's stack (which recursion overflowed at about 10,000 levels).
+    private struct Frame {
+        /// Open descriptor, or -1 once closed to keep the number of open
+        /// descriptors bounded (re-opened through the child's `..`).
+        var fd: Int32
+        /// Identity, checked when re-opened by `..`: a directory moved away
+        /// meanwhile must not be mistaken for this one.
+        let device: UInt64
+        let inode: UInt64
+        /// Subdirectories still to walk, with their identities.
+        var subdirectories: [Subdirectory]
+        var next = 0
+    }
+
+    private struct Subdirectory {
+        let name: [CChar]
+        let device: UInt64
+        let inode: UInt64
+    }
+
+    /// At most this many descriptors per walker are open at once, however
+    /// deep the tree: deeper frames close their ancestors' descriptors.
+    static let openDescriptorLimit = 32
+
     /// Sums everything below the open directory `fd` (which it closes) into
     /// `totals`. `name` is the directory's name relative to `base`.
     mutating func walk(fd: Int32, name: [CChar], into totals: inout Totals) {
-        stack.append(name)
-        defer {
-            stack.removeLast()
+        var rootInfo = stat()
+        guard fstat(fd, &rootInfo) == 0 else {
+            totals.add(PosixErrors.issue(errno, path: currentPath()))
             close(fd)
+            return
         }
-        var subdirectories: [[CChar]] = []
+        var frames: [Frame] = []
+        stack.append(name)
+        frames.append(Frame(
+            fd: fd, device: UInt64(rootInfo.st_dev), inode: UInt64(rootInfo.st_ino),
+            subdirectories: read(fd, into: &totals)))
+        var openCount = 1
+        var oldestOpen = 0
+        while let top = frames.indices.last {
+            if shared.isCancelled { break }
+            if frames[top].next == 0 { offerHalf(of: &frames[top]) }
+            if frames[top].next < frames[top].subdirectories.count {
+                let sub = frames[top].subdirectories[frames[top].next]
+                frames[top].next += 1
+                let parentFD = frames[top].fd
+                let childFD = sub.name.withUnsafeBufferPointer {
+                    openat(parentFD, $0.baseAddress!, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+                }
+                guard childFD >= 0 else {
+                    let code = errno
+                    sub.name.withUnsafeBufferPointer { totals.add(PosixErrors.issue(code, path: currentPath($0.baseAddress!))) }
+                    continue
+                }
+                stack.append(sub.name)
+                let subdirectories = read(childFD, into: &totals)
+                frames.append(Frame(fd: childFD, device: sub.device, inode: sub.inode, subdirectories: subdirectories))
+                openCount += 1
+                if openCount > Self.openDescriptorLimit {
+                    // Close the oldest still-open ancestor; it is re-opened
+                    // through `..` when the walk climbs back to it.
+                    while frames[oldestOpen].fd < 0 { oldestOpen += 1 }
+                    close(frames[oldestOpen].fd)
+                    frames[oldestOpen].fd = -1
+                    openCount -= 1
+                }
+                continue
+            }
+            // This directory is done: climb back to its parent.
+            let finished = frames.removeLast()
+            stack.removeLast()
+            if let parent = frames.indices.last, frames[parent].fd < 0 {
+                // (An ancestor that could not be re-opened is already reported.)
+                frames[parent].fd = finished.fd < 0 ? -1 : reopenParent(of: finished.fd, expecting: frames[parent], into: &totals)
+                if frames[parent].fd < 0 {
+                    frames[parent].next = frames[parent].subdirectories.count
+                } else {
+                    openCount += 1
+                    oldestOpen = min(oldestOpen, parent)
+                }
+            }
+            if finished.fd >= 0 {
+                close(finished.fd)
+                openCount -= 1
+            }
+        }
+        // Cancelled part-way: close what is still open.
+        for frame in frames where frame.fd >= 0 { close(frame.fd) }
+        stack.removeLast(frames.count)
+    }
+
+    /// Opens `..` of the open directory `childFD` and checks it is still the
+    /// directory the walk came down from; -1 (with an issue) if not.
+    private func reopenParent(of childFD: Int32, expecting frame: Frame, into totals: inout Totals) -> Int32 {
+        let fd = openat(childFD, "..", O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        var info = stat()
+        if fd >= 0, fstat(fd, &info) == 0, UInt64(info.st_dev) == frame.device, UInt64(info.st_ino) == frame.inode {
+            return fd
+        }
+        let code = fd < 0 ? errno : ENOENT
+        if fd >= 0 { close(fd) }
+        // Moved while being walked: the rest of it is no longer where it was.
+        totals.add(PosixErrors.issue(code, path: currentPath()))
+        return -1
+    }
+
+    /// Hands half of a frame's subdirectories to an idle thread.
+    private func offerHalf(of frame: inout Frame) {
+        guard let donate, frame.fd >= 0, frame.subdirectories.count >= 2,
+              shared.idle.load(ordering: .relaxed) > 0 else { return }
+        let half = frame.subdirectories.count / 2
+        donate(frame.fd, frame.subdirectories[half...].map(\.name)[...], prefix + stack, child)
+        frame.subdirectories.removeLast(frame.subdirectories.count - half)
+    }
+
+    /// Reads one open directory: sums its files into `totals`, counts its
+    /// subdirectories and returns those to walk (same device unless crossing).
+    private mutating func read(_ fd: Int32, into totals: inout Totals) -> [Subdirectory] {
+        var subdirectories: [Subdirectory] = []
         var info = stat()
         var counted = 0
         let shared = shared
@@ -81,7 +196,9 @@ struct DirectoryWalker {
                 totals.directories += 1
                 totals.bytes += Int64(info.st_size)
                 if UInt64(info.st_dev) == shared.device || shared.crossDevices {
-                    subdirectories.append(Array(UnsafeBufferPointer(start: namePointer, count: strlen(namePointer) + 1)))
+                    subdirectories.append(Subdirectory(
+                        name: Array(UnsafeBufferPointer(start: namePointer, count: strlen(namePointer) + 1)),
+                        device: UInt64(info.st_dev), inode: UInt64(info.st_ino)))
                 }
             } else {
                 totals.files += 1
@@ -100,25 +217,7 @@ struct DirectoryWalker {
             shared.addProgress(entries: sinceReport, path: currentPath())
             sinceReport = 0
         }
-        guard !subdirectories.isEmpty, !shared.isCancelled else { return }
-        var mine = subdirectories[...]
-        if let donate, mine.count >= 2, shared.idle.load(ordering: .relaxed) > 0 {
-            let half = mine.count / 2
-            donate(fd, mine[half...], prefix + stack, child)
-            mine = mine[..<half]
-        }
-        for sub in mine {
-            if shared.isCancelled { return }
-            let childFD = sub.withUnsafeBufferPointer {
-                openat(fd, $0.baseAddress!, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
-            }
-            guard childFD >= 0 else {
-                let code = errno
-                sub.withUnsafeBufferPointer { totals.add(PosixErrors.issue(code, path: currentPath($0.baseAddress!))) }
-                continue
-            }
-            walk(fd: childFD, name: sub, into: &totals)
-        }
+        return subdirectories
     }
 
     /// Entries counted since the last report, handed over at the end.
@@ -127,26 +226,31 @@ struct DirectoryWalker {
         sinceReport = 0
     }
 
+    /// The directory being read, as text (display and messages only: the
+    /// walk itself goes by descriptors and raw names). Built in one pass, so
+    /// a 50,000-level path costs its length, not its length squared.
     func currentPath() -> String {
-        var path = base
+        var bytes = FileSystemName.bytes(of: base) ?? Array(base.utf8)
         for name in prefix + stack {
-            let component = name.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
-            path = FolderPath.join(path, component)
+            if bytes.last != 0x2F { bytes.append(0x2F) }
+            name.withUnsafeBufferPointer { buffer in
+                bytes.append(contentsOf: UnsafeRawBufferPointer(start: buffer.baseAddress, count: max(0, buffer.count - 1)))
+            }
         }
-        return path
+        return FileSystemName.decode(bytes)
     }
 
     func currentPath(_ child: UnsafePointer<CChar>) -> String {
-        FolderPath.join(currentPath(), String(cString: child))
+        FolderPath.join(currentPath(), FileSystemName.decode(cString: child))
     }
 
     /// The path of `name` inside the task's starting directory.
     func path(of name: UnsafePointer<CChar>) -> String {
         var path = base
         for component in prefix {
-            path = FolderPath.join(path, component.withUnsafeBufferPointer { String(cString: $0.baseAddress!) })
+            path = FolderPath.join(path, component.withUnsafeBufferPointer { FileSystemName.decode(cString: $0.baseAddress!) })
         }
-        return FolderPath.join(path, String(cString: name))
+        return FolderPath.join(path, FileSystemName.decode(cString: name))
     }
 }
 

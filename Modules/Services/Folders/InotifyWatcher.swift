@@ -70,13 +70,15 @@ final class WatchSession: @unchecked Sendable {
     }
 
     func setUp() {
-        rootWatch = inotify_add_watch(fd, root, Self.rootMask)
+        // By the path's own bytes (a name that is not UTF-8 included).
+        guard let bytes = FileSystemName.cString(of: root) else { return }
+        rootWatch = inotify_add_watch(fd, bytes, Self.rootMask)
     }
 
     private func watchChildren() {
-        if let dir = opendir(root) {
+        if let bytes = FileSystemName.cString(of: root), let dir = opendir(bytes) {
             while let raw = readdir(dir) {
-                let name = withUnsafeBytes(of: raw.pointee.d_name) { String(cString: $0.bindMemory(to: CChar.self).baseAddress!) }
+                let name = withUnsafeBytes(of: raw.pointee.d_name) { FileSystemName.decode(cString: $0.bindMemory(to: CChar.self).baseAddress!) }
                 if name == "." || name == ".." || raw.pointee.d_type != UInt8(DT_DIR) { continue }
                 addChildWatch(name)
             }
@@ -103,7 +105,8 @@ final class WatchSession: @unchecked Sendable {
     }
 
     private func addChildWatch(_ name: String) {
-        let wd = inotify_add_watch(fd, FolderPath.join(root, name), Self.childMask)
+        guard let bytes = FileSystemName.cString(of: FolderPath.join(root, name)) else { return }
+        let wd = inotify_add_watch(fd, bytes, Self.childMask)
         if wd >= 0 { childWatches[wd] = name }
     }
 
@@ -122,7 +125,7 @@ final class WatchSession: @unchecked Sendable {
                 var name = ""
                 if length > 0 {
                     let start = raw.baseAddress! + offset + header
-                    name = String(cString: start.assumingMemoryBound(to: CChar.self))
+                    name = FileSystemName.decode(cString: start.assumingMemoryBound(to: CChar.self))
                 }
                 offset += header + length
                 if mask & UInt32(IN_Q_OVERFLOW) != 0 {

@@ -24,27 +24,32 @@ public struct NoReplaceRenamer: FolderRenamer {
         let oldName = FolderPath.name(path)
         let newPath = FolderPath.join(parent, newName)
         if oldName == newName { return path }
-        let parentFD = open(parent, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        // By the exact bytes each text stands for: a name that is not UTF-8
+        // (`\xff\xff`) must rename that entry, not one called `��`.
+        guard let parentBytes = FileSystemName.cString(of: parent), let oldBytes = FileSystemName.cString(of: oldName)
+        else { throw FolderError.invalidPath(path) }
+        guard let newBytes = FileSystemName.cString(of: newName) else { throw FolderError.invalidPath(newPath) }
+        let parentFD = open(parentBytes, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard parentFD >= 0 else {
             throw errno == ENOENT ? FolderError.vanished(path) : Self.error(errno, path: path, target: newPath)
         }
         defer { close(parentFD) }
         var before = stat()
-        guard fstatat(parentFD, oldName, &before, AT_SYMLINK_NOFOLLOW) == 0 else {
+        guard fstatat(parentFD, oldBytes, &before, AT_SYMLINK_NOFOLLOW) == 0 else {
             throw errno == ENOENT ? FolderError.vanished(path) : Self.error(errno, path: path, target: newPath)
         }
-        var result = Self.renameNoReplace(parentFD, oldName, newName)
-        if result != 0, errno == EEXIST, Self.sameEntry(parentFD, newName, as: before) {
+        var result = Self.renameNoReplace(parentFD, oldBytes, newBytes)
+        if result != 0, errno == EEXIST, Self.sameEntry(parentFD, newBytes, as: before) {
             // A case-insensitive file system sees `Photos` and `photos` as one
             // entry: go through a unique temporary name.
-            result = Self.caseOnlyRename(parentFD, oldName, newName)
+            result = Self.caseOnlyRename(parentFD, oldBytes, newBytes)
         }
         if result != 0 { throw Self.error(errno, path: path, target: newPath) }
         return newPath
     }
 
     /// 0 on success, else -1 with `errno` set.
-    static func renameNoReplace(_ fd: Int32, _ old: String, _ new: String) -> Int32 {
+    static func renameNoReplace(_ fd: Int32, _ old: [CChar], _ new: [CChar]) -> Int32 {
         if let renameat2 = Self.renameat2 {
             let result = renameat2(fd, old, fd, new, renameNoReplaceFlag)
             if result == 0 || (errno != EINVAL && errno != ENOSYS) { return result }
@@ -58,8 +63,8 @@ public struct NoReplaceRenamer: FolderRenamer {
         return renameat(fd, old, fd, new)
     }
 
-    static func caseOnlyRename(_ fd: Int32, _ old: String, _ new: String) -> Int32 {
-        let temporary = ".facet-rename-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+    static func caseOnlyRename(_ fd: Int32, _ old: [CChar], _ new: [CChar]) -> Int32 {
+        let temporary = Array(".facet-rename-\(getpid())-\(UInt32.random(in: 0...UInt32.max))".utf8CString)
         guard renameNoReplace(fd, old, temporary) == 0 else { return -1 }
         if renameNoReplace(fd, temporary, new) == 0 { return 0 }
         let code = errno
@@ -68,7 +73,7 @@ public struct NoReplaceRenamer: FolderRenamer {
         return -1
     }
 
-    static func sameEntry(_ fd: Int32, _ name: String, as info: stat) -> Bool {
+    static func sameEntry(_ fd: Int32, _ name: [CChar], as info: stat) -> Bool {
         var other = stat()
         return fstatat(fd, name, &other, AT_SYMLINK_NOFOLLOW) == 0 && other.st_dev == info.st_dev
             && other.st_ino == info.st_ino

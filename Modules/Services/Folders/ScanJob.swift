@@ -16,7 +16,12 @@ struct ScanJob {
     let cancelFlag: CancelFlag
 
     func run() {
-        let rootFD = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        // By the exact bytes the path stands for (never a lossy re-encoding).
+        guard let pathBytes = FileSystemName.cString(of: path) else {
+            continuation.finish(throwing: FolderError.invalidPath(path))
+            return
+        }
+        let rootFD = open(pathBytes, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard rootFD >= 0 else {
             continuation.finish(throwing: PosixErrors.openError(errno, path: path))
             return
@@ -100,64 +105,120 @@ struct ScanJob {
         continuation.finish()
     }
 
+    /// What one thread found among a run of the root's entries.
+    private struct ListPart {
+        var children: [FolderEntry] = []
+        var links: [Int] = []
+        var rawNames: [[CChar]] = []
+        var files = 0
+        var bytes: Int64 = 0
+    }
+
+    /// Below this many entries the root is examined on one thread.
+    static let parallelListThreshold = 4096
+
     /// Reads the root's direct children: files final, directories pending.
     /// Unless `listFiles`, files are summed into `folder` instead of listed.
+    ///
+    /// The names are read first (one `getdents64` stream, cheap); the
+    /// `fstatat` of each, which is most of the work, is then shared between
+    /// the scan's threads, so one directory of 200,000 files uses both cores
+    /// as a tree of many directories does. Results are merged in name order
+    /// of the directory stream, as one thread would have produced them.
     private func list(
         _ rootFD: Int32, shared: ScanShared, folder folderOut: inout FolderEntry, links: inout [Int],
         rawNames: inout [[CChar]]
     ) -> [FolderEntry]? {
-        var children: [FolderEntry] = []
-        var info = stat()
-        var folder = folderOut
-        let listFiles = options.listFiles
-        let crossDevices = options.crossDevices
-        let path = path
+        // All names in one buffer (NUL-terminated), with their offsets.
+        var flat: [CChar] = []
+        var offsets: [Int] = []
         let read = DirectoryReader().forEach(rootFD) { namePointer in
             if namePointer[0] == 0x2E && (namePointer[1] == 0 || (namePointer[1] == 0x2E && namePointer[2] == 0)) {
                 return
             }
-            guard fstatat(rootFD, namePointer, &info, AT_SYMLINK_NOFOLLOW) == 0 else {
-                if errno == ENOENT { return }
-                let name = String(cString: namePointer)
-                let childPath = FolderPath.join(path, name)
-                let issue = PosixErrors.issue(errno, path: childPath)
-                children.append(FolderEntry(name: name, path: childPath, kind: .other, bytes: 0, issue: issue))
-                links.append(0)
-                rawNames.append([])
-                return
-            }
-            let isDirectory = (info.st_mode & S_IFMT) == S_IFDIR
-            if !isDirectory && !listFiles {
-                folder.files += 1
-                if info.st_nlink <= 1 || shared.firstSighting(device: UInt64(info.st_dev), inode: UInt64(info.st_ino)) {
-                    folder.bytes += Int64(info.st_size)
-                }
-                return
-            }
-            let name = String(cString: namePointer)
-            let childPath = FolderPath.join(path, name)
-            var child = Self.entry(name: name, path: childPath, info: info)
-            var link = 0
-            var raw: [CChar] = []
-            if child.isDirectory {
-                if UInt64(info.st_dev) != shared.device && !crossDevices {
-                    child.issue = FolderIssue(.otherFileSystem, path: childPath)
-                    child.issueCount = 0
-                } else {
-                    child.complete = false
-                    link = Int(info.st_nlink)
-                    raw = Array(UnsafeBufferPointer(start: namePointer, count: strlen(namePointer) + 1))
-                }
-            } else if info.st_nlink > 1, !shared.firstSighting(device: UInt64(info.st_dev), inode: UInt64(info.st_ino)) {
-                child.bytes = 0
-            }
-            children.append(child)
-            links.append(link)
-            rawNames.append(raw)
+            offsets.append(flat.count)
+            flat.append(contentsOf: UnsafeBufferPointer(start: namePointer, count: strlen(namePointer) + 1))
         }
         guard read else { return nil }
+        let count = offsets.count
+        let pieces = count >= Self.parallelListThreshold ? max(1, threads) : 1
+        let parts = Mutex<[Int: ListPart]>([:])
+        let starts = offsets
+        flat.withUnsafeBufferPointer { names in
+            // Read-only while the pieces run, and outlives them.
+            nonisolated(unsafe) let base = names.baseAddress
+            let examine: @Sendable (Int) -> Void = { piece in
+                guard let base else { return }
+                let range = (count * piece / pieces)..<(count * (piece + 1) / pieces)
+                var part = ListPart()
+                for index in range {
+                    self.examine(rootFD, base + starts[index], shared: shared, into: &part)
+                }
+                parts.withLock { $0[piece] = part }
+            }
+            if pieces == 1 {
+                examine(0)
+            } else {
+                DispatchQueue.concurrentPerform(iterations: pieces, execute: examine)
+            }
+        }
+        var children: [FolderEntry] = []
+        var folder = folderOut
+        let found = parts.withLock { $0 }
+        for piece in 0..<pieces {
+            guard let part = found[piece] else { continue }
+            children += part.children
+            links += part.links
+            rawNames += part.rawNames
+            folder.files += part.files
+            folder.bytes += part.bytes
+        }
         folderOut = folder
         return children
+    }
+
+    /// One entry of the root: a file summed (or listed), a directory pending.
+    private func examine(_ rootFD: Int32, _ namePointer: UnsafePointer<CChar>, shared: ScanShared, into part: inout ListPart) {
+        var info = stat()
+        guard fstatat(rootFD, namePointer, &info, AT_SYMLINK_NOFOLLOW) == 0 else {
+            if errno == ENOENT { return }
+            let code = errno
+            let name = FileSystemName.decode(cString: namePointer)
+            let childPath = FolderPath.join(path, name)
+            let issue = PosixErrors.issue(code, path: childPath)
+            part.children.append(FolderEntry(name: name, path: childPath, kind: .other, bytes: 0, issue: issue))
+            part.links.append(0)
+            part.rawNames.append([])
+            return
+        }
+        let isDirectory = (info.st_mode & S_IFMT) == S_IFDIR
+        if !isDirectory && !options.listFiles {
+            part.files += 1
+            if info.st_nlink <= 1 || shared.firstSighting(device: UInt64(info.st_dev), inode: UInt64(info.st_ino)) {
+                part.bytes += Int64(info.st_size)
+            }
+            return
+        }
+        let name = FileSystemName.decode(cString: namePointer)
+        let childPath = FolderPath.join(path, name)
+        var child = Self.entry(name: name, path: childPath, info: info)
+        var link = 0
+        var raw: [CChar] = []
+        if child.isDirectory {
+            if UInt64(info.st_dev) != shared.device && !options.crossDevices {
+                child.issue = FolderIssue(.otherFileSystem, path: childPath)
+                child.issueCount = 0
+            } else {
+                child.complete = false
+                link = Int(info.st_nlink)
+                raw = Array(UnsafeBufferPointer(start: namePointer, count: strlen(namePointer) + 1))
+            }
+        } else if info.st_nlink > 1, !shared.firstSighting(device: UInt64(info.st_dev), inode: UInt64(info.st_ino)) {
+            child.bytes = 0
+        }
+        part.children.append(child)
+        part.links.append(link)
+        part.rawNames.append(raw)
     }
 
     static func entry(name: String, path: String, info: stat) -> FolderEntry {

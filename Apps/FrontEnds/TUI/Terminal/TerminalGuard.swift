@@ -35,15 +35,7 @@ enum TerminalGuard {
                 _exit(128 + sig)
             }
         }
-        for sig in crashSignals {
-            signal(sig) { sig in
-                TerminalGuard.restore()
-                let note: StaticString = "facet: the TUI stopped on a fatal error; the terminal was restored.\n"
-                _ = write(2, note.utf8Start, note.utf8CodeUnitCount)
-                signal(sig, SIG_DFL)
-                raise(sig)
-            }
-        }
+        CrashRestore.install(crashSignals)
     }
 
     /// Ends curses and replays captured stderr. Safe to call twice.
@@ -51,6 +43,13 @@ enum TerminalGuard {
         guard active else { return }
         active = false
         endwin()
+        CrashRestore.disarm()
+        replayCapturedStderr()
+    }
+
+    /// Points stderr back at the terminal and copies what was captured.
+    /// Async-signal-safe (read/write/dup2/close only).
+    static func replayCapturedStderr() {
         guard captured >= 0, savedStderr >= 0 else { return }
         dup2(savedStderr, 2)
         lseek(captured, 0, SEEK_SET)

@@ -1,0 +1,109 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// kill -9 at random moments, a full disk, a read-only data directory: the
+/// database stays intact, nothing is half-written, and the user is told
+/// why (issue 17).
+@Suite(.serialized) struct StorageAttackTests {
+    /// An M3U playlist of `count` songs.
+    static func playlist(in dir: TemporaryDirectory, name: String, count: Int) -> String {
+        var text = "#EXTM3U\n"
+        text.reserveCapacity(count * 60)
+        for index in 0..<count { text += "#EXTINF:100,Artist \(index) - Title number \(index)\n/music/\(index).mp3\n" }
+        return dir.file(name, text)
+    }
+
+    /// Every playlist holds exactly the songs it says it has.
+    static func consistent(_ database: String) throws -> Bool {
+        let bad = try Attack.sqlite(database, """
+            SELECT count(*) FROM playlist p
+            WHERE p.song_count != (SELECT count(*) FROM song s WHERE s.playlist_id = p.id)
+            """)
+        return bad == "0"
+    }
+
+    @Test func killNineDuringImportRenameAndSignInLeavesNoHalfState() async throws {
+        let home = TemporaryDirectory("facet-attack-home")
+        let files = TemporaryDirectory("facet-attack-files")
+        let songs = Attack.long ? 200_000 : 20_000
+        let list = Self.playlist(in: files, name: "big.m3u", count: songs)
+        files.directory("folder-0")
+        _ = try await Attack.shell(#""$FACET" playlists >/dev/null"#, home: home.path)
+        let database = home.path + "/facet.sqlite"
+        for trial in 0..<Attack.killTrials {
+            let delay = Double.random(in: 0.05...1.5)
+            let script = """
+                "$FACET" playlists import '\(list)' >/dev/null 2>&1 & IMPORT=$!
+                "$FACET" folder-rename '\(files.path)/folder-\(trial)' rename 'folder-\(trial + 1)' >/dev/null 2>&1 & RENAME=$!
+                "$FACET" login sign-in --first-name Ada\(trial) --last-name Lovelace >/dev/null 2>&1 & SIGNIN=$!
+                sleep \(delay)
+                kill -9 $IMPORT $RENAME $SIGNIN 2>/dev/null
+                wait
+                true
+                """
+            _ = try await Attack.shell(script, home: home.path)
+            #expect(try Attack.sqlite(database, "PRAGMA integrity_check") == "ok", "trial \(trial)")
+            #expect(try Self.consistent(database), "trial \(trial): a playlist with missing songs")
+            let big = try Attack.sqlite(database, "SELECT song_count FROM playlist WHERE source LIKE '%big.m3u'")
+            #expect(big.isEmpty || big.split(separator: "\n").allSatisfy { $0 == "\(songs)" }, "trial \(trial): \(big)")
+            // Every session belongs to a profile.
+            #expect(try Attack.sqlite(database, "SELECT count(*) FROM session WHERE profile_id NOT IN (SELECT id FROM profile)") == "0")
+            // The folder is under exactly one of its two names.
+            let names = try FileManager.default.contentsOfDirectory(atPath: files.path).filter { $0.hasPrefix("folder-") }
+            #expect(names.count == 1, "trial \(trial): \(names)")
+            if let name = names.first, name != "folder-\(trial + 1)" {
+                try FileManager.default.moveItem(atPath: files.path + "/" + name, toPath: files.path + "/folder-\(trial + 1)")
+            }
+        }
+        // And it still works afterwards.
+        let after = try await Attack.shell(#""$FACET" playlists"#, home: home.path)
+        #expect(after.status == 0, "\(after.stderr)")
+    }
+
+    @Test func aFullDiskFailsTheImportCleanly() async throws {
+        guard let mount = Attack.Mount(megabytes: 2) else {
+            // Needs root to mount a small tmpfs (CI and the dev machines run as root).
+            #expect(!Attack.isRoot, "could not mount a tmpfs as root")
+            return
+        }
+        let files = TemporaryDirectory("facet-attack-files")
+        let home = mount.path + "/home"
+        _ = try await Attack.shell(#""$FACET" playlists >/dev/null"#, home: home)
+        let list = Self.playlist(in: files, name: "huge.m3u", count: 60_000)
+        let result = try await Attack.shell(#""$FACET" playlists import "$LIST""#, home: home, environment: ["LIST": list])
+        #expect(result.status == 1, "\(result.stderr)")
+        #expect(!Attack.crashed(result.stderr), "\(result.stderr)")
+        #expect(result.stderr.localizedCaseInsensitiveContains("full"), "\(result.stderr)")
+        #expect(try Attack.sqlite(home + "/facet.sqlite", "PRAGMA integrity_check") == "ok")
+        #expect(try Self.consistent(home + "/facet.sqlite"))
+        #expect(try Attack.sqlite(home + "/facet.sqlite", "SELECT count(*) FROM playlist WHERE source LIKE '%huge.m3u'") == "0")
+        let after = try await Attack.shell(#""$FACET" playlists"#, home: home)
+        #expect(after.status == 0, "\(after.stderr)")
+    }
+
+    @Test func aReadOnlyDataDirectoryStillReadsAndRefusesWritesClearly() async throws {
+        let files = TemporaryDirectory("facet-attack-files")
+        let list = Self.playlist(in: files, name: "small.m3u", count: 3)
+        let mount = Attack.Mount(megabytes: 4)
+        let fallback = TemporaryDirectory("facet-attack-home")
+        let home = (mount?.path ?? fallback.path) + "/home"
+        #expect(try await Attack.shell(#""$FACET" playlists >/dev/null"#, home: home).status == 0)
+        // Also without the WAL's -shm file (after a clean checkpoint).
+        _ = try Attack.sqlite(home + "/facet.sqlite", "PRAGMA wal_checkpoint(TRUNCATE)")
+        if let mount {
+            #expect(try mount.remountReadOnly())
+        } else {
+            // Not root: permissions are enough to make it read-only.
+            chmod(home, 0o555)
+        }
+        defer { chmod(home, 0o755) }
+        let read = try await Attack.shell(#""$FACET" playlists"#, home: home)
+        #expect(read.status == 0, "\(read.stderr)")
+        #expect(read.out.contains("Sample"))
+        let write = try await Attack.shell(#""$FACET" playlists import "$LIST""#, home: home, environment: ["LIST": list])
+        #expect(write.status == 1)
+        #expect(write.stderr.contains("read-only"), "\(write.stderr)")
+        #expect(!Attack.crashed(write.stderr))
+    }
+}

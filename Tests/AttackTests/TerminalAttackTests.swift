@@ -1,0 +1,34 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// A crash inside the TUI gives the terminal back, whichever thread crashed
+/// and however (issue 17). Driven under tmux, which reports whether the
+/// pane is still on the alternate screen and still reporting the mouse.
+@Suite struct TerminalAttackTests {
+    let home = TemporaryDirectory("facet-attack-home")
+
+    @Test(arguments: ["overflow", "trap"])
+    func aCrashOnAnyThreadRestoresTheTerminal(kind: String) async throws {
+        let session = "facet-attack-\(kind)-\(getpid())"
+        let script = """
+            tmux new-session -d -s \(session) -x 100 -y 30 \\
+              "env FACET_HOME='\(home.path)' TERM=xterm-256color LANG=C.UTF-8 FACET_TUI_TEST_CRASH=\(kind) '$FACET' --ui tui; echo EXITED \\$?; sleep 20"
+            for i in $(seq 1 100); do
+              [ "$(tmux display -p -t \(session) '#{alternate_on}')" = 1 ] && break; sleep 0.05
+            done
+            echo "during $(tmux display -p -t \(session) '#{alternate_on} #{mouse_any_flag}')"
+            for i in $(seq 1 200); do
+              tmux capture-pane -p -t \(session) | grep -q EXITED && break; sleep 0.05
+            done
+            sleep 0.3
+            echo "after $(tmux display -p -t \(session) '#{alternate_on} #{mouse_any_flag}')"
+            tmux capture-pane -p -t \(session) | grep EXITED
+            tmux kill-session -t \(session)
+            """
+        let result = try await Attack.shell(script, home: home.path)
+        #expect(result.out.contains("during 1 1"), "\(result.out) \(result.stderr)")
+        #expect(result.out.contains("after 0 0"), "\(result.out)")
+        #expect(result.out.contains(kind == "trap" ? "EXITED 132" : "EXITED 139"), "\(result.out)")
+    }
+}
