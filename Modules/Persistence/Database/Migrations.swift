@@ -13,6 +13,7 @@ enum Migrations {
         }
         migrator.registerMigration("v1-playlists", migrate: PlaylistSchema.create)
         migrator.registerMigration("v2-users", migrate: UsersSchema.create)
+        migrator.registerMigration("v3-photos", migrate: PhotosSchema.create)
         return migrator
     }
 }
