@@ -83,6 +83,20 @@ public final class PhotosFixtureServer: @unchecked Sendable {
         return Int(UInt16(bigEndian: address.sin_port))
     }
 
+    nonisolated(unsafe) private static var sharedServer: PhotosFixtureServer?
+    private static let sharedLock = NSLock()
+
+    /// One server for the whole test process (starting Python costs a
+    /// second on a loaded machine); every mode is a path, so tests share it.
+    public static func shared() throws -> PhotosFixtureServer {
+        try sharedLock.withLock {
+            if let sharedServer { return sharedServer }
+            let server = try PhotosFixtureServer()
+            sharedServer = server
+            return server
+        }
+    }
+
     public enum FixtureError: Error {
         case didNotStart(String)
     }
