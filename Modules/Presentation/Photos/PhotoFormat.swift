@@ -19,12 +19,7 @@ enum PhotoFormat {
     }
 
     /// ISO 8601 in UTC to the second: the typed form of a fetch time.
-    static func iso(_ date: Date) -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.formatOptions = [.withInternetDateTime]
-        return formatter.string(from: date)
-    }
+    static func iso(_ date: Date) -> String { date.formatted(.iso8601) }
 
     /// The "Fetched" row: when, in words and typed.
     static func fetchedRow(_ cache: PhotoCacheInfo, now: Date) -> DetailRow {
