@@ -15,6 +15,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+        // The one HTTP client (connection pooling, timeouts, TLS on Linux); see README's dependency table.
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
     ],
     targets: [
         // MARK: Core layers
@@ -25,7 +28,12 @@ let package = Package(
         .target(name: "JSONCore", path: "Modules/JSONCore"),
         .target(
             name: "Services",
-            dependencies: ["Domain", "JSONCore", .product(name: "Crypto", package: "swift-crypto")],
+            dependencies: [
+                "Domain", "JSONCore", .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ],
             path: "Modules/Services"),
         .target(
             name: "Persistence",

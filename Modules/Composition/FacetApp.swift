@@ -67,6 +67,10 @@ public struct AppServices: Sendable {
     public let account: AccountCenter
     /// Shared folder models: every folder screen sees the same one per path.
     public let folders: FolderLibrary
+    /// The one HTTP client of the process (lazily opened), for every feature.
+    public let http: any HTTPClient
+    /// Shows web pages: `$BROWSER`/`xdg-open`, or nothing (the URL is printed).
+    public let urlOpener: any URLOpener
 
     @MainActor
     init(database: FacetDatabase, environment: [String: String]) {
@@ -78,6 +82,8 @@ public struct AppServices: Sendable {
             parsers: [SeedJSONSongParser(), M3USongParser(), AudioDirectorySongParser()])
         account = UsersFeature.makeAccount(database: database)
         folders = FoldersFeature.makeLibrary(environment: environment)
+        http = SharedHTTPClient(configuration: .from(environment: environment))
+        urlOpener = ProcessURLOpener(environment: environment)
     }
 }
 
