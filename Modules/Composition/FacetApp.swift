@@ -30,6 +30,7 @@ public final class FacetApp {
         PlaylistFeature.self,
         UsersFeature.self,
         FoldersFeature.self,
+        PhotosFeature.self,
     ]
 
     /// The first screen a front end shows.
