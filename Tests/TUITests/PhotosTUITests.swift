@@ -42,6 +42,7 @@ import TestSupport
         screen = try tmux.wait(for: "the default title") { screen in
             let line = screen.components(separatedBy: "\n").dropFirst().first ?? ""
             return line.contains("Photos") && !line.contains(firstTitle) && screen.contains("Fetched 5,000 photos.")
+                && !screen.contains("Refreshing photos")
         }
         try tmux.keys("q")
         try tmux.wait(forText: "EXITED 0")

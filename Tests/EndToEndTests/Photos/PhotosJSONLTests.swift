@@ -19,18 +19,21 @@ import TestSupport
         #expect(PhotoSnapshot.list(snapshot(waited))["total"] as? Int == 5000)
         let fifth = PhotoSnapshot.items(snapshot(waited)).first { $0["id"] as? String == "5" }?["title"] as? String
 
+        func resets() -> Int {
+            session.notifications.filter { note in
+                let snap = (note["params"] as? [String: Any])?["snapshot"] as? [String: Any] ?? [:]
+                return snap["title"] as? String == "Photos" && PhotoSnapshot.status(snap)["kind"] as? String == "loading"
+            }.count
+        }
         let selected = try session.request("screen.perform", ["handle": handle, "action": "select", "args": ["item": 5]])
         #expect(snapshot(selected)["title"] as? String == fifth)
 
+        let before = resets()
         let reloaded = try session.request("screen.perform", ["handle": handle, "action": "reload"])
         #expect(snapshot(reloaded)["title"] as? String == "Photos")
         // The reset reached programs before the load finished: a notification
         // with the default title and a loading status.
-        let reset = session.notifications.contains { note in
-            let snap = (note["params"] as? [String: Any])?["snapshot"] as? [String: Any] ?? [:]
-            return snap["title"] as? String == "Photos" && PhotoSnapshot.status(snap)["kind"] as? String == "loading"
-        }
-        #expect(reset)
+        #expect(resets() == before + 1)
         #expect(try session.finish() == 0)
     }
 
