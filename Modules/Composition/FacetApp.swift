@@ -21,6 +21,7 @@ public final class FacetApp {
         UsersFeature.self,
         FoldersFeature.self,
         StarsFeature.self,
+        PhotosFeature.self,
     ]
 
     /// Every migration, in the order a fresh database runs them: the core

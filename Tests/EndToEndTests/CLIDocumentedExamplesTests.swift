@@ -9,7 +9,7 @@ import TestSupport
     /// Every registered screen; the first test fails when one is added
     /// without being listed here (and so without its examples being run).
     static let screens = [
-        "playlists", "playlist", "login", "whoami", "settings", "folders", "folder", "folder-rename", "stars", "repo",
+        "playlists", "playlist", "login", "whoami", "settings", "folders", "folder", "folder-rename", "stars", "repo", "photos", "photo",
     ]
 
     static func examples(inHelp text: String) -> [String] {
@@ -34,6 +34,7 @@ import TestSupport
         let world = CLIExampleWorld()
         try world.signIn()
         if ["stars", "repo"].contains(screen) { try world.useGitHubStandIn() }
+        if ["photos", "photo"].contains(screen) { try world.usePhotosStandIn() }
         let help = try world.facet(["help", screen])
         #expect(help.status == 0)
         let examples = Self.examples(inHelp: help.stdout)

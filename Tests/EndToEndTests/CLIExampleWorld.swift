@@ -51,6 +51,8 @@ final class CLIExampleWorld: @unchecked Sendable {
             // whose user `octo` has the stars and whose token `good` may star.
             if word == "https://api.github.com" { return try github().baseURL }
             if word == "octocat" { return "octo" }
+            // So is JSONPlaceholder: its stand-in serves the same 5,000 photos.
+            if word == "https://jsonplaceholder.typicode.com" { return try photos().baseURL() }
             if word.hasPrefix("ghp_") { return "good" }
             return word
         }
@@ -66,6 +68,24 @@ final class CLIExampleWorld: @unchecked Sendable {
         let server = try FixtureServer()
         githubServer = server
         return server
+    }
+
+    private var photosServer: PhotosFixtureServer?
+
+    /// The JSONPlaceholder stand-in (`Tools/fixtures/photos_fixture.py`).
+    func photos() throws -> PhotosFixtureServer {
+        if let photosServer { return photosServer }
+        let server = try PhotosFixtureServer()
+        photosServer = server
+        return server
+    }
+
+    /// The signed-in user's photos API is the stand-in.
+    func usePhotosStandIn() throws {
+        let result = try facet(["settings", "set-field", "photos-base-url", try photos().baseURL()])
+        guard result.status == 0 else { throw ShellWords.Problem.setup(result.stderr) }
+        let list = try facet(["photos"])
+        guard list.status == 0 else { throw ShellWords.Problem.setup(list.stderr) }
     }
 
     /// The signed-in user's GitHub settings point at the stand-in, as a

@@ -31,6 +31,9 @@ extension Migration {
     /// The `github-web-url` setting: the host starred repositories open on.
     public static let usersGitHubWebURLV4 = Migration("v4-users-github-web-url", body: UsersSchema.addGitHubWebURL)
 
+    /// The photo list cache (seed 003) with its fetch time.
+    public static let photosV3 = Migration("v3-photos", body: PhotosSchema.create)
+
     /// The starred-repositories cache, its full-text index and visited marks.
     public static let starsV3 = Migration("v3-stars", body: StarsSchema.create)
 }
@@ -42,7 +45,7 @@ public enum Migrations {
     /// Every migration this module defines, in the order a fresh database
     /// runs them (core first, then the features in their list's order). The
     /// stores' own tests open databases with it.
-    public static let all: [Migration] = core + [.playlistsV1, .playlistSongDetailsV3, .usersV2, .usersOpenFrontEndsV3, .usersGitHubWebURLV4, .starsV3]
+    public static let all: [Migration] = core + [.playlistsV1, .playlistSongDetailsV3, .usersV2, .usersOpenFrontEndsV3, .usersGitHubWebURLV4, .starsV3, .photosV3]
 
     /// A migrator running `list` in order. Identifiers must be unique.
     static func migrator(_ list: [Migration]) -> DatabaseMigrator {

@@ -1,0 +1,60 @@
+import Domain
+import GRDB
+
+/// Builds the SQL for one window of cached photos. Every order has an index
+/// (`id`, `album_id, id`, `title, id`), so a filtered or sorted page of the
+/// cache is an index walk; the unfiltered total comes from the header row.
+struct PhotoPageQuery {
+    let query: PhotoQuery
+
+    func fetch(_ db: Database) throws -> PhotoPage {
+        let limit = max(0, query.limit)
+        let offset = max(0, query.offset)
+        var conditions: [String] = []
+        var arguments: StatementArguments = []
+        if let album = query.album {
+            conditions.append("album_id = ?")
+            _ = arguments.append(contentsOf: [album])
+        }
+        if !query.text.isEmpty {
+            conditions.append("title LIKE ? ESCAPE '\\'")
+            _ = arguments.append(contentsOf: ["%" + Self.escapeLike(query.text) + "%"])
+        }
+        let filter = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
+        let total: Int
+        if conditions.isEmpty {
+            total = try Int.fetchOne(db, sql: "SELECT photo_count FROM photo_fetch") ?? 0
+        } else {
+            total = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM photo \(filter)", arguments: arguments) ?? 0
+        }
+        let rows = try Row.fetchCursor(
+            db, sql: "SELECT id, album_id, title, url, thumbnail_url FROM photo \(filter) ORDER BY \(orderBy) LIMIT ? OFFSET ?",
+            arguments: arguments + [limit, offset])
+        var photos: [Photo] = []
+        photos.reserveCapacity(min(limit, 1000))
+        while let row = try rows.next() { photos.append(Self.photo(row)) }
+        return PhotoPage(photos: photos, total: total, offset: offset)
+    }
+
+    private var orderBy: String {
+        switch query.sort {
+        case .id: "id"
+        case .album: "album_id, id"
+        case .title: "title COLLATE NOCASE, id"
+        }
+    }
+
+    static func photo(_ row: Row) -> Photo {
+        Photo(albumId: row[1], id: row[0], title: row[2], url: row[3], thumbnailUrl: row[4])
+    }
+
+    /// Makes `%`, `_` and `\` match themselves: a filter is literal text.
+    static func escapeLike(_ text: String) -> String {
+        var out = ""
+        for character in text {
+            if character == "%" || character == "_" || character == "\\" { out.append("\\") }
+            out.append(character)
+        }
+        return out
+    }
+}

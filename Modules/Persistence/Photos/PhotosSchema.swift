@@ -1,0 +1,30 @@
+import GRDB
+
+/// Tables for the photo cache (seed 003). `photo` holds the last good list,
+/// keyed by the API's id; `photo_fetch` is its one-row header (when and
+/// from where it was fetched, how many). Both change only together, in the
+/// transaction that replaces the list.
+///
+/// Self-contained: it creates everything it needs and touches no other
+/// feature's tables, so it can move with the feature.
+enum PhotosSchema {
+    static func create(_ db: Database) throws {
+        try db.execute(sql: """
+            CREATE TABLE photo (
+                id INTEGER PRIMARY KEY,
+                album_id INTEGER NOT NULL,
+                title TEXT NOT NULL,
+                url TEXT NOT NULL,
+                thumbnail_url TEXT NOT NULL
+            );
+            CREATE INDEX photo_by_album ON photo (album_id, id);
+            CREATE INDEX photo_by_title ON photo (title COLLATE NOCASE, id);
+            CREATE TABLE photo_fetch (
+                singleton INTEGER PRIMARY KEY CHECK (singleton = 1),
+                fetched_at REAL NOT NULL,
+                source TEXT NOT NULL,
+                photo_count INTEGER NOT NULL
+            );
+            """)
+    }
+}

@@ -1,0 +1,51 @@
+import Domain
+import Foundation
+import GRDB
+
+/// `PhotoStore` on the Facet database: the last good photo list and when it
+/// was fetched.
+public struct SQLitePhotoStore: PhotoStore {
+    let database: FacetDatabase
+
+    public init(database: FacetDatabase) { self.database = database }
+
+    public func cacheInfo() async throws -> PhotoCacheInfo? {
+        try await database.read { db in
+            try Row.fetchOne(db, sql: "SELECT fetched_at, source, photo_count FROM photo_fetch").map { row in
+                PhotoCacheInfo(
+                    count: row["photo_count"], fetchedAt: Date(timeIntervalSince1970: row["fetched_at"]),
+                    source: row["source"])
+            }
+        }
+    }
+
+    /// One write transaction: delete the old list, insert the new one, stamp
+    /// the header. A failure anywhere (a duplicate id, a full disk) rolls
+    /// the whole of it back, so readers see the old list or the new one.
+    public func replace(with photos: [Photo], source: String, fetchedAt: Date) async throws -> PhotoCacheInfo {
+        try await database.write { db in
+            try db.execute(sql: "DELETE FROM photo")
+            try PhotoBulkInsert.insert(photos, db)
+            try db.execute(
+                sql: """
+                    INSERT INTO photo_fetch (singleton, fetched_at, source, photo_count) VALUES (1, ?, ?, ?)
+                    ON CONFLICT (singleton) DO UPDATE SET
+                        fetched_at = excluded.fetched_at, source = excluded.source, photo_count = excluded.photo_count
+                    """,
+                arguments: [fetchedAt.timeIntervalSince1970, source, photos.count])
+        }
+        return PhotoCacheInfo(count: photos.count, fetchedAt: fetchedAt, source: source)
+    }
+
+    public func page(_ query: PhotoQuery) async throws -> PhotoPage {
+        try await database.read { db in try PhotoPageQuery(query: query).fetch(db) }
+    }
+
+    public func photo(id: Int) async throws -> Photo? {
+        try await database.read { db in
+            try Row.fetchOne(
+                db, sql: "SELECT id, album_id, title, url, thumbnail_url FROM photo WHERE id = ?", arguments: [id]
+            ).map(PhotoPageQuery.photo)
+        }
+    }
+}

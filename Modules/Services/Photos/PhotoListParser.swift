@@ -1,0 +1,88 @@
+import Domain
+import JSONCore
+
+/// Reads a `/photos` body: a JSON array of `{"albumId", "id", "title",
+/// "url", "thumbnailUrl"}` records.
+///
+/// Uses JSONCore's pull parser, record by record, so every failure is
+/// exact: an empty body, malformed JSON with the byte offset where reading
+/// stopped, or the record (by index) and field that is missing or of the
+/// wrong type. It returns the whole list or throws — never a part of it.
+public enum PhotoListParser {
+    public static func parse(_ bytes: [UInt8], url: String) throws(PhotoError) -> [Photo] {
+        guard bytes.contains(where: { !isSpace($0) }) else { throw .emptyBody(url: url) }
+        do {
+            return try JSONParser.with(bytes) { parser in try photos(&parser) }
+        } catch let error as PhotoError {
+            throw error
+        } catch let failure as JSONParser.Failure {
+            throw .malformedJSON(offset: failure.offset, reason: failure.reason)
+        } catch {
+            throw .malformedJSON(offset: 0, reason: "\(error)")
+        }
+    }
+
+    static func photos(_ parser: inout JSONParser) throws -> [Photo] {
+        guard parser.peek() == UInt8(ascii: "[") else {
+            let found = try parser.value()  // a syntax error is reported first, as such
+            try parser.end()
+            throw PhotoError.notAList(found: found.typeName)
+        }
+        try parser.enterArray()
+        var photos: [Photo] = []
+        photos.reserveCapacity(5000)
+        while try parser.nextElement() {
+            photos.append(try record(&parser, index: photos.count))
+        }
+        try parser.end()
+        return photos
+    }
+
+    /// One record, field by field (no dictionary per record). Unknown keys
+    /// are skipped, so a mirror that adds fields still works.
+    static func record(_ parser: inout JSONParser, index: Int) throws -> Photo {
+        guard parser.peek() == UInt8(ascii: "{") else {
+            let found = try parser.value()
+            throw PhotoError.notARecord(index: index, found: found.typeName)
+        }
+        var albumId: Int?
+        var id: Int?
+        var title: String?
+        var url: String?
+        var thumbnailUrl: String?
+        try parser.enterObject()
+        while let key = try parser.nextKey() {
+            switch key {
+            case "albumId": albumId = try integer(&parser, index, key)
+            case "id": id = try integer(&parser, index, key)
+            case "title": title = try text(&parser, index, key)
+            case "url": url = try text(&parser, index, key)
+            case "thumbnailUrl": thumbnailUrl = try text(&parser, index, key)
+            default: try parser.skipValue()
+            }
+        }
+        guard let albumId else { throw PhotoError.missingField(index: index, field: "albumId") }
+        guard let id else { throw PhotoError.missingField(index: index, field: "id") }
+        guard let title else { throw PhotoError.missingField(index: index, field: "title") }
+        guard let url else { throw PhotoError.missingField(index: index, field: "url") }
+        guard let thumbnailUrl else { throw PhotoError.missingField(index: index, field: "thumbnailUrl") }
+        return Photo(albumId: albumId, id: id, title: title, url: url, thumbnailUrl: thumbnailUrl)
+    }
+
+    static func integer(_ parser: inout JSONParser, _ index: Int, _ key: String) throws -> Int {
+        let value = try parser.value()
+        switch value {
+        case .int(let number): return number
+        case .double: throw PhotoError.wrongType(index: index, field: key, expected: "a whole number", found: "a number with a fraction or out of range")
+        default: throw PhotoError.wrongType(index: index, field: key, expected: "a whole number", found: value.typeName)
+        }
+    }
+
+    static func text(_ parser: inout JSONParser, _ index: Int, _ key: String) throws -> String {
+        if parser.peek() == UInt8(ascii: "\"") { return try parser.string() }
+        let found = try parser.value()
+        throw PhotoError.wrongType(index: index, field: key, expected: "a string", found: found.typeName)
+    }
+
+    static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 }
+}

@@ -1,0 +1,91 @@
+import Domain
+import Foundation
+import GRDB
+import Persistence
+import Testing
+import TestSupport
+
+/// The photo cache on a real SQLite file.
+@Suite struct SQLitePhotoStoreTests {
+    let dir = TemporaryDirectory()
+    let database: FacetDatabase
+    let store: SQLitePhotoStore
+    let fetchedAt = Date(timeIntervalSince1970: 1_790_000_000)
+
+    init() throws {
+        database = try FacetDatabase(path: dir.path + "/data/facet.sqlite")
+        store = SQLitePhotoStore(database: database)
+    }
+
+    @Test func anEmptyCacheSaysSo() async throws {
+        #expect(try await store.cacheInfo() == nil)
+        #expect(try await store.page(PhotoQuery()) == PhotoPage(photos: [], total: 0, offset: 0))
+        #expect(try await store.photo(id: 1) == nil)
+    }
+
+    @Test func replaceStoresTheListWithItsFetchTimeAndSurvivesReopening() async throws {
+        let photos = StubPhotoSource.sample(5000)
+        let info = try await store.replace(with: photos, source: "http://a", fetchedAt: fetchedAt)
+        #expect(info == PhotoCacheInfo(count: 5000, fetchedAt: fetchedAt, source: "http://a"))
+        let reopened = SQLitePhotoStore(database: try FacetDatabase(path: database.path))
+        #expect(try await reopened.cacheInfo() == info)
+        #expect(try await reopened.photo(id: 4321) == photos[4320])
+        let last = try await reopened.page(PhotoQuery(offset: 4950, limit: 50))
+        #expect(last.photos == Array(photos[4950...]))
+        #expect(last.total == 5000)
+    }
+
+    @Test func aSecondReplaceReplacesEverything() async throws {
+        _ = try await store.replace(with: StubPhotoSource.sample(100), source: "http://a", fetchedAt: fetchedAt)
+        let newer = [Photo(albumId: 9, id: 7000, title: "new", url: "u", thumbnailUrl: "t")]
+        _ = try await store.replace(with: newer, source: "http://b", fetchedAt: fetchedAt.addingTimeInterval(60))
+        #expect(try await store.page(PhotoQuery()).photos == newer)
+        #expect(try await store.cacheInfo()?.source == "http://b")
+        #expect(try await store.photo(id: 1) == nil)
+    }
+
+    @Test func aFailedReplaceLeavesTheOldListWhole() async throws {
+        let old = StubPhotoSource.sample(100)
+        _ = try await store.replace(with: old, source: "http://a", fetchedAt: fetchedAt)
+        // A duplicate id fails half-way through the insert: the transaction rolls back.
+        var bad = StubPhotoSource.sample(300)
+        bad[250].id = 3
+        await #expect(throws: (any Error).self) {
+            try await store.replace(with: bad, source: "http://b", fetchedAt: fetchedAt.addingTimeInterval(60))
+        }
+        #expect(try await store.cacheInfo() == PhotoCacheInfo(count: 100, fetchedAt: fetchedAt, source: "http://a"))
+        let all = try await store.page(PhotoQuery(limit: 1000))
+        #expect(all.photos == old)
+        #expect(all.total == 100)
+    }
+
+    @Test func filtersSortsAndWindows() async throws {
+        var photos = StubPhotoSource.sample(500)
+        photos[10].title = "100% _literal_ \\ match"
+        _ = try await store.replace(with: photos, source: "http://a", fetchedAt: fetchedAt)
+        let album = try await store.page(PhotoQuery(album: 3, limit: 100))
+        #expect(album.total == 50)
+        #expect(album.photos.map(\.id) == Array(101...150))
+        let text = try await store.page(PhotoQuery(album: 3, text: "PHOTO 12", limit: 100))
+        #expect(text.photos.map(\.id) == Array(120...129))
+        #expect(text.total == 10)
+        #expect(try await store.page(PhotoQuery(text: "100%")).photos.map(\.id) == [11])
+        #expect(try await store.page(PhotoQuery(text: "_literal_ \\")).photos.map(\.id) == [11])
+        #expect(try await store.page(PhotoQuery(text: "0_")).total == 0)
+        let byTitle = try await store.page(PhotoQuery(sort: .title, limit: 3))
+        #expect(byTitle.photos.map(\.id) == [11, 1, 10])
+        let byAlbum = try await store.page(PhotoQuery(sort: .album, offset: 49, limit: 2))
+        #expect(byAlbum.photos.map(\.albumId) == [1, 2])
+        #expect(byAlbum.offset == 49)
+    }
+
+    @Test func theCacheIsItsOwnMigrationWithIndexes() async throws {
+        let indexes = try await database.read { db in
+            try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'photo' ORDER BY name")
+        }
+        #expect(indexes.contains("photo_by_album"))
+        #expect(indexes.contains("photo_by_title"))
+        let applied = try await database.read { db in try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations") }
+        #expect(applied.contains("v3-photos"))
+    }
+}

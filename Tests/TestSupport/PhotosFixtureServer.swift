@@ -1,0 +1,103 @@
+import Foundation
+
+/// The loopback photos API (`Tools/fixtures/photos_fixture.py`) for tests:
+/// started on 127.0.0.1 with an ephemeral port, stopped when released (it
+/// also exits by itself when this process dies, as its stdin closes).
+///
+/// `baseURL(mode)` is what `photos-base-url` is set to; the mode picks the
+/// fixture's behaviour (`ok`, `escapes`, `status/500`, `empty`, `truncated`,
+/// `wrongtype`, `missing`, `slow/3000`, `huge/1048576`, …).
+public final class PhotosFixtureServer: @unchecked Sendable {
+    public let port: Int
+    private let process = Process()
+    private let input = Pipe()
+
+    public static var script: String {
+        URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Tools/fixtures/photos_fixture.py").path
+    }
+
+    public init() throws {
+        let output = Pipe()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", Self.script]
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        // The first line is "PORT <n>"; a loaded machine may take seconds to get there.
+        var line = Data()
+        let fd = output.fileHandleForReading.fileDescriptor
+        let deadline = Date().addingTimeInterval(30)
+        while !line.contains(0x0A), Date() < deadline {
+            var pfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            guard poll(&pfd, 1, 200) > 0 else { continue }
+            var byte: UInt8 = 0
+            guard read(fd, &byte, 1) == 1 else { break }
+            line.append(byte)
+        }
+        let text = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        guard text.hasPrefix("PORT "), let port = Int(text.dropFirst(5)) else {
+            process.terminate()
+            throw FixtureError.didNotStart(text)
+        }
+        self.port = port
+    }
+
+    deinit {
+        try? input.fileHandleForWriting.close()
+        if process.isRunning { process.terminate() }
+        process.waitUntilExit()
+    }
+
+    /// `http://127.0.0.1:<port>/<mode>`: a base URL whose `/photos` behaves as `mode` says.
+    public func baseURL(_ mode: String = "ok") -> String { "http://127.0.0.1:\(port)/\(mode)" }
+
+    /// The exact body `/ok/photos` serves (5,000 photos), for comparisons.
+    public static func okBody() throws -> Data {
+        let process = Process()
+        let output = Pipe()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", script, "--dump"]
+        process.standardOutput = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return data
+    }
+
+    /// A loopback port nothing listens on (bound, then closed), for "connection refused".
+    public static func closedPort() -> Int {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) } }
+        _ = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+        }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+
+    nonisolated(unsafe) private static var sharedServer: PhotosFixtureServer?
+    private static let sharedLock = NSLock()
+
+    /// One server for the whole test process (starting Python costs a
+    /// second on a loaded machine); every mode is a path, so tests share it.
+    public static func shared() throws -> PhotosFixtureServer {
+        try sharedLock.withLock {
+            if let sharedServer { return sharedServer }
+            let server = try PhotosFixtureServer()
+            sharedServer = server
+            return server
+        }
+    }
+
+    public enum FixtureError: Error {
+        case didNotStart(String)
+    }
+}

@@ -1,0 +1,113 @@
+#!/usr/bin/env bash
+# Photos benchmarks (issue 10), release build, one run, peers on the same
+# input in the same run, ratios printed last. Not part of the test suite.
+#   bash Tools/bench/photos.sh [runs]     (default 15 runs per figure, medians)
+#
+# 1. fetch + parse + store 5,000 photos from the loopback fixture
+#    (`facet photos --offline reload`, whole process) vs `curl` fetching the
+#    same body (whole process)                               goal <= 2x
+#    (also printed: the same reload in process, over JSON lines)
+# 2. open the cached screen at its last page (`facet photos --offline
+#    --page 100`, whole CLI process)                          goal < 20 ms
+# 3. filter by album on the cache, in process (JSON-lines `album` action on
+#    an open screen, round trip over a pipe)                  goal < 5 ms
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+bash Tools/install-deps.sh
+command -v curl >/dev/null || { echo "curl is needed as the peer (apt-get install curl)" >&2; exit 1; }
+swift build -c release --product facet >&2
+exec python3 - .build/release/facet "${1:-15}" <<'PY'
+import json, os, shutil, statistics, subprocess, sys, tempfile, time
+
+FACET = os.path.abspath(sys.argv[1])
+RUNS = int(sys.argv[2])
+HOME = tempfile.mkdtemp(prefix="facet-photos-bench-")
+ENV = dict(os.environ, FACET_HOME=HOME, NO_COLOR="1")
+
+server = subprocess.Popen([sys.executable, "Tools/fixtures/photos_fixture.py"], stdin=subprocess.PIPE,
+                          stdout=subprocess.PIPE, text=True)
+port = int(server.stdout.readline().split()[1])
+base = "http://127.0.0.1:%d/ok" % port
+url = base + "/photos"
+
+
+def facet(*args, check=True):
+    result = subprocess.run([FACET, *args], env=ENV, capture_output=True, text=True)
+    if check and result.returncode != 0:
+        sys.exit("facet %s failed: %s" % (" ".join(args), result.stderr))
+    return result
+
+
+def timed(command, runs=RUNS):
+    samples = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        subprocess.run(command, env=ENV, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
+        samples.append((time.perf_counter() - start) * 1000)
+    return statistics.median(samples)
+
+
+try:
+    facet("login", "sign-in", "--first-name", "Bench", "--last-name", "Mark")
+    facet("settings", "set", "photos-base-url", base)
+    body = subprocess.run(["curl", "-s", url], capture_output=True, check=True).stdout
+    print("fixture: %d photos, %d bytes at %s" % (len(json.loads(body)), len(body), url))
+
+    # 1. fetch + parse + store vs curl of the same body (both whole processes, warm server).
+    timed(["curl", "-s", "-o", "/dev/null", url], runs=3)
+    facet("photos", "--offline", "reload")
+    curl_ms = timed(["curl", "-s", "-o", "/dev/null", url])
+    fetch_ms = timed([FACET, "photos", "--offline", "reload"])
+    snapshot = json.loads(facet("photos", "--offline", "--json").stdout)
+    assert snapshot["content"]["list"]["total"] == 5000, snapshot["status"]
+    print("1. fetch+parse+store 5,000 photos: facet %.1f ms, curl %.1f ms (median of %d)" % (fetch_ms, curl_ms, RUNS))
+
+    # 2. the cached screen at its last page, whole CLI process.
+    last = json.loads(facet("photos", "--offline", "--page", "100", "--json").stdout)
+    assert last["content"]["list"]["offset"] == 4950
+    open_ms = timed([FACET, "photos", "--offline", "--page", "100"])
+    true_ms = timed(["/bin/true"])
+    print("2. open cached screen at the last page: %.1f ms whole process (/bin/true: %.1f ms)" % (open_ms, true_ms))
+
+    # 3. album filter on the cache, in process: JSON-lines round trips on one open screen.
+    session = subprocess.Popen([FACET, "--ui", "jsonl"], env=ENV, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                               text=True, bufsize=1)
+    def call(ident, method, params):
+        session.stdin.write(json.dumps({"jsonrpc": "2.0", "id": ident, "method": method, "params": params}) + "\n")
+        session.stdin.flush()
+        while True:
+            message = json.loads(session.stdout.readline())
+            if message.get("id") == ident:
+                return message
+    handle = call(1, "screen.open", {"screen": "photos", "params": {"offline": True}})["result"]["handle"]
+    # 1b. the same fetch+parse+store in process: `reload` round trips on the open screen.
+    reloads = []
+    for i in range(RUNS):
+        start = time.perf_counter()
+        reply = call(1000 + i, "screen.perform", {"handle": handle, "action": "reload"})
+        reloads.append((time.perf_counter() - start) * 1000)
+        assert reply["result"]["snapshot"]["content"]["list"]["total"] == 5000, reply
+    reload_ms = statistics.median(reloads)
+    print("1b. the same in process (JSON-lines reload round trip): %.1f ms" % reload_ms)
+    samples = []
+    for i in range(max(RUNS, 50)):
+        album = i % 100 + 1
+        start = time.perf_counter()
+        reply = call(i + 2, "screen.perform", {"handle": handle, "action": "album", "args": {"album": album}})
+        samples.append((time.perf_counter() - start) * 1000)
+        assert reply["result"]["snapshot"]["content"]["list"]["total"] == 50, reply
+    session.stdin.close()
+    session.wait()
+    filter_ms = statistics.median(samples)
+    print("3. filter by album on the cache: %.2f ms per action, in process (median of %d round trips)" % (filter_ms, len(samples)))
+
+    print()
+    print("ratio fetch+parse+store / curl, whole processes: %.2fx (goal <= 2x)" % (fetch_ms / curl_ms))
+    print("ratio fetch+parse+store in process / curl whole process: %.2fx" % (reload_ms / curl_ms))
+    print("open + last page: %.1f ms (goal < 20 ms)" % open_ms)
+    print("album filter: %.2f ms (goal < 5 ms)" % filter_ms)
+finally:
+    server.stdin.close()
+    server.wait()
+    shutil.rmtree(HOME, ignore_errors=True)
+PY
