@@ -13,6 +13,12 @@ if [ ${#missing[@]} -gt 0 ]; then
   $SUDO apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${missing[@]}" >/dev/null
 fi
+# The end-to-end MCP test drives `facet --ui mcp` with the official Python
+# MCP client (PyPI `mcp`), an implementation independent of Facet's.
+if ! python3 -c 'import mcp' >/dev/null 2>&1; then
+  echo "Installing the Python MCP client (pip: mcp)" >&2
+  python3 -m pip install --quiet 'mcp>=1.20'
+fi
 if ! command -v swift >/dev/null 2>&1; then
   echo "Swift is not on PATH: install the Swift toolchain (6.1 or later) first." >&2
   exit 1

@@ -3,6 +3,7 @@ import CLIFrontEnd
 import Composition
 import Foundation
 import JSONLFrontEnd
+import MCPFrontEnd
 import ScreenKit
 import TUIFrontEnd
 
@@ -26,7 +27,7 @@ struct LauncherOptions: ParsableArguments {
 @main
 @MainActor
 enum Launcher {
-    static let frontEnds: [any FrontEnd.Type] = [CLIFrontEnd.self, TUIFrontEnd.self, JSONLFrontEnd.self]
+    static let frontEnds: [any FrontEnd.Type] = [CLIFrontEnd.self, TUIFrontEnd.self, JSONLFrontEnd.self, MCPFrontEnd.self]
 
     static func main() async {
         let environment = ProcessInfo.processInfo.environment
