@@ -16,9 +16,15 @@ import asyncio
 import json
 import os
 import sys
+import warnings
 
 from mcp import ClientSession, StdioServerParameters
 from mcp.client.stdio import stdio_client
+
+
+# mcp 2.x deprecates resources/subscribe for its newest revision; this
+# server speaks the handshake revisions, where it is the way to subscribe.
+warnings.filterwarnings("ignore", message=".*removed as of.*")
 
 
 def wire(model):

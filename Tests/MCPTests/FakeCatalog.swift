@@ -39,23 +39,26 @@ final class FakeScreen: ScreenModel {
         params: [ParamDescriptor(name: StandardParam.text, label: "Text")])
     static let fail = ActionDescriptor(name: "fail", label: "Fail", summary: "Always fails.")
     static let go = ActionDescriptor(name: "go", label: "Go", summary: "Open the other screen.")
+    /// Fails the way background work does: by setting an error status.
+    static let spoil = ActionDescriptor(name: "spoil", label: "Spoil", summary: "Set an error status.")
+    var status: ScreenStatus = .idle
 
     static func notes(id: String = "notes", params: [ParamDescriptor] = []) -> ScreenDescriptor {
         ScreenDescriptor(
             id: id, title: "Notes", summary: "Notes kept in memory.", params: params,
-            actions: [add, clear, filter, fail, go],
+            actions: [add, clear, filter, fail, go, spoil],
             columns: [ListColumn("text", "Text", type: .text)])
     }
 
     override var snapshot: ScreenSnapshot {
         let shown = notes.filter { filter.isEmpty || $0.contains(filter) }
         return ScreenSnapshot(
-            screen: descriptor.id, title: "Notes", status: .idle,
+            screen: descriptor.id, title: "Notes", status: status,
             content: ScreenContent(list: ListContent(
                 items: shown.enumerated().map { ListItem(id: String($0.offset), title: $0.element, values: ["text": .string($0.element)]) },
                 offset: 0, total: shown.count, hasMore: false, loadingMore: false,
                 columns: descriptor.columns, emptyMessage: "No notes.")),
-            actions: [Self.add, Self.clear.disabled(because: notes.isEmpty ? "There is nothing to clear." : nil), Self.filter, Self.fail, Self.go])
+            actions: [Self.add, Self.clear.disabled(because: notes.isEmpty ? "There is nothing to clear." : nil), Self.filter, Self.fail, Self.go, Self.spoil])
     }
 
     override func perform(_ action: String, _ arguments: ActionArguments) async throws(ScreenError) -> ActionOutcome {
@@ -66,6 +69,7 @@ final class FakeScreen: ScreenModel {
         case StandardAction.filter: filter = arguments.string(StandardParam.text) ?? ""
         case "fail": throw .failed("The disk is full.", code: "disk_full")
         case "go": return ActionOutcome(navigate: ScreenRequest(screen: "other"))
+        case "spoil": status = .error(.failed("The file is gone.", code: "gone"))
         default: break
         }
         publish()

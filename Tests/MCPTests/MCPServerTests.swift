@@ -84,6 +84,12 @@ final class MemorySink: MessageSink {
         #expect(badArgument["isError"] == .bool(true))
         #expect(badArgument["structuredContent"]?["error"]?["kind"] == .string("invalidParams"))
 
+        let spoiled = await call(server, 9, "notes_spoil")
+        #expect(spoiled["isError"] == .bool(true))
+        #expect(spoiled["structuredContent"]?["error"]?["code"] == .string("gone"))
+        // The same error status, unchanged by a later call, is not that call's failure.
+        #expect(await call(server, 10, "notes_add", #"{"text":"b"}"#)["isError"] == .bool(false))
+
         let needsOpen = await call(server, 4, "diary_add", #"{"text":"a"}"#)
         #expect(needsOpen["structuredContent"]?["error"]?["code"] == .string("no_open_screen"))
 

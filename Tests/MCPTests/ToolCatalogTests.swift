@@ -16,10 +16,10 @@ import Testing
 
         catalog.screens.append(FakeScreen.notes(id: "journal"))
         let after = ToolCatalog.tools(for: catalog.screens, readOnly: false).map(\.name)
-        for name in ["open_journal", "journal_add", "journal_clear", "journal_filter", "journal_fail", "journal_go"] {
+        for name in ["open_journal", "journal_add", "journal_clear", "journal_filter", "journal_fail", "journal_go", "journal_spoil"] {
             #expect(after.contains(name), "missing \(name)")
         }
-        #expect(after.count == before.count + 6)
+        #expect(after.count == before.count + 7)
         #expect(after.allSatisfy { $0.count <= 64 && $0.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" } })
     }
 

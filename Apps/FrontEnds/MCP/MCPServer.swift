@@ -156,6 +156,7 @@ public final class MCPServer {
         switch tool.target {
         case .open(let id):
             let handle = try await openScreen(ScreenRequest(screen: id, params: try arguments(fields)))
+            try failIfErrorStatus(handle, before: nil)
             return stateResult(handle)
         case .perform(let id, let action):
             var fields = fields
@@ -163,6 +164,7 @@ public final class MCPServer {
             let handle = try await target(id, requested)
             let arguments = try arguments(fields)
             guard let screen = open[handle]?.screen else { throw ToolFailure(error: Self.unknownHandle(handle)) }
+            let before = screen.snapshot.status
             let outcome: ActionOutcome
             do {
                 outcome = try await screen.run(action, arguments)
@@ -170,6 +172,7 @@ public final class MCPServer {
                 throw ToolFailure(error: error, handle: handle)
             }
             await screen.settle()
+            try failIfErrorStatus(handle, before: outcome.pending ? nil : before)
             var opened: String?
             var note: String?
             if let next = outcome.navigate {
@@ -185,6 +188,15 @@ public final class MCPServer {
             let structured = JSONWriter.bytes(.object(["closed": .string(handle)]))
             return toolResult(text: "Closed \(handle).", structured: structured, isError: false)
         }
+    }
+
+    /// Work that goes on after `perform` (an import) fails by setting the
+    /// screen's status, not by throwing: a call that ends with a new error
+    /// status failed, and says so with `isError` like a thrown error would.
+    func failIfErrorStatus(_ handle: String, before: ScreenStatus?) throws {
+        guard let status = open[handle]?.screen.snapshot.status, status.kind == .error, status != before else { return }
+        throw ToolFailure(
+            error: .failed(status.message ?? "The screen reports an error.", code: status.code ?? "failed"), handle: handle)
     }
 
     /// The screen an action tool runs on: the one named, else the latest of

@@ -31,7 +31,7 @@ import Testing
         #expect(try SettingsRules.change(.preferredUI, "") == .preferredUI(nil))
         let unknown = SettingsRules.problem(.preferredUI, "gui")
         #expect(unknown?.code == "settings.invalid_ui")
-        #expect(unknown?.message == "Preferred front end must be one of cli, tui, jsonl (or empty for the default).")
+        #expect(unknown?.message == "Preferred front end must be one of cli, tui, jsonl, mcp (or empty for the default).")
     }
 
     @Test func pageSizeRange() throws {

@@ -52,13 +52,13 @@ import Testing
         await vm.start()
         #expect(vm.snapshot.status.kind == .idle)
         #expect(field(vm, "page-size")?.value == "50")
-        #expect(field(vm, "ui")?.choices == ["", "cli", "tui", "jsonl"])
+        #expect(field(vm, "ui")?.choices == ["", "cli", "tui", "jsonl", "mcp"])
         #expect(vm.snapshot.action("save")?.enabled == false)
 
         let bad: [(SettingKey, String, String)] = [
             (.githubUser, "-octo", "GitHub username may hold only letters, digits and single hyphens, not at the start or end."),
             (.githubToken, "has space", "GitHub token must be printable ASCII without spaces."),
-            (.preferredUI, "gui", "Preferred front end must be one of cli, tui, jsonl (or empty for the default)."),
+            (.preferredUI, "gui", "Preferred front end must be one of cli, tui, jsonl, mcp (or empty for the default)."),
             (.pageSize, "0", "Page size must be between 10 and 500."),
             (.pageSize, "1000000000", "Page size must be between 10 and 500."),
             (.githubBaseURL, "file:///etc/passwd", "GitHub API base URL must be an http:// or https:// URL."),
