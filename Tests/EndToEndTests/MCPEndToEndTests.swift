@@ -160,6 +160,44 @@ import TestSupport
         #expect(((opened?["structuredContent"] as? [String: Any])?["snapshot"] as? [String: Any])?["screen"] as? String == "playlists")
     }
 
+    /// A client that stops reading while it keeps writing: the pipe fills,
+    /// the server waits, and every message still arrives whole and in order.
+    @Test func underBackPressureEveryResponseIsWholeAndInOrder() throws {
+        let home = TemporaryDirectory("facet-home")
+        let count = 2000
+        var lines = [#"{"jsonrpc":"2.0","id":0,"method":"tools/call","params":{"name":"open_playlist","arguments":{"name":"Sample"}}}"#]
+        for id in 1...count {
+            lines.append(#"{"jsonrpc":"2.0","id":\#(id),"method":"tools/call","params":{"name":"screen_snapshot","arguments":{"handle":"h1"}}}"#)
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: FacetProcess.binary)
+        process.arguments = ["--ui", "mcp"]
+        process.environment = FacetProcess.environment(home: home.path)
+        let input = Pipe()
+        let output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let payload = Data((lines.joined(separator: "\n") + "\n").utf8)
+        let writer = Thread {
+            input.fileHandleForWriting.write(payload)
+            try? input.fileHandleForWriting.close()
+        }
+        writer.start()
+        Thread.sleep(forTimeInterval: 1)  // nobody reads: stdout's pipe fills up
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        let replies = data.split(separator: UInt8(ascii: "\n")).map {
+            (try? JSONSerialization.jsonObject(with: Data($0)) as? [String: Any]) ?? [:]
+        }
+        #expect(replies.allSatisfy { $0["jsonrpc"] as? String == "2.0" })
+        let ids = replies.compactMap { $0["id"] as? Int }
+        #expect(ids == Array(0...count))
+        #expect(data.count > 1 << 20)  // far more than a pipe holds
+    }
+
     @Test func readOnlyOffersNoToolThatChangesData() throws {
         let home = TemporaryDirectory("facet-home")
         let lines = [
