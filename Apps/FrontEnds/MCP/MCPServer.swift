@@ -24,6 +24,8 @@ public final class MCPServer {
         var token: ObservationToken
         var cachedVersion = -1
         var cachedSnapshot: [UInt8] = []
+        var textVersion = -1
+        var cachedText = ""
     }
 
     /// A tool call that failed in a way the caller can fix or should know:
@@ -287,9 +289,17 @@ public final class MCPServer {
         return out + [0x7D]
     }
 
+    /// The text rendering, made once per version (a snapshot is not free to
+    /// build, and repeated reads of an unchanged screen are common).
     func text(_ handle: String) -> String {
-        guard let entry = open[handle] else { return "" }
-        return SnapshotText.render(entry.screen.snapshot, handle: handle, version: entry.screen.changes.version)
+        guard var entry = open[handle] else { return "" }
+        let version = entry.screen.changes.version
+        if entry.textVersion != version {
+            entry.cachedText = SnapshotText.render(entry.screen.snapshot, handle: handle, version: version)
+            entry.textVersion = version
+            open[handle] = entry
+        }
+        return entry.cachedText
     }
 
     /// The snapshot's JSON, encoded once per version.
