@@ -60,6 +60,7 @@ let package = Package(
             dependencies: ["ScreenKit"],
             path: "Apps/FrontEnds/CLI"),
         .target(name: "JSONLFrontEnd", dependencies: ["ScreenKit", "JSONRPC"], path: "Apps/FrontEnds/JSONL"),
+        .target(name: "MCPFrontEnd", dependencies: ["ScreenKit", "JSONRPC", "JSONCore"], path: "Apps/FrontEnds/MCP"),
         .systemLibrary(name: "CNcursesw", path: "Modules/CNcursesw", providers: [.apt(["libncurses-dev"])]),
         .target(name: "TUIFrontEnd", dependencies: ["ScreenKit", "CNcursesw"], path: "Apps/FrontEnds/TUI"),
 
@@ -67,7 +68,7 @@ let package = Package(
         .executableTarget(
             name: "facet",
             dependencies: [
-                "Composition", "ScreenKit", "CLIFrontEnd", "JSONLFrontEnd", "TUIFrontEnd",
+                "Composition", "ScreenKit", "CLIFrontEnd", "JSONLFrontEnd", "TUIFrontEnd", "MCPFrontEnd",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Apps/facet"),
@@ -94,6 +95,7 @@ let package = Package(
             name: "FrontEndTests",
             dependencies: ["CLIFrontEnd", "JSONLFrontEnd", "ScreenKit", "TestSupport"],
             path: "Tests/FrontEndTests"),
+        .testTarget(name: "MCPTests", dependencies: ["MCPFrontEnd", "ScreenKit", "JSONRPC", "JSONCore"], path: "Tests/MCPTests"),
         .testTarget(
             name: "TUITests",
             dependencies: ["TUIFrontEnd", "ScreenKit", "TestSupport"],

@@ -26,6 +26,13 @@ if ! python3 -c "import jsonschema" >/dev/null 2>&1; then
     || python3 -m pip install --quiet --user jsonschema 2>/dev/null \
     || python3 -m pip install --quiet --break-system-packages jsonschema
 fi
+# The end-to-end MCP test drives `facet --ui mcp` with the official Python
+# MCP client (PyPI `mcp`), an implementation independent of Facet's.
+if ! python3 -c 'import mcp' >/dev/null 2>&1; then
+  echo "Installing the Python MCP client (pip: mcp)" >&2
+  python3 -m pip install --quiet 'mcp>=1.20' 2>/dev/null \
+    || python3 -m pip install --quiet --break-system-packages 'mcp>=1.20'
+fi
 if ! command -v swift >/dev/null 2>&1; then
   echo "Swift is not on PATH: install the Swift toolchain (6.1 or later) first." >&2
   exit 1

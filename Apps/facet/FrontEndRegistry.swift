@@ -1,5 +1,6 @@
 import CLIFrontEnd
 import JSONLFrontEnd
+import MCPFrontEnd
 import ScreenKit
 import TUIFrontEnd
 
@@ -21,6 +22,7 @@ enum FrontEndRegistry {
         Entry(frontEnd: CLIFrontEnd.self, summary: "one command per run: facet <screen> [action] [options]"),
         Entry(frontEnd: TUIFrontEnd.self, summary: "full-screen terminal interface", needsTerminal: true),
         Entry(frontEnd: JSONLFrontEnd.self, summary: "JSON-RPC 2.0, one message per line on stdin/stdout"),
+        Entry(frontEnd: MCPFrontEnd.self, summary: "Model Context Protocol server on stdin/stdout, for agents"),
     ]
 
     /// What runs with a command on the line and no `--ui`.

@@ -57,7 +57,8 @@ public enum OpenRPCDocument {
         ])
     }
 
-    static func paramsSchema(_ params: [ParamDescriptor], summary: String) -> JSONValue {
+    /// The JSON Schema of an argument object: one property per parameter.
+    public static func paramsSchema(_ params: [ParamDescriptor], summary: String) -> JSONValue {
         var properties: [String: JSONValue] = [:]
         for p in params {
             var schema: [String: JSONValue] = ["description": .string(p.label)]

@@ -36,6 +36,10 @@ public final class RPCSession {
     private var nextHandle = 0
     private var extraMethods: [String: MethodHandler] = [:]
     private var cachedInitialize: [UInt8]?
+    /// When false only methods added with `register` are answered: a
+    /// transport with its own method set (MCP) must not expose `screen.*`
+    /// beside it (its `--read-only` could be bypassed through them).
+    public var exposesBuiltInMethods = true
     /// While a batch of requests is being answered, output is flushed once at
     /// its end; changes that happen between batches are flushed at once.
     private var inBatch = false
@@ -152,6 +156,7 @@ public final class RPCSession {
     public func dispatch(_ method: String, _ params: JSONValue) async -> Result<[UInt8], RPCError> {
         do {
             if let handler = extraMethods[method] { return .success(try await handler(params)) }
+            guard exposesBuiltInMethods else { return .failure(.methodNotFound(method)) }
             switch method {
             case "initialize": return .success(initialize())
             case "screens.list": return .success(writer.encode(catalog.screens))

@@ -1,0 +1,48 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import JSONRPC
+import ScreenKit
+
+/// MCP (Model Context Protocol) on stdin/stdout, for agents: Facet's
+/// screens as generated tools and resources (see `ToolCatalog`,
+/// `MCPServer`). Stdout carries protocol messages only, one per line;
+/// diagnostics go to stderr. Never exits on bad input; exits 0 at end of
+/// input once everything read has been answered.
+///
+/// `facet --ui mcp [--read-only]`: with `--read-only` no tool that changes
+/// data is offered (see `ActionSafety`).
+public enum MCPFrontEnd: FrontEnd {
+    public static let name = "mcp"
+    public static let usage = "usage: facet --ui mcp [--read-only]"
+
+    public static func run(_ context: FrontEndContext) async -> Int32 {
+        var readOnly = false
+        for argument in context.arguments {
+            switch argument {
+            case "--read-only": readOnly = true
+            case "-h", "--help", "help":
+                printError(usage + "\nAn MCP server on stdin/stdout: configure your MCP client to run this command.")
+                return 0
+            default:
+                printError("facet: unknown argument '\(argument)' for the MCP front end\n" + usage)
+                return 2
+            }
+        }
+        signal(SIGPIPE, SIG_IGN)
+        let limit = context.environment["FACET_JSONL_MAX_LINE"].flatMap(Int.init) ?? RPCSession.defaultLineLimit
+        let server = MCPServer(
+            catalog: context.catalog, home: context.home, version: context.version, sink: FileDescriptorSink(fd: 1),
+            readOnly: readOnly, lineLimit: limit)
+        for await batch in LineReader(fd: 0, limit: limit).batches {
+            await server.receive(batch: batch)
+        }
+        await server.finish()
+        return 0
+    }
+
+    static func printError(_ text: String) {
+        let bytes = Array((text + "\n").utf8)
+        _ = bytes.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
+    }
+}

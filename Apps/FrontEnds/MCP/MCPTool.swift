@@ -1,0 +1,48 @@
+import JSONCore
+
+/// One tool as `tools/list` offers it and `tools/call` runs it. Built only
+/// by `ToolCatalog`, from screen descriptors.
+public struct MCPTool: Equatable, Sendable {
+    public enum Target: Equatable, Sendable {
+        /// Open a screen of this kind (the tool's arguments are its parameters).
+        case open(screen: String)
+        /// Run an action on an open screen of this kind.
+        case perform(screen: String, action: String)
+        /// Read an open screen's snapshot.
+        case snapshot
+        /// Close an open screen.
+        case close
+    }
+
+    public var name: String
+    public var title: String
+    public var description: String
+    public var inputSchema: JSONValue
+    /// Changes nothing but what a screen shows (`readOnlyHint`).
+    public var readOnly: Bool
+    /// Destroys data (`destructiveHint`).
+    public var destructive: Bool
+    public var target: Target
+    /// The argument that names the open screen (`handle`, unless an action
+    /// has a parameter of that name).
+    public var handleArgument: String?
+    /// The result's `structuredContent` is a screen state (handle, version, snapshot).
+    public var returnsState: Bool
+
+    /// The tool's entry in `tools/list`.
+    func listing(outputSchema: JSONValue) -> JSONValue {
+        var fields: [String: JSONValue] = [
+            "name": .string(name),
+            "title": .string(title),
+            "description": .string(description),
+            "inputSchema": inputSchema,
+            "annotations": .object([
+                "title": .string(title),
+                "readOnlyHint": .bool(readOnly),
+                "destructiveHint": .bool(destructive),
+            ]),
+        ]
+        if returnsState { fields["outputSchema"] = outputSchema }
+        return .object(fields)
+    }
+}

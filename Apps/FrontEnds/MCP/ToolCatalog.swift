@@ -1,0 +1,94 @@
+import JSONCore
+import JSONRPC
+import ScreenKit
+
+/// Generates every tool from the registered screens; no tool is written
+/// for a particular screen, so a feature that registers a screen appears
+/// here with no change to this front end.
+///
+/// The shape, chosen for agents:
+/// - `open_<screen>`: opens a screen; its arguments are the screen's
+///   parameters, its schema the one `rpc.discover` publishes for them.
+/// - `<screen>_<action>` for every action a screen declares: the action's
+///   parameters (same schema source) plus an optional `handle`. Without a
+///   handle it runs on the latest open screen of that kind, opened first
+///   when the screen needs no parameters, so `playlists_import {path}` is one
+///   call. One tool per action (not one generic "perform") lets each carry
+///   its own schema and its own `readOnlyHint`/`destructiveHint`, which is
+///   what a client uses to ask before a destructive call.
+/// - `screen_snapshot` and `screen_close` take a handle.
+///
+/// Screen ids and action names are kebab-case, so `_` separates them
+/// without ambiguity, and every name fits `^[a-zA-Z0-9_-]{1,64}$`.
+public enum ToolCatalog {
+    public static let snapshotTool = "screen_snapshot"
+    public static let closeTool = "screen_close"
+
+    public static func openToolName(_ screen: String) -> String { "open_\(screen)" }
+    public static func actionToolName(_ screen: String, _ action: String) -> String { "\(screen)_\(action)" }
+
+    /// The tools to offer; with `readOnly` only those that change no data.
+    public static func tools(for screens: [ScreenDescriptor], readOnly: Bool) -> [MCPTool] {
+        var tools: [MCPTool] = []
+        for screen in screens {
+            tools.append(openTool(screen))
+            for action in screen.actions where !readOnly || ActionSafety.isReadOnly(action) {
+                tools.append(actionTool(screen, action))
+            }
+        }
+        tools.append(MCPTool(
+            name: snapshotTool, title: "Read a screen",
+            description: "The current snapshot of an open screen (also readable as resource facet://screen/{handle}).",
+            inputSchema: handleOnlySchema, readOnly: true, destructive: false, target: .snapshot,
+            handleArgument: "handle", returnsState: true))
+        tools.append(MCPTool(
+            name: closeTool, title: "Close a screen",
+            description: "Close an open screen: its handle and resource go away.",
+            inputSchema: handleOnlySchema, readOnly: true, destructive: false, target: .close,
+            handleArgument: "handle", returnsState: false))
+        // A name taken twice (a screen called "open" or "screen") keeps its
+        // first meaning rather than making one of them unreachable at random.
+        var seen = Set<String>()
+        return tools.filter { seen.insert($0.name).inserted }
+    }
+
+    static func openTool(_ screen: ScreenDescriptor) -> MCPTool {
+        MCPTool(
+            name: openToolName(screen.id), title: "Open \(screen.title)",
+            description: "\(screen.summary) Opens a '\(screen.id)' screen and returns its handle and snapshot.",
+            inputSchema: OpenRPCDocument.paramsSchema(screen.params, summary: screen.summary),
+            readOnly: true, destructive: false, target: .open(screen: screen.id), handleArgument: nil,
+            returnsState: true)
+    }
+
+    static func actionTool(_ screen: ScreenDescriptor, _ action: ActionDescriptor) -> MCPTool {
+        var handle = "handle"
+        while action.params.contains(where: { $0.name == handle }) { handle = "_" + handle }
+        var schema = OpenRPCDocument.paramsSchema(action.params, summary: action.summary)
+        if case .object(var fields) = schema, case .object(var properties)? = fields["properties"] {
+            properties[handle] = .object([
+                "type": .string("string"),
+                "description": .string(
+                    "An open '\(screen.id)' screen (from \(openToolName(screen.id))); default: the latest one"
+                        + (screen.params.contains(where: \.required) ? "." : ", opened if none is.")),
+            ])
+            fields["properties"] = .object(properties)
+            schema = .object(fields)
+        }
+        let readOnly = ActionSafety.isReadOnly(action)
+        return MCPTool(
+            name: actionToolName(screen.id, action.name), title: "\(screen.title): \(action.label)",
+            description: "\(action.summary) Action '\(action.name)' of the '\(screen.id)' screen; returns its new snapshot.",
+            inputSchema: schema, readOnly: readOnly, destructive: action.destructive,
+            target: .perform(screen: screen.id, action: action.name), handleArgument: handle, returnsState: true)
+    }
+
+    static let handleOnlySchema = JSONValue.object([
+        "type": .string("object"),
+        "properties": .object([
+            "handle": .object(["type": .string("string"), "description": .string("A handle from an open_… tool")]),
+        ]),
+        "required": .array([.string("handle")]),
+        "additionalProperties": .bool(false),
+    ])
+}

@@ -1,0 +1,156 @@
+#!/usr/bin/env python3
+"""Drives `facet --ui mcp` with the official Python MCP client (PyPI `mcp`),
+an implementation independent of Facet's, for the end-to-end tests in
+Tests/EndToEndTests/MCPEndToEndTests.swift.
+
+usage: mcp_e2e.py BINARY FACET_HOME WORKDIR MODE
+  MODE scenario    - initialize, list tools, import, search, rename a folder,
+                     read a resource, hear of an update, tool errors
+  MODE conformance - the playlist conformance scenarios; prints the snapshots
+
+Prints one JSON object (the facts seen) on stdout; the Swift test asserts on
+it. Works with mcp 1.x and 2.x: results are compared in their wire form
+(model_dump by alias), never through version-specific attribute names.
+"""
+import asyncio
+import json
+import os
+import sys
+import warnings
+
+from mcp import ClientSession, StdioServerParameters
+from mcp.client.stdio import stdio_client
+
+
+# mcp 2.x deprecates resources/subscribe for its newest revision; this
+# server speaks the handshake revisions, where it is the way to subscribe.
+warnings.filterwarnings("ignore", message=".*removed as of.*")
+
+
+def wire(model):
+    return model.model_dump(by_alias=True, mode="json", exclude_none=True)
+
+
+class Updates:
+    """Collects notifications/resources/updated, whatever shape the SDK hands over."""
+
+    def __init__(self):
+        self.uris = []
+        self.event = asyncio.Event()
+
+    async def __call__(self, message):
+        obj = getattr(message, "root", message)
+        if getattr(obj, "method", None) == "notifications/resources/updated":
+            self.uris.append(str(getattr(getattr(obj, "params", None), "uri", "")))
+            self.event.set()
+
+
+async def call(session, name, arguments=None):
+    """A tool call in wire form; a protocol error becomes {"protocolError": …}."""
+    try:
+        return wire(await session.call_tool(name, arguments or {}))
+    except Exception as error:  # McpError (1.x) / MCPError (2.x)
+        data = getattr(error, "error", None)
+        code = getattr(data, "code", None) if data is not None else getattr(error, "code", None)
+        return {"protocolError": {"code": code, "message": str(error)}}
+
+
+def rows(result):
+    items = result.get("structuredContent", {}).get("snapshot", {}).get("content", {}).get("list", {}).get("items", [])
+    return [{"id": i["id"], "title": i["title"], "values": i.get("values", {})} for i in items]
+
+
+async def scenario(binary, home, work):
+    facts = {}
+    m3u = os.path.join(work, "road.m3u")
+    with open(m3u, "w") as f:
+        f.write("#EXTM3U\n#EXTINF:354,Queen - Bohemian Rhapsody\na.mp3\n"
+                "#EXTINF:200,Toto - Africa\nb.mp3\n#EXTINF:245,Queen - Don't Stop Me Now\nc.mp3\n")
+    tree = os.path.join(work, "tree")
+    os.makedirs(os.path.join(tree, "old-name"), exist_ok=True)
+    with open(os.path.join(tree, "old-name", "file.txt"), "w") as f:
+        f.write("x" * 1000)
+
+    updates = Updates()
+    params = StdioServerParameters(command=binary, args=["--ui", "mcp"], env={"FACET_HOME": home, "NO_COLOR": "1"})
+    async with stdio_client(params) as (read, write):
+        async with ClientSession(read, write, message_handler=updates) as session:
+            init = wire(await session.initialize())
+            facts["protocolVersion"] = init["protocolVersion"]
+            facts["serverName"] = init["serverInfo"]["name"]
+            facts["capabilities"] = init["capabilities"]
+
+            tools = {t["name"]: t for t in (wire(t) for t in (await session.list_tools()).tools)}
+            facts["tools"] = sorted(tools)
+            facts["annotations"] = {n: tools[n].get("annotations", {}) for n in
+                                    ("playlists_import", "playlist_delete", "playlist_remove-song", "playlist_filter")}
+            facts["importSchema"] = tools["playlists_import"]["inputSchema"]
+
+            imported = await call(session, "playlists_import", {"path": m3u, "name": "Road Trip"})
+            facts["import"] = {"isError": imported.get("isError"), "rows": rows(imported),
+                               "status": imported["structuredContent"]["snapshot"]["status"],
+                               "text": imported["content"][0]["text"]}
+
+            opened = await call(session, "open_playlist", {"name": "Road Trip"})
+            handle = opened["structuredContent"]["handle"]
+            uri = "facet://screen/" + handle
+            resources = wire(await session.list_resources())
+            facts["resources"] = [r["uri"] for r in resources["resources"]]
+            await session.subscribe_resource(uri)
+
+            searched = await call(session, "playlist_filter", {"text": "queen"})
+            facts["search"] = {"isError": searched.get("isError"), "handle": searched["structuredContent"]["handle"],
+                               "rows": rows(searched)}
+            try:
+                await asyncio.wait_for(updates.event.wait(), 5)
+            except asyncio.TimeoutError:
+                pass
+            facts["updates"] = updates.uris
+
+            read_back = wire(await session.read_resource(uri))
+            content = read_back["contents"][0]
+            facts["resource"] = {"uri": content["uri"], "mimeType": content.get("mimeType"),
+                                 "snapshot": json.loads(content["text"])}
+            facts["snapshotTool"] = (await call(session, "screen_snapshot", {"handle": handle}))["structuredContent"]["snapshot"]
+
+            folders = await call(session, "open_folders", {"path": tree})
+            rename = await call(session, "folders_rename", {"item": "old-name", "handle": folders["structuredContent"]["handle"]})
+            facts["renameOpened"] = rename.get("structuredContent", {}).get("opened", {}).get("snapshot", {}).get("screen")
+            renamed = await call(session, "folder-rename_rename", {"name": "new-name"})
+            facts["rename"] = {"isError": renamed.get("isError"), "status": renamed["structuredContent"]["snapshot"]["status"],
+                               "dirs": sorted(os.listdir(tree))}
+
+            facts["errors"] = {
+                "missingFile": await call(session, "playlists_import", {"path": os.path.join(work, "missing.m3u")}),
+                "unknownTool": await call(session, "no_such_tool", {}),
+                "badArguments": await call(session, "playlist_page", {"number": "many"}),
+                "disabled": await call(session, "playlist_load-previous", {}),
+            }
+            facts["pingAfterErrors"] = wire(await session.send_ping()) is not None
+    return facts
+
+
+async def conformance(binary, home, work):
+    m3u = os.path.join(work, "Trip.m3u")
+    with open(m3u, "w") as f:
+        f.write("#EXTINF:1,Zed - Alpha\na.mp3\n#EXTINF:1,Amy - Beta\nb.mp3\n")
+    params = StdioServerParameters(command=binary, args=["--ui", "mcp"], env={"FACET_HOME": home, "NO_COLOR": "1"})
+    async with stdio_client(params) as (read, write):
+        async with ClientSession(read, write) as session:
+            await session.initialize()
+            await call(session, "open_playlist", {"name": "Sample", "sort": "title"})
+            filtered = await call(session, "playlist_filter", {"text": "o"})
+            imported = await call(session, "playlists_import", {"path": m3u})
+    return {"filtered": filtered["structuredContent"]["snapshot"], "imported": imported["structuredContent"]["snapshot"],
+            "tripPath": m3u}
+
+
+def main():
+    binary, home, work, mode = sys.argv[1:5]
+    run = scenario if mode == "scenario" else conformance
+    facts = asyncio.run(run(binary, home, work))
+    print(json.dumps(facts, sort_keys=True))
+
+
+if __name__ == "__main__":
+    main()

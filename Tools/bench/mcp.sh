@@ -1,0 +1,10 @@
+#!/usr/bin/env bash
+# MCP front end (issue 12): tool calls per second, sequential and pipelined,
+# beside the JSON-lines figure for the same screen read in the same run.
+# Release build; not part of the test suite.
+#   bash Tools/bench/mcp.sh [pipelined calls]      (default 50,000)
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+bash Tools/install-deps.sh
+swift build -c release --product facet >&2
+exec python3 Tools/bench/mcp_bench.py .build/release/facet "${1:-50000}"
