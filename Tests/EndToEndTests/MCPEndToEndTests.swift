@@ -56,7 +56,8 @@ import TestSupport
         #expect(imported["isError"] as? Bool == false)
         let playlists = imported["rows"] as? [[String: Any]] ?? []
         let road = playlists.first { $0["title"] as? String == "Road Trip" }
-        #expect((road?["values"] as? [String: Any])?["title"] as? String == "Road Trip")
+        #expect((road?["values"] as? [String: Any])?["name"] as? String == "Road Trip")
+        #expect((road?["values"] as? [String: Any])?["songs"] as? Int == 3)
         #expect((imported["status"] as? [String: Any])?["message"] as? String == #"Imported 3 songs into "Road Trip"."#)
         #expect((imported["text"] as? String)?.contains(#"Imported 3 songs into "Road Trip"."#) == true)
 

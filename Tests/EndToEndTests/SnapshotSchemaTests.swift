@@ -27,6 +27,9 @@ import TestSupport
             "folder": [["path": tree], ["path": tree + "/alpha"]],
             "folder-rename": [["path": tree + "/alpha"]],
             "login": [[:], ["first-name": "Ada", "last-name": "Lovelace"]],
+            // Ids the loopback stand-ins serve (user `octo`'s stars; photo 7).
+            "repo": [["name": "owner1/project-00001"]],
+            "photo": [["id": 7]],
         ]
     }
 
@@ -38,6 +41,8 @@ import TestSupport
         files.file("tree/top.txt", "top")
         let m3u = files.file("road.m3u", "#EXTM3U\n#EXTINF:215,Queen - Bohemian Rhapsody\nbohemian.mp3\n#EXTINF:-1,Unknown\nx.mp3\n")
 
+        let github = try FixtureServer()
+        let photos = try PhotosFixtureServer()
         let session = try JSONLSession(home: home.path)
         let discover = result(try session.request("rpc.discover"))
         let screens = try session.request("screens.list")["result"] as? [[String: Any]] ?? []
@@ -71,6 +76,13 @@ import TestSupport
                 let submit = form?["submitAction"] as? String ?? ""
                 let reply = try session.request("screen.perform", ["handle": handle, "action": submit])
                 #expect(reply["result"] != nil, "sign-in failed: \(reply)")
+                // The signed-in user's GitHub and photos APIs are the loopback
+                // stand-ins, so the stars, repository and photo screens have data.
+                let settings = try FacetProcess.run([
+                    "settings", "set-field", "github-base-url", github.baseURL, "set-field", "github-user", "octo",
+                    "set-field", "photos-base-url", try photos.baseURL(),
+                ], home: home.path)
+                #expect(settings.status == 0, "\(settings.stderr)")
             }
             for screen in screens {
                 let id = screen["id"] as? String ?? ""

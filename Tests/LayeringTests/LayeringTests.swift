@@ -20,7 +20,7 @@ import Testing
         "JSONCore": [],
         "ScreenKit": [],
         "CNcursesw": [],
-        "Services": ["Domain", "JSONCore", "Crypto"],
+        "Services": ["Domain", "JSONCore", "Crypto", "AsyncHTTPClient", "NIOCore", "NIOPosix", "NIOHTTP1"],
         "Persistence": ["Domain", "GRDB", "GRDBSQLite"],
         "Presentation": ["Domain", "ScreenKit"],
         "JSONRPC": ["ScreenKit", "JSONCore"],

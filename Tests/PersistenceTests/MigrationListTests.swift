@@ -28,10 +28,16 @@ import TestSupport
         let started = try await SQLiteSessionStore(database: old).startSession(
             for: PersonName(first: "Ada", last: "Lovelace"), tokenHash: String(repeating: "b", count: 64), at: Date())
         let id = started.profile.id
-        _ = try await SQLiteSettingsStore(database: old).apply([.preferredUI("tui"), .pageSize(25)], for: id)
+        // Settings as the old release wrote them: raw SQL on the old table,
+        // since today's store reads columns that later migrations add.
+        try await old.write { db in
+            try db.execute(sql: "INSERT OR REPLACE INTO settings (profile_id, ui, page_size) VALUES (?, 'tui', 25)", arguments: [id])
+        }
         // The old CHECK knew only three names.
         await #expect(throws: (any Error).self) {
-            _ = try await SQLiteSettingsStore(database: old).apply([.preferredUI("mcp")], for: id)
+            try await old.write { db in
+                try db.execute(sql: "UPDATE settings SET ui = 'mcp' WHERE profile_id = ?", arguments: [id])
+            }
         }
 
         let upgraded = try FacetDatabase(path: path)

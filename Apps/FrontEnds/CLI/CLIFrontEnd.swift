@@ -21,7 +21,7 @@ public enum CLIFrontEnd: FrontEnd {
         }
 
         if tokens.isEmpty || tokens == ["help"] || tokens == ["--help"] || tokens == ["-h"] {
-            out.print(HelpText.global(screens))
+            out.print(HelpText.global(screens, frontEnds: context.frontEnds))
             return 0
         }
         if tokens.first == "help" || tokens.contains("--help") || tokens.contains("-h") {

@@ -12,11 +12,14 @@ enum HelpText {
         "  2  usage error: the command line was wrong (unknown screen, action, option or field)",
     ]
 
-    static func global(_ screens: [ScreenDescriptor]) -> String {
+    /// Front-end names come from the launcher's registry, so a front end
+    /// added there is named here without a change to the CLI.
+    static func global(_ screens: [ScreenDescriptor], frontEnds: [FrontEndInfo] = []) -> String {
+        let names = frontEnds.isEmpty ? "NAME" : frontEnds.map(\.name).joined(separator: "|")
         var lines = [
             "Facet: playlists, folders and more, from a CLI, a full-screen TUI or JSON lines.",
             "",
-            "Usage: facet [--ui cli|tui|jsonl] <screen> [params] [<action> [args]] [--json | --jsonl [--fields A,B]]",
+            "Usage: facet [--ui \(names)] <screen> [params] [<action> [args]] [--json | --jsonl [--fields A,B]]",
             "       facet help <screen>     actions, parameters, fields and examples of one screen",
             "",
             "Screens:",
@@ -39,7 +42,10 @@ enum HelpText {
             "  --jsonl         print the data only: one JSON object per list row (id and typed column values),",
             "                  or one object of the detail rows on screens without a list",
             "  --fields A,B    those fields only, in that order (implies --jsonl; 'facet help SCREEN' lists them)",
-            "  --ui NAME       run another front end: tui (full screen) or jsonl (JSON-RPC on stdin/stdout)",
+            "  --ui NAME       run another front end (also FACET_UI, or the 'ui' setting):",
+        ]
+        lines += frontEnds.map { "                    " + $0.name.padding(toLength: 6, withPad: " ", startingAt: 0) + "  " + $0.summary }
+        lines += [
             "",
             "A form is filled and submitted in one command: facet SCREEN set-field FIELD VALUE [set-field …]",
             "",

@@ -129,11 +129,16 @@ public final class StarsViewModel: ScreenModel {
     }
 
     public func unstar(_ id: Int64) async throws(ScreenError) {
-        guard let account else { throw ErrorPresentation.screenError(StarsError.noUser) }
         guard let listing = listings.first(where: { $0.id == id }) else {
             throw ErrorPresentation.screenError(StarsError.notStarred("#\(id)"))
         }
-        let name = listing.repository.fullName
+        try await unstar(fullName: listing.repository.fullName)
+    }
+
+    /// By name, as `star` takes it: the repository need not be on a loaded
+    /// page (GitHub answers for a repository that was not starred).
+    public func unstar(fullName name: String) async throws(ScreenError) {
+        guard let account else { throw ErrorPresentation.screenError(StarsError.noUser) }
         try await run { try await self.access.library.setStarred(false, fullName: name, account: account) }
         try await reread()
         status = .notice("Unstarred \(name).")
@@ -295,7 +300,7 @@ public final class StarsViewModel: ScreenModel {
         examples: [
             "facet stars",
             "facet stars --search parsing --sort stars",
-            "facet stars --language Swift --fields id,name,stars",
+            "facet stars --language Swift --fields id,full_name,stars",
             "facet stars --refresh none open-url 1000001",
         ])
 
@@ -374,7 +379,13 @@ public final class StarsViewModel: ScreenModel {
             return ActionOutcome(navigate: ScreenRequest(
                 screen: RepositoryViewModel.screenID, params: ["name": .string(listing.repository.fullName)]))
         case "star": try await star(try arguments.require("repository"))
-        case "unstar": try await unstar(try Self.id(arguments))
+        case "unstar":
+            // An id from the list, or `owner/name` as `star` takes it.
+            if let text = arguments.string(StandardParam.item), text.contains("/") {
+                try await unstar(fullName: text)
+            } else {
+                try await unstar(try Self.id(arguments))
+            }
         case "settings": return ActionOutcome(navigate: ScreenRequest(screen: "settings"))
         default: return try await super.perform(action, arguments)
         }
@@ -383,7 +394,7 @@ public final class StarsViewModel: ScreenModel {
 
     static func id(_ arguments: ActionArguments) throws(ScreenError) -> Int64 {
         guard let text = arguments.string(StandardParam.item), let id = Int64(text) else {
-            throw .invalidParams("'item' must be a repository id from the list", code: "stars.invalid_item")
+            throw .invalidParams("'item' must be a repository id from the list (or owner/name for unstar)", code: "stars.invalid_item")
         }
         return id
     }

@@ -102,7 +102,8 @@ import TestSupport
         let result = try world.facet("photos")
         #expect(result.status == 1)
         #expect(result.stderr.contains("An Error Occurred: Could not connect to http://127.0.0.1:"))
-        #expect(result.stdout.contains("No photos are cached yet."))
+        // The CLI's convention: on failure stdout stays empty.
+        #expect(result.stdout.isEmpty, "\(result.stdout)")
         let offline = try world.facet("photos", "--offline")
         #expect(offline.status == 0)
         #expect(offline.stdout.contains("No photos are cached yet"))

@@ -55,6 +55,7 @@ import TestSupport
         #expect(names(vm) == ["owner/repo-2", "owner/repo-1"])
         #expect(vm.snapshot.status.kind == .loading)
         #expect(vm.snapshot.action("reload")?.enabled == false)
+        await source.waitForRequests(1)
         // A second refresh while one runs is ignored.
         await #expect(throws: ScreenError.self) { try await vm.run("reload") }
         #expect(vm.refresh() == false)

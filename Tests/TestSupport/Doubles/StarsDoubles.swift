@@ -30,6 +30,13 @@ public final class ScriptedStarredSource: StarredSource, @unchecked Sendable {
         return { continuation.finish() }
     }
 
+    /// Waits (up to 5 s) until `count` requests have arrived: the refresh
+    /// runs in a task of its own, so a test must not assume it has started.
+    public func waitForRequests(_ count: Int = 1) async {
+        let deadline = Date().addingTimeInterval(5)
+        while requestCount < count, Date() < deadline { try? await Task.sleep(for: .milliseconds(2)) }
+    }
+
     public func starredPage(_ account: GitHubAccount, url: String?, etag: String?) async throws(StarsError) -> StarredPageResult {
         let gate = locked { () -> AsyncStream<Void>? in
             requests.append((url, etag))
