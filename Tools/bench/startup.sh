@@ -5,7 +5,7 @@
 # last. Release build, warm cache, a fresh FACET_HOME holding the sample
 # playlist. Not part of the test suite.
 #   bash Tools/bench/startup.sh            (FACET=path/to/facet: skip the build)
-# Needs hyperfine (Debian: apt-get install hyperfine) and sqlite3.
+# Needs hyperfine (Debian: apt-get install hyperfine), sqlite3 and cc.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 if [ -z "${FACET:-}" ]; then
@@ -47,7 +47,12 @@ p.stdin.close(); p.wait(); print(hwm)
 EOF
 )
 
-python3 - "$work/times.json" "$rss_playlists" "$rss_jsonl" <<'EOF'
+# Sequential JSON-lines round trips from a compiled client, and the
+# server's RSS before and after them (ROUNDTRIPS=1000000 for the long check).
+cc -O2 -o "$work/roundtrip" Tools/bench/jsonl_roundtrip.c
+roundtrip=$("$work/roundtrip" "$FACET" "${ROUNDTRIPS:-100000}")
+
+python3 - "$work/times.json" "$rss_playlists" "$rss_jsonl" "$roundtrip" <<'EOF'
 import json, sys
 r = {x["command"]: x for x in json.load(open(sys.argv[1]))["results"]}
 ms = lambda n: r[n]["mean"] * 1000
@@ -65,5 +70,6 @@ cpu = lambda n: (r[n]["user"] + r[n]["system"]) * 1000
 print("ratios, facet / sqlite3 (goal <= 2x, first bar <= 4x; --version goal <= 3 ms):")
 for f, q in [("facet playlists", "sqlite3 playlists"), ("facet playlist Sample", "sqlite3 playlist Sample")]:
     print(f"  {f:22} median wall {med(f)/med(q):5.2f}x   CPU {cpu(f)/cpu(q):5.2f}x")
+print("  " + sys.argv[4] + " (goal <= 100 us)")
 print(f"  facet --version        median wall {med('facet --version'):.2f} ms   CPU {cpu('facet --version'):.2f} ms")
 EOF
