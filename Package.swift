@@ -62,11 +62,7 @@ let package = Package(
                 "Composition", "ScreenKit", "CLIFrontEnd", "JSONLFrontEnd", "TUIFrontEnd",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
-            path: "Apps/facet",
-            // Release builds link the Swift runtime and Foundation statically:
-            // resolving their ~11k dynamic symbols was most of a one-shot
-            // command's start-up (issue 16). Debug builds stay dynamic (faster links).
-            linkerSettings: [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))]),
+            path: "Apps/facet"),
 
         // MARK: Tools (built on demand, never part of the test suite)
         .executableTarget(name: "tui-bench", dependencies: ["TUIFrontEnd", "ScreenKit"], path: "Tools/bench/TUIBench"),
