@@ -10,7 +10,7 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 if [ -z "${FACET:-}" ]; then
     bash Tools/install-deps.sh
-    swift build -c release --product facet >&2
+    swift build -c release --product facet --static-swift-stdlib >&2   # as Tools/run.sh
     FACET=.build/release/facet
 fi
 command -v hyperfine >/dev/null || { echo "startup.sh: needs hyperfine (apt-get install hyperfine)" >&2; exit 1; }
