@@ -18,6 +18,28 @@ struct LauncherOptions: ParsableArguments {
     var rest: [String] = []
 }
 
+/// What the launcher was asked: `LauncherOptions`' values as plain fields.
+struct Request {
+    var ui: String?
+    var version = false
+    var rest: [String] = []
+
+    /// A line starting with a screen name has no launcher option (everything
+    /// after the first positional argument passes through, as the parser
+    /// would do), so the common one-shot command skips the argument parser,
+    /// whose reflection over the options was a measurable part of start-up.
+    init(parsing arguments: [String]) throws {
+        if let first = arguments.first, !first.isEmpty, !first.hasPrefix("-") {
+            rest = arguments
+            return
+        }
+        let options = try LauncherOptions.parse(arguments)
+        ui = options.ui
+        version = options.version
+        rest = options.rest
+    }
+}
+
 /// Picks and runs a front end from `FrontEndRegistry`: `--ui`, then
 /// `FACET_UI`, then the signed-in user's preference, then the TUI on a
 /// terminal, else the CLI (whose bare form prints help).
@@ -25,11 +47,17 @@ struct LauncherOptions: ParsableArguments {
 @MainActor
 enum Launcher {
     static func main() async {
+        // `facet --version` alone is answered before the argument parser,
+        // the environment or anything else is built: scripts call it in loops.
+        if CommandLine.arguments.count == 2, CommandLine.arguments[1] == "--version" {
+            print("facet \(FacetApp.version)")
+            exit(0)
+        }
         StandardStreams.prepareProcess()
         let environment = ProcessInfo.processInfo.environment
-        let options: LauncherOptions
+        let options: Request
         do {
-            options = try LauncherOptions.parse(Array(FacetApp.commandLineArguments().dropFirst()))
+            options = try Request(parsing: Array(FacetApp.commandLineArguments().dropFirst()))
         } catch {
             let code = LauncherOptions.exitCode(for: error)
             if code == .success {

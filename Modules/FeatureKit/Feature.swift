@@ -18,7 +18,9 @@ public protocol Feature: AnyObject {
     /// identifier, once shipped, is permanent; new ones are appended.
     static var migrations: [Migration] { get }
 
-    /// Builds the feature's shared adapters from the shared context.
+    /// Keeps the shared context. Must be cheap: a one-shot command builds
+    /// every feature, so adapters (libraries, stores, watchers) are `lazy`
+    /// and built when one of the feature's screens first opens.
     init(context: FeatureContext)
 
     /// Registers every screen the feature offers.

@@ -68,15 +68,18 @@ import TestSupport
         let screen = await listed(count, sort: .size, notifyInterval: .seconds(3600))
         let clock = ContinuousClock()
         let first = clock.measure { screen.setSort(.name) }  // one full sort, one snapshot
-        var updates = Duration.zero
+        var costs: [Duration] = []
         for index in 0..<40 {
             let revision = screen.folder.childrenRevision
             fs.send("/big", .child(T.dir("/big/d\(index * 997 % count)", Int64(index) * 100, files: 1)))
             _ = await eventually { screen.folder.childrenRevision > revision }
-            updates += clock.measure { _ = screen.snapshot }
+            costs.append(clock.measure { _ = screen.snapshot })
         }
         #expect(screen.rows.map(\.name) == expected(screen))
-        // Forty re-sorts would cost about forty full sorts.
-        #expect(updates < first * 4, "40 updates \(updates), one full sort \(first)")
+        // Forty re-sorts would cost about forty full sorts. The median update
+        // is compared, so a moment the process was not scheduled (a loaded
+        // machine) does not count as the update's own cost.
+        let typical = costs.sorted()[costs.count / 2]
+        #expect(typical * 40 < first * 4, "median update \(typical), one full sort \(first)")
     }
 }

@@ -5,5 +5,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 bash Tools/install-deps.sh
-swift build -c release --product facet >&2
+# Static Swift runtime and Foundation: a one-shot command starts ~3x faster
+# (no dynamic symbol resolution of 14 Swift libraries; issue 16).
+swift build -c release --product facet --static-swift-stdlib >&2
 exec python3 Tools/bench/playlist_bench.py .build/release/facet "${1:-1000000}"

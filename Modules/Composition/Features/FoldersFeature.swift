@@ -9,25 +9,28 @@ import Services
 /// screen, all sharing the one `FolderLibrary` so they share folder models.
 /// No tables: folders live on disk.
 final class FoldersFeature: Feature {
-    let library: FolderLibrary
+    let environment: [String: String]
+
+    /// Built when a folder screen first opens (a one-shot playlist command
+    /// never builds the scanner or the watcher); then shared by every screen.
+    private(set) lazy var library = Self.makeLibrary(environment: environment)
 
     init(context: FeatureContext) {
-        library = Self.makeLibrary(environment: context.environment)
+        environment = context.environment
     }
 
     func register(in registry: ScreenRegistry) {
-        let library = library
         registry.register(ScreenRegistration(FoldersViewModel.descriptor) { params in
             FoldersViewModel(
-                library: library, path: Self.path(params),
+                library: self.library, path: Self.path(params),
                 sort: params.string("sort").flatMap(FoldersViewModel.Sort.init(rawValue:)) ?? .size,
                 showFiles: params.bool("files") ?? false, crossDevices: params.bool("cross-devices") ?? false)
         })
         registry.register(ScreenRegistration(FolderDetailViewModel.descriptor) { params in
-            FolderDetailViewModel(library: library, path: Self.path(params))
+            FolderDetailViewModel(library: self.library, path: Self.path(params))
         })
         registry.register(ScreenRegistration(RenameFolderViewModel.descriptor) { params in
-            RenameFolderViewModel(library: library, path: Self.path(params))
+            RenameFolderViewModel(library: self.library, path: Self.path(params))
         })
     }
 

@@ -9,27 +9,30 @@ import Services
 final class PlaylistFeature: Feature {
     static let migrations: [Migration] = [.playlistsV1, .playlistSongDetailsV3]
 
-    let library: PlaylistLibrary
     let context: FeatureContext
+
+    /// Built the first time a screen (or the sample seeding) needs it, so a
+    /// one-shot command of another feature never pays for it.
+    private(set) lazy var library = PlaylistLibrary(
+        store: SQLitePlaylistStore(database: context.database), source: FilePlaylistSource(),
+        parsers: [SeedJSONSongParser(), M3USongParser(), AudioDirectorySongParser()])
 
     init(context: FeatureContext) {
         self.context = context
-        library = PlaylistLibrary(
-            store: SQLitePlaylistStore(database: context.database), source: FilePlaylistSource(),
-            parsers: [SeedJSONSongParser(), M3USongParser(), AudioDirectorySongParser()])
     }
 
     var homeScreen: ScreenRequest? { ScreenRequest(screen: PlaylistsViewModel.screenID) }
 
+    /// The closures hold the feature (not its library), so the library is
+    /// built when one of these screens first opens.
     func register(in registry: ScreenRegistry) {
-        let library = library
         let account = context.account
         registry.register(ScreenRegistration(PlaylistsViewModel.descriptor) { _ in
-            PlaylistsViewModel(library: library)
+            PlaylistsViewModel(library: self.library)
         })
         registry.register(ScreenRegistration(PlaylistViewModel.descriptor) { params in
             PlaylistViewModel(
-                library: library, name: params.string("name") ?? "",
+                library: self.library, name: params.string("name") ?? "",
                 filter: params.string("filter") ?? "",
                 sort: params.string("sort").flatMap(SongSort.init(rawValue:)) ?? .position,
                 page: params.int("page") ?? 1,

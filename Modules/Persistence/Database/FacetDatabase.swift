@@ -40,6 +40,8 @@ public final class FacetDatabase: Sendable {
             }
             if readOnly {
                 writer = try DatabasePool(path: path, configuration: configuration)
+            } else if let migrated = Self.openMigrated(path, configuration, migrations) {
+                writer = migrated
             } else {
                 do {
                     writer = try SetupLock.around(path) {
@@ -77,6 +79,23 @@ public final class FacetDatabase: Sendable {
     static func isReadOnlyDirectory(of path: String) -> Bool {
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
         return access(path, R_OK) == 0 && access(folder, W_OK) != 0
+    }
+
+    /// The fast path of every start-up after the first: an existing database
+    /// that already has every migration, found with one read of the
+    /// migrations table and without the set-up lock or the migrator (which
+    /// waits for the writer). Nil whenever anything is missing or fails; the
+    /// caller then takes the locked path, which creates and migrates.
+    static func openMigrated(_ path: String, _ configuration: Configuration, _ migrations: [Migration]) -> DatabasePool? {
+        var info = stat()
+        guard stat(path, &info) == 0, info.st_size > 0,
+              let pool = try? DatabasePool(path: path, configuration: configuration) else { return nil }
+        let wanted = migrations.map(\.id)
+        // No migrations table yet throws, which also means "not migrated".
+        let current = try? pool.read { db in
+            try Set(String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations")).isSuperset(of: wanted)
+        }
+        return current == true ? pool : nil
     }
 
     /// Creates the file (and its folder) with owner-only permissions before
