@@ -54,12 +54,16 @@ let package = Package(
         .target(name: "JSONLFrontEnd", dependencies: ["ScreenKit", "JSONRPC"], path: "Apps/FrontEnds/JSONL"),
         .systemLibrary(name: "CNcursesw", path: "Modules/CNcursesw", providers: [.apt(["libncurses-dev"])]),
         .target(name: "TUIFrontEnd", dependencies: ["ScreenKit", "CNcursesw"], path: "Apps/FrontEnds/TUI"),
+        // `facet serve`: one core on a Unix socket, a JSON-lines session per client.
+        .target(name: "ServeFrontEnd", dependencies: ["ScreenKit", "JSONRPC"], path: "Apps/FrontEnds/Serve"),
+        // `facet --connect`: a catalog whose screens forward to a running server.
+        .target(name: "RemoteCatalog", dependencies: ["ScreenKit", "JSONRPC"], path: "Modules/RemoteCatalog"),
 
         // MARK: The launcher
         .executableTarget(
             name: "facet",
             dependencies: [
-                "Composition", "ScreenKit", "CLIFrontEnd", "JSONLFrontEnd", "TUIFrontEnd",
+                "Composition", "ScreenKit", "CLIFrontEnd", "JSONLFrontEnd", "TUIFrontEnd", "ServeFrontEnd", "RemoteCatalog",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Apps/facet"),
@@ -91,6 +95,7 @@ let package = Package(
             dependencies: ["TUIFrontEnd", "ScreenKit", "TestSupport"],
             path: "Tests/TUITests",
             exclude: ["Golden"]),
+        .testTarget(name: "ServeTests", dependencies: ["ServeFrontEnd", "ScreenKit", "TestSupport"], path: "Tests/ServeTests"),
         .testTarget(
             name: "EndToEndTests",
             dependencies: ["TestSupport"],
