@@ -165,6 +165,52 @@ import TestSupport
         _ = watched
     }
 
+    @Test func aClientThatGoesAwayReleasesItsScreens() throws {
+        let server = try ServerProcess()
+        let owner = try SocketClient(path: server.socket)
+        let handle = result(try owner.request("screen.open", ["screen": "playlist", "params": ["name": "Sample"]]))["handle"] as? String ?? ""
+        _ = try owner.request("screen.perform", ["handle": handle, "action": "filter", "args": ["text": "Queen"]])
+        _ = try owner.request("screen.wait", ["handle": handle])
+        // While it is connected, another client opens the same (filtered) view model.
+        let other = try SocketClient(path: server.socket)
+        defer { other.close() }
+        let shared = result(try other.request("screen.open", ["screen": "playlist", "params": ["name": "Sample"]]))
+        #expect(items(snapshot(shared)).count == 1)
+        _ = try other.request("screen.close", ["handle": shared["handle"] as? String ?? ""])
+        // The owner vanishes without closing anything: its handle is released,
+        // the screen has no viewer left and is closed; the next open is fresh.
+        owner.close()
+        var fresh = 1
+        for _ in 0..<100 where fresh == 1 {
+            let opened = result(try other.request("screen.open", ["screen": "playlist", "params": ["name": "Sample"]]))
+            fresh = items(snapshot(opened)).count
+            _ = try other.request("screen.close", ["handle": opened["handle"] as? String ?? ""])
+            if fresh == 1 { usleep(20_000) }
+        }
+        #expect(fresh == 7)
+    }
+
+    @Test func jsonLinesAttachedWithConnectSpeakTheSameProtocol() throws {
+        let server = try ServerProcess()
+        let watcher = try SocketClient(path: server.socket)
+        defer { watcher.close() }
+        let watched = result(try watcher.request("screen.open", ["screen": "playlist", "params": ["name": "Sample"]]))
+        let session = try JSONLSession(
+            home: server.home.path, environment: ["FACET_CONNECT": server.socket], arguments: ["--ui", "jsonl"])
+        let opened = try session.request("screen.open", ["screen": "playlist", "params": ["name": "Sample"]])
+        let handle = result(opened)["handle"] as? String ?? ""
+        #expect(items(snapshot(result(opened))).count == 7)
+        let performed = try session.request("screen.perform", ["handle": handle, "action": "filter", "args": ["text": "Queen"]])
+        #expect(result(performed)["snapshot"] != nil)
+        // The raw client on the socket sees the change made through --connect.
+        _ = try watcher.notification { message in
+            let params = message["params"] as? [String: Any]
+            return params?["handle"] as? String == watched["handle"] as? String && items(snapshot(params ?? [:])).count == 1
+        }
+        #expect(errorCode(try session.request("screen.perform", ["handle": handle, "action": "nope"])) == "unknown_action")
+        #expect(try session.finish() == 0)
+    }
+
     @Test func manyClientsAtOnceLoseAndDuplicateNothing() throws {
         let server = try ServerProcess()
         let clients = try (0..<12).map { _ in try SocketClient(path: server.socket) }
