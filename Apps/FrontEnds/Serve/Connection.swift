@@ -18,6 +18,9 @@ final class Connection {
     let sink: ConnectionSink
     let session: RPCSession
     let lineLimit: Int
+    /// Input read ahead per client: smaller than stdio's, as a server holds
+    /// one per connection (100 clients: 25 MiB at most).
+    static let readAhead = 1 << 18
 
     init(fd: Int32, catalog: any ScreenCatalog, context: FrontEndContext, lineLimit: Int) {
         self.fd = fd
@@ -29,7 +32,7 @@ final class Connection {
 
     /// Serves the client until it closes its side; then releases it.
     func run() async {
-        for await batch in LineReader(fd: fd, limit: lineLimit).batches {
+        for await batch in LineReader(fd: fd, limit: lineLimit, readAhead: Self.readAhead).batches {
             sink.inBatch = true
             await session.receive(batch: batch)
             sink.inBatch = false
