@@ -33,11 +33,15 @@ final class ConnectionSink: MessageSink {
     private(set) var isClosed = false
     /// Set by the connection while the session answers a batch.
     var inBatch = false
+    /// Exists (resumed) only while something waits to be written: made
+    /// when needed and cancelled when drained, never left suspended (a
+    /// suspended source may not be released).
     private var source: (any DispatchSourceWrite)?
-    private var armed = false
     private var waiters: [(limit: Int, continuation: CheckedContinuation<Void, Never>)] = []
 
     init(fd: Int32) { self.fd = fd }
+
+    isolated deinit { source?.cancel() }
 
     /// Bytes accepted but not yet written (held notifications not counted).
     var backlog: Int { out.count - offset }
@@ -90,12 +94,8 @@ final class ConnectionSink: MessageSink {
         offset = 0
         held = [:]
         heldOrder = []
-        if let source {
-            if !armed { source.resume() }
-            source.cancel()
-            self.source = nil
-            armed = false
-        }
+        source?.cancel()
+        source = nil
         resumeWaiters()
     }
 
@@ -139,19 +139,16 @@ final class ConnectionSink: MessageSink {
     private func afterWrite() {
         guard !isClosed else { return }
         let waiting = backlog > 0 || (!held.isEmpty && !inBatch)
-        if waiting, !armed {
-            if source == nil {
-                let made = DispatchSource.makeWriteSource(fileDescriptor: fd, queue: .main)
-                made.setEventHandler { [weak self] in
-                    MainActor.assumeIsolated { self?.writable() }
-                }
-                source = made
+        if waiting, source == nil {
+            let made = DispatchSource.makeWriteSource(fileDescriptor: fd, queue: .main)
+            made.setEventHandler { [weak self] in
+                MainActor.assumeIsolated { self?.writable() }
             }
-            source?.resume()
-            armed = true
-        } else if !waiting, armed {
-            source?.suspend()
-            armed = false
+            made.resume()
+            source = made
+        } else if !waiting, let source {
+            source.cancel()
+            self.source = nil
         }
         resumeWaiters()
     }
