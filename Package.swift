@@ -63,12 +63,17 @@ let package = Package(
         .target(name: "MCPFrontEnd", dependencies: ["ScreenKit", "JSONRPC", "JSONCore"], path: "Apps/FrontEnds/MCP"),
         .systemLibrary(name: "CNcursesw", path: "Modules/CNcursesw", providers: [.apt(["libncurses-dev"])]),
         .target(name: "TUIFrontEnd", dependencies: ["ScreenKit", "CNcursesw"], path: "Apps/FrontEnds/TUI"),
+        // `facet serve`: one core on a Unix socket, a JSON-lines session per client.
+        .target(name: "ServeFrontEnd", dependencies: ["ScreenKit", "JSONRPC"], path: "Apps/FrontEnds/Serve"),
+        // `facet --connect`: a catalog whose screens forward to a running server.
+        .target(name: "RemoteCatalog", dependencies: ["ScreenKit", "JSONRPC"], path: "Modules/RemoteCatalog"),
 
         // MARK: The launcher
         .executableTarget(
             name: "facet",
             dependencies: [
-                "Composition", "ScreenKit", "CLIFrontEnd", "JSONLFrontEnd", "TUIFrontEnd", "MCPFrontEnd",
+                "Composition", "ScreenKit", "CLIFrontEnd", "JSONLFrontEnd", "TUIFrontEnd", "MCPFrontEnd", "ServeFrontEnd",
+                "RemoteCatalog",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Apps/facet"),
@@ -101,6 +106,7 @@ let package = Package(
             dependencies: ["TUIFrontEnd", "ScreenKit", "TestSupport"],
             path: "Tests/TUITests",
             exclude: ["Golden"]),
+        .testTarget(name: "ServeTests", dependencies: ["ServeFrontEnd", "ScreenKit", "TestSupport"], path: "Tests/ServeTests"),
         .testTarget(
             name: "EndToEndTests",
             dependencies: ["TestSupport"],

@@ -2,6 +2,7 @@ import CLIFrontEnd
 import JSONLFrontEnd
 import MCPFrontEnd
 import ScreenKit
+import ServeFrontEnd
 import TUIFrontEnd
 
 /// Every front end of this build, one line each. `--ui`, `FACET_UI`, the
@@ -24,6 +25,14 @@ enum FrontEndRegistry {
         Entry(frontEnd: JSONLFrontEnd.self, summary: "JSON-RPC 2.0, one message per line on stdin/stdout"),
         Entry(frontEnd: MCPFrontEnd.self, summary: "Model Context Protocol server on stdin/stdout, for agents"),
     ]
+
+    /// Front ends run as a command of their own (`facet serve …`), not
+    /// chosen by `--ui` or a preference: the first word names them.
+    static let commands: [Entry] = [
+        Entry(frontEnd: ServeFrontEnd.self, summary: "facet serve [--socket PATH]: one core for many clients on a Unix socket"),
+    ]
+
+    static func command(_ word: String?) -> Entry? { commands.first { $0.frontEnd.name == word } }
 
     /// What runs with a command on the line and no `--ui`.
     static let forCommands: any FrontEnd.Type = CLIFrontEnd.self
@@ -49,6 +58,8 @@ enum FrontEndRegistry {
             let name = entry.frontEnd.name
             return "  \(name)\(String(repeating: " ", count: width - name.count))  \(entry.summary)"
         }
+        let commandLines = commands.map { "  \($0.summary)" }
         return "FRONT ENDS (--ui, FACET_UI, or the 'ui' setting):\n" + lines.joined(separator: "\n")
+            + "\n\nCOMMANDS:\n" + commandLines.joined(separator: "\n")
     }
 }

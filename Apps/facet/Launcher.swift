@@ -2,6 +2,7 @@ import ArgumentParser
 import CLIFrontEnd
 import Composition
 import Foundation
+import RemoteCatalog
 import ScreenKit
 
 /// Global options, parsed before a front end sees the rest of the line.
@@ -55,9 +56,12 @@ enum Launcher {
         }
         StandardStreams.prepareProcess()
         let environment = ProcessInfo.processInfo.environment
+        let connect = ConnectOption(
+            arguments: Array(FacetApp.commandLineArguments().dropFirst()), environment: environment,
+            defaultSocket: { SocketLocation.defaultPath(environment: environment) })
         let options: Request
         do {
-            options = try Request(parsing: Array(FacetApp.commandLineArguments().dropFirst()))
+            options = try Request(parsing: connect.arguments)
         } catch {
             let code = LauncherOptions.exitCode(for: error)
             if code == .success {
@@ -79,12 +83,29 @@ enum Launcher {
         if let requested = options.ui ?? fromEnvironment, FrontEndRegistry.entry(requested) == nil {
             fail(FrontEndRegistry.unknown(requested, from: options.ui != nil ? "--ui" : "FACET_UI"), status: 2)
         }
+        // `facet serve …` (a command front end) runs with the rest of the line.
+        var rest = options.rest
+        var command: FrontEndRegistry.Entry?
+        if options.ui == nil, let entry = FrontEndRegistry.command(rest.first) {
+            command = entry
+            rest.removeFirst()
+            if !rest.contains("--socket") { rest += ["--socket", SocketLocation.defaultPath(environment: environment)] }
+        }
+        if let socket = connect.socket, command == nil {
+            await runConnected(to: socket, options: options, environment: environment)
+        }
         let app: FacetApp
         do {
             app = try FacetApp(environment: environment, frontEnds: FrontEndRegistry.names)
             try await app.prepare()
         } catch {
             fail("facet: \(FacetApp.message(for: error))", status: 1)
+        }
+        if let command {
+            let context = FrontEndContext(
+                catalog: app.catalog, arguments: rest, environment: environment, version: FacetApp.version,
+                home: app.home, frontEnds: FrontEndRegistry.infos)
+            exit(await command.frontEnd.run(context))
         }
         let requested = options.ui ?? fromEnvironment
         let preferred = requested == nil ? await preferredFrontEnd(app, rest: options.rest) : nil
@@ -98,6 +119,24 @@ enum Launcher {
         let status = await entry.frontEnd.run(context)
         // Output that could not be written (closed stdout, full disk) is a failure.
         exit(status == 0 && StandardStreams.failed ? 1 : status)
+    }
+
+    /// `--connect`: the front end runs against a running server's core; no
+    /// database is opened here and no saved preference is read.
+    static func runConnected(to socket: String, options: Request, environment: [String: String]) async -> Never {
+        let catalog: RemoteCatalog
+        do {
+            catalog = try await RemoteCatalog.connect(path: socket)
+        } catch {
+            fail("facet: \(error.message)", status: 1)
+        }
+        let requested = options.ui ?? environment["FACET_UI"].flatMap { $0.isEmpty ? nil : $0 }
+        let name = requested ?? defaultFrontEnd(rest: options.rest)
+        guard let entry = FrontEndRegistry.entry(name) else { fail(FrontEndRegistry.unknown(name, from: "default"), status: 2) }
+        let context = FrontEndContext(
+            catalog: catalog, arguments: options.rest, environment: environment, version: FacetApp.version,
+            home: catalog.home, frontEnds: FrontEndRegistry.infos)
+        exit(await entry.frontEnd.run(context))
     }
 
     static func fail(_ message: String, status: Int32) -> Never {

@@ -75,6 +75,13 @@ public final class FacetApp {
 
     public static let version = "0.1.0"
 
+    /// Where the data lives for this environment (`$FACET_HOME`, …), without
+    /// opening anything: a server's socket goes here when there is no
+    /// runtime directory.
+    public static func dataDirectory(environment: [String: String]) -> String {
+        AppPaths(environment: environment).home
+    }
+
     /// A person-readable message for an error raised while starting up.
     public static func message(for error: any Error) -> String {
         if let domain = error as? any DomainError { return domain.message }

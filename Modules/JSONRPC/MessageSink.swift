@@ -16,6 +16,14 @@ public protocol MessageSink: AnyObject {
     /// Everything sent so far should reach the peer now. Called once per
     /// batch of requests, and after each notification outside a batch.
     func flush()
+    /// A `screen.changed` notification for one handle (`key`). A sink whose
+    /// peer reads slowly may keep only the latest per key (coalescing); the
+    /// default sends every one, in order.
+    func notify(_ message: [UInt8], key: String)
+}
+
+extension MessageSink {
+    public func notify(_ message: [UInt8], key: String) { send(message) }
 }
 
 /// Newline-framed messages on a file descriptor (stdout, a socket), written

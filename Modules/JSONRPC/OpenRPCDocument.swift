@@ -42,7 +42,11 @@ public enum OpenRPCDocument {
                 param("args", "Action arguments (see components Screen.<id>.<action>.args)", .object(["type": .string("object")])),
             ], snapshotResult),
             method("screen.snapshot", "Read an open screen's current snapshot.", [handle], snapshotResult),
-            method("screen.wait", "Wait until the screen's background work is done; returns the snapshot.", [handle], snapshotResult),
+            method("screen.wait", "Wait until the screen's background work is done; returns the snapshot. With sinceVersion: at once if the screen is newer, else also until its next change (timeoutMs, default 30000).", [
+                handle,
+                param("sinceVersion", "The last version the client has seen", .object(["type": .string("integer")])),
+                param("timeoutMs", "Longest wait for a change after sinceVersion", .object(["type": .string("integer"), "minimum": .int(0)])),
+            ], snapshotResult),
             method("screen.close", "Close a handle.", [handle], result("Closed", .object(["type": .string("boolean")]))),
         ]
         return .object([

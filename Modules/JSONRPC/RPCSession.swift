@@ -163,10 +163,7 @@ public final class RPCSession {
             case "screen.open": return .success(try await openScreen(params))
             case "screen.perform": return .success(try await perform(params))
             case "screen.snapshot": return .success(state(try handle(params)))
-            case "screen.wait":
-                let handle = try handle(params)
-                await open[handle]?.screen.settle()
-                return .success(state(handle))
+            case "screen.wait": return .success(try await wait(params))
             case "screen.close":
                 let handle = try handle(params)
                 close(handle)
@@ -243,6 +240,47 @@ public final class RPCSession {
             Array(String(screen.changes.version).utf8), [0x7D])
     }
 
+    /// Waits for the screen's work, and returns its state. With
+    /// `sinceVersion`, returns at once if the screen is already newer, else
+    /// also waits for its next change (at most `timeoutMs`, default 30 s):
+    /// a client that passes the last version it saw never misses a change.
+    func wait(_ params: JSONValue) async throws -> [UInt8] {
+        let handle = try handle(params)
+        var since: Int?
+        if let value = params["sinceVersion"], value != .null {
+            guard case .int(let number) = value else { throw RPCError.invalidParams("'sinceVersion' must be a whole number") }
+            since = number
+        }
+        var timeout = 30_000
+        if let value = params["timeoutMs"], value != .null {
+            guard case .int(let number) = value, number >= 0 else {
+                throw RPCError.invalidParams("'timeoutMs' must be a whole number of milliseconds, 0 or more")
+            }
+            timeout = number
+        }
+        guard let screen = open[handle]?.screen else { throw RPCError.unknownHandle(handle) }
+        if let since, screen.changes.version > since { return state(handle) }
+        await screen.settle()
+        if let since, screen.changes.version <= since, open[handle] != nil {
+            await Self.nextChange(of: screen, timeoutMs: timeout)
+        }
+        guard open[handle] != nil else { throw RPCError.unknownHandle(handle) }
+        return state(handle)
+    }
+
+    /// Returns at the screen's next change, or after `timeoutMs`.
+    static func nextChange(of screen: any Screen, timeoutMs: Int) async {
+        let (stream, continuation) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
+        let token = screen.changes.observe { _ in continuation.yield() }
+        let timer = Task {
+            try? await Task.sleep(for: .milliseconds(timeoutMs))
+            continuation.finish()
+        }
+        for await _ in stream { break }
+        timer.cancel()
+        token.cancel()
+    }
+
     func close(_ handle: String) {
         guard let entry = open.removeValue(forKey: handle) else { return }
         entry.token.cancel()
@@ -307,7 +345,7 @@ public final class RPCSession {
 
     func changed(_ handle: String) {
         guard open[handle] != nil else { return }
-        writer.notification(method: "screen.changed", params: state(handle))
+        writer.notification(method: "screen.changed", params: state(handle), key: handle)
         if !inBatch { writer.flush() }
     }
 }

@@ -54,7 +54,16 @@ public final class RPCWriter {
     }
 
     public func notification(method: String, params: [UInt8]) {
-        write(Self.joined(Array(#"{"jsonrpc":"2.0","method":"#.utf8), encode(method), Array(#","params":"#.utf8), params, [0x7D]))
+        write(notificationMessage(method: method, params: params))
+    }
+
+    /// A notification the sink may coalesce with earlier ones of the same key.
+    public func notification(method: String, params: [UInt8], key: String) {
+        sink.notify(notificationMessage(method: method, params: params), key: key)
+    }
+
+    public func notificationMessage(method: String, params: [UInt8]) -> [UInt8] {
+        Self.joined(Array(#"{"jsonrpc":"2.0","method":"#.utf8), encode(method), Array(#","params":"#.utf8), params, [0x7D])
     }
 
     /// The parts one after another, copied once: `a + b + c` would copy a

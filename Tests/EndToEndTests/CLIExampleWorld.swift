@@ -31,17 +31,68 @@ final class CLIExampleWorld: @unchecked Sendable {
         root.file("home/photos/2024/a.jpg", "a")
         root.file("srv/photos/cat.jpg", bytes: [UInt8](repeating: 9, count: 4_000))
         root.directory("facet")
+        root.directory("run")
+    }
+
+    /// The world's own runtime directory, so `facet serve`'s default
+    /// socket is the world's and not the user's.
+    var runtime: String { root.path + "/run" }
+    var environment: [String: String] { ["HOME": home, "XDG_RUNTIME_DIR": runtime] }
+
+    /// Commands documented with a trailing `&` (`facet serve &`), still
+    /// running; stopped (SIGTERM) with the world.
+    private var background: [Process] = []
+
+    deinit {
+        for process in background where process.isRunning {
+            process.terminate()
+            process.waitUntilExit()
+        }
     }
 
     /// Runs `facet` with these words (already split) in the working directory.
     func facet(_ words: [String], stdin: String? = nil) throws -> FacetProcess.Result {
         try FacetProcess.run(
-            words, home: facetHome, environment: ["HOME": home], stdin: stdin, currentDirectory: work)
+            words, home: facetHome, environment: environment, stdin: stdin, currentDirectory: work)
+    }
+
+    /// Starts `facet` with these words and leaves it running, as a shell
+    /// does for `command &`; returns once it printed its first line on
+    /// stderr (`facet serve` says where it serves) or exited.
+    func startInBackground(_ words: [String]) throws -> FacetProcess.Result {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: FacetProcess.binary)
+        process.arguments = words
+        process.environment = FacetProcess.environment(home: facetHome, extra: environment)
+        process.currentDirectoryURL = URL(fileURLWithPath: work)
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = FileHandle.nullDevice
+        let errors = Pipe()
+        process.standardError = errors
+        try process.run()
+        background.append(process)
+        var said = Data()
+        while process.isRunning, !said.contains(UInt8(ascii: "\n")) {
+            let chunk = errors.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            said += chunk
+        }
+        let status: Int32 = process.isRunning ? 0 : process.terminationStatus
+        return FacetProcess.Result(status: status, stdout: "", stderr: String(decoding: said, as: UTF8.self))
     }
 
     /// Runs one documented command line: `facet …` as a shell would split
     /// it (quotes, `~`, a trailing `# comment`), with `/srv` mapped.
     func run(_ line: String) throws -> FacetProcess.Result {
+        // `facet serve &`: a trailing `&` (before any comment) runs it in the background.
+        let code = line.split(separator: "#", maxSplits: 1).first.map(String.init) ?? line
+        let trimmed = code.trimmingCharacters(in: .whitespaces)
+        if trimmed.hasSuffix("&"), !trimmed.hasSuffix("&&") {
+            var words = try ShellWords.split(String(trimmed.dropLast()), home: home)
+            guard words.first == "facet" else { throw ShellWords.Problem.notFacet(line) }
+            words.removeFirst()
+            return try startInBackground(words)
+        }
         var words = try ShellWords.split(line, home: home)
         guard words.first == "facet" else { throw ShellWords.Problem.notFacet(line) }
         words.removeFirst()

@@ -24,6 +24,8 @@ import Testing
         "Persistence": ["Domain", "GRDB", "GRDBSQLite"],
         "Presentation": ["Domain", "ScreenKit"],
         "JSONRPC": ["ScreenKit", "JSONCore"],
+        // `facet --connect`: screens that forward to a running server.
+        "RemoteCatalog": ["ScreenKit", "JSONRPC", "JSONCore"],
         "FeatureKit": ["Domain", "Persistence", "ScreenKit"],
         "Composition": ["Domain", "Services", "Persistence", "Presentation", "ScreenKit", "FeatureKit", "JSONCore"],
     ]
@@ -57,7 +59,7 @@ import Testing
         if target.path.hasPrefix("Modules/Features/") { return Self.featureModuleRule }
         if target.name == "Composition" { return Self.rules["Composition"]!.union(featureModules.map(\.name)) }
         if target.path == "Apps/facet" {
-            return Set(["Composition", "ScreenKit", "ArgumentParser"]).union(frontEnds.map(\.name))
+            return Set(["Composition", "RemoteCatalog", "ScreenKit", "ArgumentParser"]).union(frontEnds.map(\.name))
         }
         return Self.rules[target.name]
     }

@@ -1,0 +1,122 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+import JSONRPC
+import ScreenKit
+
+/// `facet serve [--socket PATH]`: one core, many clients. Listens on a Unix
+/// socket; each connection speaks exactly the JSON-lines protocol of
+/// `facet --ui jsonl`, with its own handles, over one shared catalog (a
+/// screen opened by two clients is one view model). Runs until SIGTERM or
+/// SIGINT; clients then get `server.stopping` and end of file.
+///
+/// The launcher passes `--socket` (its default is
+/// `$XDG_RUNTIME_DIR/facet/facet.sock`, else under the data directory).
+public enum ServeFrontEnd: FrontEnd {
+    public static let name = "serve"
+    public static let usage = "usage: facet serve [--socket PATH]"
+
+    public static func run(_ context: FrontEndContext) async -> Int32 {
+        var arguments = context.arguments[...]
+        var path: String?
+        while let argument = arguments.popFirst() {
+            if argument == "--socket", let value = arguments.popFirst(), !value.isEmpty {
+                path = value
+            } else if argument == "--help" || argument == "-h" {
+                print(usage)
+                return 0
+            } else {
+                fail("facet serve: unexpected '\(TerminalText.sanitize(argument))' (\(usage))")
+                return 2
+            }
+        }
+        guard let path else {
+            fail("facet serve: no socket path (\(usage))")
+            return 2
+        }
+        signal(SIGPIPE, SIG_IGN)
+        let listener: SocketListener
+        do {
+            listener = try SocketListener.open(path: path)
+        } catch {
+            fail("facet serve: \(error)")
+            return 1
+        }
+        let limit = context.environment["FACET_JSONL_MAX_LINE"].flatMap(Int.init) ?? RPCSession.defaultLineLimit
+        let server = Server(listener: listener, context: context, lineLimit: limit)
+        fail("facet: serving on \(path)")
+        await server.run()
+        return 0
+    }
+
+    static func fail(_ message: String) {
+        FileHandle.standardError.write(Data((message + "\n").utf8))
+    }
+}
+
+/// Accepts clients, runs a `Connection` for each, and stops on a signal.
+@MainActor
+final class Server {
+    let listener: SocketListener
+    let context: FrontEndContext
+    let catalog: SharedScreens
+    let lineLimit: Int
+    let peers = PeerCheck()
+    private var connections: [Int: Connection] = [:]
+    private var nextID = 0
+    private var sources: [any DispatchSourceProtocol] = []
+
+    init(listener: SocketListener, context: FrontEndContext, lineLimit: Int) {
+        self.listener = listener
+        self.context = context
+        self.lineLimit = lineLimit
+        catalog = SharedScreens(base: context.catalog)
+    }
+
+    /// Returns when a SIGTERM or SIGINT has stopped the server.
+    func run() async {
+        let (stopped, stop) = AsyncStream<Void>.makeStream()
+        let accepts = DispatchSource.makeReadSource(fileDescriptor: listener.fd, queue: .main)
+        accepts.setEventHandler { [weak self] in MainActor.assumeIsolated { self?.acceptAll() } }
+        accepts.resume()
+        sources.append(accepts)
+        for number in [SIGTERM, SIGINT] {
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .main)
+            source.setEventHandler { stop.yield() }
+            source.resume()
+            sources.append(source)
+        }
+        for await _ in stopped { break }
+        shutdown()
+    }
+
+    func acceptAll() {
+        while let fd = listener.accept() {
+            if let refusal = peers.refusal(fd) {
+                let message = #"{"error":{"code":-32600,"data":{"code":"peer_refused"},"message":"#
+                    + "\"Connection refused: \(refusal)\"},\"id\":null,\"jsonrpc\":\"2.0\"}\n"
+                _ = message.utf8CString.withUnsafeBufferPointer { send(fd, $0.baseAddress, $0.count - 1, Int32(MSG_DONTWAIT | MSG_NOSIGNAL)) }
+                close(fd)
+                continue
+            }
+            let connection = Connection(fd: fd, catalog: catalog, context: context, lineLimit: lineLimit)
+            nextID += 1
+            let id = nextID
+            connections[id] = connection
+            Task { @MainActor [weak self] in
+                await connection.run()
+                self?.connections[id] = nil
+            }
+        }
+    }
+
+    /// Stops accepting, tells every client, and removes the socket file.
+    func shutdown() {
+        for source in sources { source.cancel() }
+        listener.close()
+        let notice = Array(#"{"jsonrpc":"2.0","method":"server.stopping","params":{}}"#.utf8)
+        for connection in connections.values { connection.stop(notice: notice) }
+    }
+}

@@ -1,0 +1,99 @@
+import ScreenKit
+
+/// A screen that lives in the server: `start` opens it there, actions are
+/// `screen.perform`, and the server's `screen.changed` notifications replace
+/// the snapshot (newer versions only) and tell the front end, as a local
+/// view model's change would.
+///
+/// Work that outlives an action (an import) is waited for with
+/// `screen.wait` as background work of this screen, so `settle()` and
+/// `isBusy` mean what they mean for a local screen.
+@MainActor
+final class RemoteScreen: ScreenModel {
+    let request: ScreenRequest
+    let connection: RemoteConnection
+    private var current: ScreenSnapshot
+    private var handle: String?
+    private var version = -1
+    private var closed = false
+
+    private struct State: Decodable { var handle: String; var version: Int; var snapshot: ScreenSnapshot }
+    private struct Performed: Decodable {
+        var version: Int
+        var snapshot: ScreenSnapshot
+        var outcome: ActionOutcome
+    }
+    private struct Open: Encodable { var screen: String; var params: ActionArguments }
+    private struct Perform: Encodable { var handle: String; var action: String; var args: ActionArguments }
+    private struct Handle: Encodable { var handle: String }
+
+    init(request: ScreenRequest, title: String, connection: RemoteConnection) {
+        self.request = request
+        self.connection = connection
+        current = ScreenSnapshot(
+            screen: request.screen, title: title, status: .loading("Opening…"), content: ScreenContent(), actions: [])
+    }
+
+    override var snapshot: ScreenSnapshot { current }
+
+    override func start() async {
+        do {
+            let state = try await connection.call("screen.open", Open(screen: request.screen, params: request.params), as: State.self)
+            handle = state.handle
+            connection.register(self, handle: state.handle)
+            apply(state.snapshot, version: state.version)
+            if closed { close() }
+            waitIfLoading()
+        } catch {
+            current.status = .error(error)
+            publish()
+        }
+    }
+
+    override func perform(_ action: String, _ arguments: ActionArguments) async throws(ScreenError) -> ActionOutcome {
+        guard let handle else { throw ScreenError.failed("the screen is not open on the server", code: "disconnected") }
+        let performed = try await connection.call(
+            "screen.perform", Perform(handle: handle, action: action, args: arguments), as: Performed.self)
+        apply(performed.snapshot, version: performed.version)
+        if performed.outcome.pending { waitOnServer() } else { waitIfLoading() }
+        return performed.outcome
+    }
+
+    /// A newer state from the server (a response or a notification).
+    func apply(_ snapshot: ScreenSnapshot, version: Int) {
+        guard version > self.version else { return }
+        self.version = version
+        current = snapshot
+        publish()
+    }
+
+    func disconnected(_ error: ScreenError) {
+        current.status = .error(error)
+        publish()
+    }
+
+    private func waitIfLoading() {
+        if current.status.isLoading { waitOnServer() }
+    }
+
+    /// Background work of this screen: until the server's screen settles.
+    private func waitOnServer() {
+        guard let handle else { return }
+        launch { [weak self] in
+            guard let self, !self.closed else { return }
+            if let state = try? await self.connection.call("screen.wait", Handle(handle: handle), as: State.self) {
+                self.apply(state.snapshot, version: state.version)
+            }
+        }
+    }
+
+    override func close() {
+        closed = true
+        if let handle {
+            connection.unregister(handle)
+            if !connection.isClosed { connection.post("screen.close", Handle(handle: handle)) }
+            self.handle = nil
+        }
+        super.close()
+    }
+}

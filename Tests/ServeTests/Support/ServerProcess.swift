@@ -1,0 +1,66 @@
+import Foundation
+import TestSupport
+
+/// A real `facet serve` started by a test, in its own temporary home and
+/// runtime directory, stopped (SIGTERM) when released.
+final class ServerProcess: @unchecked Sendable {
+    let process = Process()
+    let home: TemporaryDirectory
+    let runtime: TemporaryDirectory
+    let socket: String
+    private let errors = Pipe()
+
+    /// Starts the server and waits until it accepts connections.
+    /// With no `socket`, the default place in the runtime directory.
+    init(home: TemporaryDirectory = TemporaryDirectory("facet-serve-home"), socket path: String? = nil,
+         environment extra: [String: String] = [:]) throws {
+        self.home = home
+        runtime = TemporaryDirectory("facet-serve-run")
+        socket = path ?? runtime.path + "/facet/facet.sock"
+        process.executableURL = URL(fileURLWithPath: FacetProcess.binary)
+        process.arguments = ["serve"] + (path.map { ["--socket", $0] } ?? [])
+        process.environment = FacetProcess.environment(home: home.path, extra: ["XDG_RUNTIME_DIR": runtime.path].merging(extra) { $1 })
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = errors
+        try process.run()
+        try waitUntilListening()
+    }
+
+    deinit {
+        if process.isRunning {
+            process.terminate()
+            process.waitUntilExit()
+        }
+    }
+
+    var environment: [String: String] { ["XDG_RUNTIME_DIR": runtime.path] }
+
+    func waitUntilListening(timeout: TimeInterval = 20) throws {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if let client = try? SocketClient(path: socket) {
+                client.close()
+                return
+            }
+            guard process.isRunning else { throw SocketClient.Failure.closed("the server exited: \(stderr())") }
+            usleep(20_000)
+        }
+        throw SocketClient.Failure.timeout("the server to listen")
+    }
+
+    /// Sends SIGTERM and waits for the exit status.
+    func stop(timeout: TimeInterval = 20) -> Int32 {
+        kill(process.processIdentifier, SIGTERM)
+        let deadline = Date().addingTimeInterval(timeout)
+        while process.isRunning, Date() < deadline { usleep(10_000) }
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+
+    /// What the server printed on stderr (read once it has exited).
+    func stderr() -> String {
+        String(decoding: errors.fileHandleForReading.availableData, as: UTF8.self)
+    }
+}
