@@ -1,6 +1,7 @@
 import ArgumentParser
 import CLIFrontEnd
 import Composition
+import FeatureKit
 import Foundation
 import ScreenKit
 
@@ -18,13 +19,23 @@ struct LauncherOptions: ParsableArguments {
     var rest: [String] = []
 }
 
-/// Picks and runs a front end from `FrontEndRegistry`: `--ui`, then
+/// Picks and runs a front end from a `FrontEndRegistry`: `--ui`, then
 /// `FACET_UI`, then the signed-in user's preference, then the TUI on a
 /// terminal, else the CLI (whose bare form prints help).
-@main
+///
+/// The whole of the `facet` executable is `await Launcher.run()`; a package
+/// built on Facet makes its own executable the same way with more features:
+/// `await Launcher.run(features: Launcher.facetFeatures + [BookmarksFeature.self])`.
 @MainActor
-enum Launcher {
-    static func main() async {
+public enum Launcher {
+    /// Facet's own features (playlists, users, folders), in their order.
+    public static var facetFeatures: [any Feature.Type] { FacetApp.features }
+
+    /// Parses the command line, opens the app with `features`, runs the
+    /// chosen front end and exits the process with its status.
+    public static func run(
+        features: [any Feature.Type] = FacetApp.features, frontEnds registry: FrontEndRegistry = .standard
+    ) async -> Never {
         let environment = ProcessInfo.processInfo.environment
         let options: LauncherOptions
         do {
@@ -33,7 +44,7 @@ enum Launcher {
             let code = LauncherOptions.exitCode(for: error)
             if code == .success {
                 print(LauncherOptions.helpMessage())
-                print(FrontEndRegistry.help)
+                print(registry.help)
                 print("")
                 print(CLIFrontEnd.globalHelpHint)
                 exit(0)
@@ -47,25 +58,25 @@ enum Launcher {
         }
         // A name asked for explicitly is checked before anything is opened.
         let fromEnvironment = environment["FACET_UI"].flatMap { $0.isEmpty ? nil : $0 }
-        if let requested = options.ui ?? fromEnvironment, FrontEndRegistry.entry(requested) == nil {
-            fail(FrontEndRegistry.unknown(requested, from: options.ui != nil ? "--ui" : "FACET_UI"), status: 2)
+        if let requested = options.ui ?? fromEnvironment, registry.entry(requested) == nil {
+            fail(registry.unknown(requested, from: options.ui != nil ? "--ui" : "FACET_UI"), status: 2)
         }
         let app: FacetApp
         do {
-            app = try FacetApp(environment: environment, frontEnds: FrontEndRegistry.names)
+            app = try FacetApp(environment: environment, frontEnds: registry.names, features: features)
             try await app.prepare()
         } catch {
             fail("facet: \(FacetApp.message(for: error))", status: 1)
         }
         let requested = options.ui ?? fromEnvironment
-        let preferred = requested == nil ? await preferredFrontEnd(app, rest: options.rest) : nil
-        let name = requested ?? preferred ?? defaultFrontEnd(rest: options.rest)
-        guard let entry = FrontEndRegistry.entry(name) else {
-            fail(FrontEndRegistry.unknown(name, from: "default"), status: 2)
+        let preferred = requested == nil ? await preferredFrontEnd(app, rest: options.rest, registry: registry) : nil
+        let name = requested ?? preferred ?? defaultFrontEnd(rest: options.rest, registry: registry)
+        guard let entry = registry.entry(name) else {
+            fail(registry.unknown(name, from: "default"), status: 2)
         }
         let context = FrontEndContext(
             catalog: app.catalog, arguments: options.rest, environment: environment, version: FacetApp.version,
-            home: app.home, frontEnds: FrontEndRegistry.infos)
+            home: app.home, frontEnds: registry.infos)
         let status = await entry.frontEnd.run(context)
         exit(status)
     }
@@ -82,17 +93,17 @@ enum Launcher {
     /// saved terminal front end without a terminal (a script, a pipe) is
     /// passed over rather than refused: a preference is not a demand the way
     /// `--ui` is.
-    static func preferredFrontEnd(_ app: FacetApp, rest: [String]) async -> String? {
+    static func preferredFrontEnd(_ app: FacetApp, rest: [String], registry: FrontEndRegistry) async -> String? {
         guard rest.isEmpty, let preferred = await app.preferredFrontEnd(),
-              let entry = FrontEndRegistry.entry(preferred) else { return nil }
+              let entry = registry.entry(preferred) else { return nil }
         if entry.needsTerminal, !onTerminal { return nil }
         return preferred
     }
 
     /// With a command on the line the CLI runs it; bare `facet` starts the TUI
     /// on a terminal and prints CLI help otherwise.
-    static func defaultFrontEnd(rest: [String]) -> String {
-        if !rest.isEmpty { return FrontEndRegistry.forCommands.name }
-        return (onTerminal ? FrontEndRegistry.forTerminal : FrontEndRegistry.forCommands).name
+    static func defaultFrontEnd(rest: [String], registry: FrontEndRegistry) -> String {
+        if !rest.isEmpty { return registry.forCommands.name }
+        return (onTerminal ? registry.forTerminal : registry.forCommands).name
     }
 }
