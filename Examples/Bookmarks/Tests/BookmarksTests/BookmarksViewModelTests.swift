@@ -60,7 +60,7 @@ actor InMemoryBookmarkStore: BookmarkStore {
             _ = try await model.run("add", ["url": .string("https://swift.org")])
             Issue.record("a duplicate was accepted")
         } catch {
-            #expect(error.code == "bookmarks.duplicate")
+            #expect((error as any Error as? ScreenError)?.code == "bookmarks.duplicate")
         }
         #expect(model.bookmarks.map(\.title) == ["Swift"])
     }

@@ -5,6 +5,7 @@ import Testing
 
 /// Integration: the store on a real SQLite file, with Facet's own migrations
 /// first and the feature's after, as the app runs them.
+@MainActor
 @Suite struct SQLiteBookmarkStoreTests {
     let scratch = Scratch()
 
