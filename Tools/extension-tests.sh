@@ -4,7 +4,7 @@
 #  1. Tools/new-feature in a fresh copy of the repository: bad names are
 #     refused and a failure half-way changes nothing; then it scaffolds a
 #     feature, `git diff` shows no front-end file touched, the copy builds,
-#     the generated tests (and the layering test) pass, and the new screen is
+#     the generated tests (and the layering test's dependency check) pass, and the new screen is
 #     found through the CLI --json, JSON lines and the TUI (tmux).
 #  2. Examples/Bookmarks, a separate package on Facet's library products,
 #     builds against that copy, its tests pass, its screen is in every front end.
@@ -63,17 +63,18 @@ fi
 
 step "building the copy (scratch $scratch)"
 timed "swift build --build-tests (copy + $name)" bash -c "cd '$copy' && swift build --build-tests --scratch-path '$scratch'"
-step "the generated tests and the layering test"
-timed "swift test --filter '$name|Layering'" bash -c "cd '$copy' && swift test --skip-build --scratch-path '$scratch' --filter '$name|Layering'"
+step "the generated tests and the layering rules on the scaffolded code"
+tests="$name|everyDependencyIsAllowedByTheArchitecture"
+timed "swift test --filter '$tests'" bash -c "cd '$copy' && swift test --skip-build --scratch-path '$scratch' --filter '$tests'"
 scaffold_total=$((SECONDS - scaffold_start))
 step "the $screen screen in every front end"
-timed "CLI, JSON lines, TUI checks ($screen)" python3 "$root/Tools/extension/check_screen.py" "$scratch/debug/facet" "$screen" "No entries yet"
+timed "CLI, JSON lines, TUI checks ($screen)" python3 "$root/Tools/extension/check_screen.py" "$scratch/debug/facet" "$screen" "$name" "No entries yet"
 
 step "Examples/Bookmarks against the copy's products"
 example=$copy/Examples/Bookmarks
 timed "swift build --build-tests (Examples/Bookmarks)" bash -c "cd '$example' && swift build --build-tests --scratch-path '$scratch'"
 timed "swift test (Examples/Bookmarks)" bash -c "cd '$example' && swift test --skip-build --scratch-path '$scratch'"
-timed "CLI, JSON lines, TUI checks (bookmarks)" python3 "$root/Tools/extension/check_screen.py" "$scratch/debug/facet-bookmarks" bookmarks "No bookmarks yet"
+timed "CLI, JSON lines, TUI checks (bookmarks)" python3 "$root/Tools/extension/check_screen.py" "$scratch/debug/facet-bookmarks" bookmarks Bookmarks "No bookmarks yet"
 
 echo "== extension tests passed; times:" >&2
 printf '  %s\n' "${times[@]}" >&2

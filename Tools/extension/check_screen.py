@@ -1,15 +1,16 @@
 #!/usr/bin/env python3
 """Finds a screen through every front end of a built facet executable.
 
-    check_screen.py BINARY SCREEN TEXT
+    check_screen.py BINARY SCREEN TITLE TEXT
 
 CLI: `BINARY SCREEN --json` prints a snapshot of SCREEN with typed columns.
 JSON lines: `screens.list` names it and `screen.open` returns its snapshot.
-TUI (tmux): Tab through the top-level screens until TEXT (something only
-that screen shows) is on the terminal. Each check runs in a fresh
+TUI (tmux): the tab bar numbers the top-level screens ("6 TITLE"); typing
+that number shows the screen, with TEXT (something only it shows). Each check runs in a fresh
 FACET_HOME. Exits 1 with the reason on the first failure.
 """
 import json
+import re
 import os
 import subprocess
 import sys
@@ -63,7 +64,7 @@ def check_jsonl(binary, screen):
     print(f"  JSON lines: screens.list, screen.open and rpc.discover know {screen}")
 
 
-def check_tui(binary, text):
+def check_tui(binary, title, text):
     socket = f"facet-check-{os.getpid()}"
     tmux = ["tmux", "-L", socket, "-f", "/dev/null"]
     with tempfile.TemporaryDirectory() as home:
@@ -72,26 +73,34 @@ def check_tui(binary, text):
         subprocess.run(tmux + ["new-session", "-d", "-s", "t", "-x", "120", "-y", "30", command], check=True,
                        stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         try:
-            screen = ""
-            deadline = time.time() + 60
-            while time.time() < deadline:
-                screen = subprocess.run(tmux + ["capture-pane", "-p", "-t", "t"], capture_output=True, text=True).stdout
-                if text in screen:
-                    print(f"  TUI: reached the screen showing {text!r}")
-                    return
-                if screen.strip():
-                    subprocess.run(tmux + ["send-keys", "-t", "t", "Tab"], check=True)
-                time.sleep(0.5)
-            fail(f"TUI: never showed {text!r}; the terminal shows:\n{screen}")
+            def capture():
+                return subprocess.run(tmux + ["capture-pane", "-p", "-t", "t"], capture_output=True, text=True).stdout
+
+            def wait(predicate, what):
+                deadline = time.time() + 30
+                screen = ""
+                while time.time() < deadline:
+                    screen = capture()
+                    if predicate(screen):
+                        return screen
+                    time.sleep(0.2)
+                fail(f"TUI: never showed {what}; the terminal shows:\n{screen}")
+
+            pattern = re.compile(rf"([0-9]+) {re.escape(title)}\b")
+            screen = wait(lambda s: pattern.search(s.split("\n")[0]), f"a tab named {title!r}")
+            number = pattern.search(screen.split("\n")[0]).group(1)
+            subprocess.run(tmux + ["send-keys", "-t", "t", "-l", number], check=True)
+            wait(lambda s: text in s, repr(text))
+            print(f"  TUI: tab {number} {title!r} shows {text!r}")
         finally:
             subprocess.run(tmux + ["kill-server"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
 
 if __name__ == "__main__":
-    if len(sys.argv) != 4:
+    if len(sys.argv) != 5:
         print(__doc__, file=sys.stderr)
         sys.exit(2)
-    binary, screen, text = sys.argv[1:]
+    binary, screen, title, text = sys.argv[1:]
     check_cli(binary, screen)
     check_jsonl(binary, screen)
-    check_tui(binary, text)
+    check_tui(binary, title, text)
