@@ -10,6 +10,14 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .executable(name: "facet", targets: ["facet"]),
+        // What a package built on Facet uses (see docs/EXTENDING.md and
+        // Examples/Bookmarks): the launcher to make its own `facet`, the
+        // Feature API, the screen contract, and the layers a feature builds on.
+        .library(name: "FacetLauncher", targets: ["FacetLauncher"]),
+        .library(name: "FeatureKit", targets: ["FeatureKit"]),
+        .library(name: "ScreenKit", targets: ["ScreenKit"]),
+        .library(name: "FacetDomain", targets: ["Domain"]),
+        .library(name: "FacetPersistence", targets: ["Persistence"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -68,15 +76,17 @@ let package = Package(
         // `facet --connect`: a catalog whose screens forward to a running server.
         .target(name: "RemoteCatalog", dependencies: ["ScreenKit", "JSONRPC"], path: "Modules/RemoteCatalog"),
 
-        // MARK: The launcher
-        .executableTarget(
-            name: "facet",
+        // MARK: The launcher (a library, so a package built on Facet can make
+        // its own `facet` with more features) and Facet's own executable.
+        .target(
+            name: "FacetLauncher",
             dependencies: [
-                "Composition", "ScreenKit", "CLIFrontEnd", "JSONLFrontEnd", "TUIFrontEnd", "MCPFrontEnd", "ServeFrontEnd",
-                "RemoteCatalog",
+                "Composition", "FeatureKit", "ScreenKit", "CLIFrontEnd", "JSONLFrontEnd", "TUIFrontEnd", "MCPFrontEnd",
+                "ServeFrontEnd", "RemoteCatalog",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
-            path: "Apps/facet"),
+            path: "Apps/Launcher"),
+        .executableTarget(name: "facet", dependencies: ["FacetLauncher"], path: "Apps/facet"),
 
         // MARK: Tools (built on demand, never part of the test suite)
         .executableTarget(name: "tui-bench", dependencies: ["TUIFrontEnd", "ScreenKit"], path: "Tools/bench/TUIBench"),

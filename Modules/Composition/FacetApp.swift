@@ -14,9 +14,11 @@ import ScreenKit
 /// adapters stay inside.
 @MainActor
 public final class FacetApp {
-    /// Every feature, in the order a screen switcher lists them. A new
-    /// feature adds one line here (and its own folders) and nothing else.
-    static let features: [any Feature.Type] = [
+    /// Every feature of Facet, in the order a screen switcher lists them. A
+    /// new feature adds one line here (and its own folders) and nothing else.
+    /// A package built on Facet passes this list plus its own features to
+    /// `init(environment:frontEnds:features:)` (through `Launcher.run`).
+    public static let features: [any Feature.Type] = [
         PlaylistFeature.self,
         UsersFeature.self,
         FoldersFeature.self,
@@ -27,7 +29,11 @@ public final class FacetApp {
     /// Every migration, in the order a fresh database runs them: the core
     /// tables, then each feature's own. Existing databases recorded these
     /// identifiers in this order; only appending is allowed.
-    static var migrations: [Migration] { Migrations.core + features.flatMap { $0.migrations } }
+    static var migrations: [Migration] { migrations(of: features) }
+
+    static func migrations(of features: [any Feature.Type]) -> [Migration] {
+        Migrations.core + features.flatMap { $0.migrations }
+    }
 
     private let registry = ScreenRegistry()
     private let context: FeatureContext
@@ -36,19 +42,22 @@ public final class FacetApp {
     /// Opens (creating and migrating if needed) the database and wires every
     /// feature. `frontEnds` are the names the launcher offers (its registry),
     /// the only values the `ui` setting accepts. Throws a storage error a
-    /// front end can print.
-    public init(environment: [String: String], frontEnds: [String]) throws {
+    /// front end can print. `features` defaults to Facet's own; a package
+    /// built on Facet appends its features (their migrations run after).
+    public init(
+        environment: [String: String], frontEnds: [String], features: [any Feature.Type] = FacetApp.features
+    ) throws {
         let paths = AppPaths(environment: environment)
         // FACET_BUSY_TIMEOUT_MS lets tests see a lock fail fast; users keep the default.
         let timeout = environment["FACET_BUSY_TIMEOUT_MS"].flatMap(Double.init).map { $0 / 1000 } ?? FacetDatabase.busyTimeout
-        let database = try FacetDatabase(path: paths.database, busyTimeout: timeout, migrations: Self.migrations)
+        let database = try FacetDatabase(path: paths.database, busyTimeout: timeout, migrations: Self.migrations(of: features))
         let account = UsersFeature.makeAccount(database: database, frontEnds: frontEnds.map(FrontEndChoice.init(rawValue:)))
         let context = FeatureContext(
             database: database, environment: environment, account: account,
             http: SharedHTTPClient(configuration: .from(environment: environment)),
             urlOpener: ProcessURLOpener(environment: environment))
         self.context = context
-        installed = Self.features.map { $0.init(context: context) }
+        installed = features.map { $0.init(context: context) }
         for feature in installed { feature.register(in: registry) }
     }
 

@@ -58,9 +58,10 @@ import Testing
         if target.path.hasPrefix("Apps/FrontEnds/") { return Self.frontEndRule }
         if target.path.hasPrefix("Modules/Features/") { return Self.featureModuleRule }
         if target.name == "Composition" { return Self.rules["Composition"]!.union(featureModules.map(\.name)) }
-        if target.path == "Apps/facet" {
-            return Set(["Composition", "RemoteCatalog", "ScreenKit", "ArgumentParser"]).union(frontEnds.map(\.name))
+        if target.path == "Apps/Launcher" {
+            return Set(["Composition", "FeatureKit", "RemoteCatalog", "ScreenKit", "ArgumentParser"]).union(frontEnds.map(\.name))
         }
+        if target.path == "Apps/facet" { return ["FacetLauncher"] }
         return Self.rules[target.name]
     }
 

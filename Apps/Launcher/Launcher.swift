@@ -1,6 +1,7 @@
 import ArgumentParser
 import CLIFrontEnd
 import Composition
+import FeatureKit
 import Foundation
 import RemoteCatalog
 import ScreenKit
@@ -41,13 +42,23 @@ struct Request {
     }
 }
 
-/// Picks and runs a front end from `FrontEndRegistry`: `--ui`, then
+/// Picks and runs a front end from a `FrontEndRegistry`: `--ui`, then
 /// `FACET_UI`, then the signed-in user's preference, then the TUI on a
 /// terminal, else the CLI (whose bare form prints help).
-@main
+///
+/// The whole of the `facet` executable is `await Launcher.run()`; a package
+/// built on Facet makes its own executable the same way with more features:
+/// `await Launcher.run(features: Launcher.facetFeatures + [BookmarksFeature.self])`.
 @MainActor
-enum Launcher {
-    static func main() async {
+public enum Launcher {
+    /// Facet's own features (playlists, users, folders), in their order.
+    public static var facetFeatures: [any Feature.Type] { FacetApp.features }
+
+    /// Parses the command line, opens the app with `features`, runs the
+    /// chosen front end and exits the process with its status.
+    public static func run(
+        features: [any Feature.Type] = FacetApp.features, frontEnds registry: FrontEndRegistry = .standard
+    ) async -> Never {
         // `facet --version` alone is answered before the argument parser,
         // the environment or anything else is built: scripts call it in loops.
         if CommandLine.arguments.count == 2, CommandLine.arguments[1] == "--version" {
@@ -66,7 +77,7 @@ enum Launcher {
             let code = LauncherOptions.exitCode(for: error)
             if code == .success {
                 StandardStreams.print(LauncherOptions.helpMessage())
-                StandardStreams.print(FrontEndRegistry.help)
+                StandardStreams.print(registry.help)
                 StandardStreams.print("")
                 StandardStreams.print(CLIFrontEnd.globalHelpHint)
                 exit(0)
@@ -80,23 +91,23 @@ enum Launcher {
         }
         // A name asked for explicitly is checked before anything is opened.
         let fromEnvironment = environment["FACET_UI"].flatMap { $0.isEmpty ? nil : $0 }
-        if let requested = options.ui ?? fromEnvironment, FrontEndRegistry.entry(requested) == nil {
-            fail(FrontEndRegistry.unknown(requested, from: options.ui != nil ? "--ui" : "FACET_UI"), status: 2)
+        if let requested = options.ui ?? fromEnvironment, registry.entry(requested) == nil {
+            fail(registry.unknown(requested, from: options.ui != nil ? "--ui" : "FACET_UI"), status: 2)
         }
         // `facet serve …` (a command front end) runs with the rest of the line.
         var rest = options.rest
         var command: FrontEndRegistry.Entry?
-        if options.ui == nil, let entry = FrontEndRegistry.command(rest.first) {
+        if options.ui == nil, let entry = registry.command(rest.first) {
             command = entry
             rest.removeFirst()
             if !rest.contains("--socket") { rest += ["--socket", SocketLocation.defaultPath(environment: environment)] }
         }
         if let socket = connect.socket, command == nil {
-            await runConnected(to: socket, options: options, environment: environment)
+            await runConnected(to: socket, options: options, environment: environment, registry: registry)
         }
         let app: FacetApp
         do {
-            app = try FacetApp(environment: environment, frontEnds: FrontEndRegistry.names)
+            app = try FacetApp(environment: environment, frontEnds: registry.names, features: features)
             try await app.prepare()
         } catch {
             fail("facet: \(FacetApp.message(for: error))", status: 1)
@@ -104,18 +115,18 @@ enum Launcher {
         if let command {
             let context = FrontEndContext(
                 catalog: app.catalog, arguments: rest, environment: environment, version: FacetApp.version,
-                home: app.home, frontEnds: FrontEndRegistry.infos)
+                home: app.home, frontEnds: registry.infos)
             exit(await command.frontEnd.run(context))
         }
         let requested = options.ui ?? fromEnvironment
-        let preferred = requested == nil ? await preferredFrontEnd(app, rest: options.rest) : nil
-        let name = requested ?? preferred ?? defaultFrontEnd(rest: options.rest)
-        guard let entry = FrontEndRegistry.entry(name) else {
-            fail(FrontEndRegistry.unknown(name, from: "default"), status: 2)
+        let preferred = requested == nil ? await preferredFrontEnd(app, rest: options.rest, registry: registry) : nil
+        let name = requested ?? preferred ?? defaultFrontEnd(rest: options.rest, registry: registry)
+        guard let entry = registry.entry(name) else {
+            fail(registry.unknown(name, from: "default"), status: 2)
         }
         let context = FrontEndContext(
             catalog: app.catalog, arguments: options.rest, environment: environment, version: FacetApp.version,
-            home: app.home, frontEnds: FrontEndRegistry.infos)
+            home: app.home, frontEnds: registry.infos)
         let status = await entry.frontEnd.run(context)
         // Output that could not be written (closed stdout, full disk) is a failure.
         exit(status == 0 && StandardStreams.failed ? 1 : status)
@@ -123,7 +134,9 @@ enum Launcher {
 
     /// `--connect`: the front end runs against a running server's core; no
     /// database is opened here and no saved preference is read.
-    static func runConnected(to socket: String, options: Request, environment: [String: String]) async -> Never {
+    static func runConnected(
+        to socket: String, options: Request, environment: [String: String], registry: FrontEndRegistry
+    ) async -> Never {
         let catalog: RemoteCatalog
         do {
             catalog = try await RemoteCatalog.connect(path: socket)
@@ -131,11 +144,11 @@ enum Launcher {
             fail("facet: \(error.message)", status: 1)
         }
         let requested = options.ui ?? environment["FACET_UI"].flatMap { $0.isEmpty ? nil : $0 }
-        let name = requested ?? defaultFrontEnd(rest: options.rest)
-        guard let entry = FrontEndRegistry.entry(name) else { fail(FrontEndRegistry.unknown(name, from: "default"), status: 2) }
+        let name = requested ?? defaultFrontEnd(rest: options.rest, registry: registry)
+        guard let entry = registry.entry(name) else { fail(registry.unknown(name, from: "default"), status: 2) }
         let context = FrontEndContext(
             catalog: catalog, arguments: options.rest, environment: environment, version: FacetApp.version,
-            home: catalog.home, frontEnds: FrontEndRegistry.infos)
+            home: catalog.home, frontEnds: registry.infos)
         exit(await entry.frontEnd.run(context))
     }
 
@@ -151,17 +164,17 @@ enum Launcher {
     /// saved terminal front end without a terminal (a script, a pipe) is
     /// passed over rather than refused: a preference is not a demand the way
     /// `--ui` is.
-    static func preferredFrontEnd(_ app: FacetApp, rest: [String]) async -> String? {
+    static func preferredFrontEnd(_ app: FacetApp, rest: [String], registry: FrontEndRegistry) async -> String? {
         guard rest.isEmpty, let preferred = await app.preferredFrontEnd(),
-              let entry = FrontEndRegistry.entry(preferred) else { return nil }
+              let entry = registry.entry(preferred) else { return nil }
         if entry.needsTerminal, !onTerminal { return nil }
         return preferred
     }
 
     /// With a command on the line the CLI runs it; bare `facet` starts the TUI
     /// on a terminal and prints CLI help otherwise.
-    static func defaultFrontEnd(rest: [String]) -> String {
-        if !rest.isEmpty { return FrontEndRegistry.forCommands.name }
-        return (onTerminal ? FrontEndRegistry.forTerminal : FrontEndRegistry.forCommands).name
+    static func defaultFrontEnd(rest: [String], registry: FrontEndRegistry) -> String {
+        if !rest.isEmpty { return registry.forCommands.name }
+        return (onTerminal ? registry.forTerminal : registry.forCommands).name
     }
 }

@@ -1,0 +1,85 @@
+import CLIFrontEnd
+import JSONLFrontEnd
+import MCPFrontEnd
+import ScreenKit
+import ServeFrontEnd
+import TUIFrontEnd
+
+/// The front ends of a build, one line each. `--ui`, `FACET_UI`, the `ui`
+/// setting's allowed values, help and errors all come from this list:
+/// adding a front end is its own target plus one line in `standard`.
+///
+/// A package built on Facet passes `.standard` (or its own list) to
+/// `Launcher.run(features:frontEnds:)`.
+@MainActor
+public struct FrontEndRegistry {
+    public struct Entry {
+        public var frontEnd: any FrontEnd.Type
+        /// One line for `facet --help`.
+        public var summary: String
+        /// Runs only on a terminal (a saved preference for it is passed over
+        /// when stdin or stdout is not one).
+        public var needsTerminal: Bool
+
+        public init(frontEnd: any FrontEnd.Type, summary: String, needsTerminal: Bool = false) {
+            self.frontEnd = frontEnd
+            self.summary = summary
+            self.needsTerminal = needsTerminal
+        }
+    }
+
+    /// Every front end Facet ships.
+    public static let standard = FrontEndRegistry(
+        all: [
+            Entry(frontEnd: CLIFrontEnd.self, summary: "one command per run: facet <screen> [action] [options]"),
+            Entry(frontEnd: TUIFrontEnd.self, summary: "full-screen terminal interface", needsTerminal: true),
+            Entry(frontEnd: JSONLFrontEnd.self, summary: "JSON-RPC 2.0, one message per line on stdin/stdout"),
+            Entry(frontEnd: MCPFrontEnd.self, summary: "Model Context Protocol server on stdin/stdout, for agents"),
+        ],
+        commands: [
+            Entry(frontEnd: ServeFrontEnd.self, summary: "facet serve [--socket PATH]: one core for many clients on a Unix socket"),
+        ],
+        forCommands: CLIFrontEnd.self, forTerminal: TUIFrontEnd.self)
+
+    public var all: [Entry]
+    /// Front ends run as a command of their own (`facet serve …`), not
+    /// chosen by `--ui` or a preference: the first word names them.
+    public var commands: [Entry]
+    /// What runs with a command on the line and no `--ui`.
+    public var forCommands: any FrontEnd.Type
+    /// What bare `facet` runs on a terminal with no `--ui` or preference.
+    public var forTerminal: any FrontEnd.Type
+
+    public init(all: [Entry], commands: [Entry] = [], forCommands: any FrontEnd.Type, forTerminal: any FrontEnd.Type) {
+        self.all = all
+        self.commands = commands
+        self.forCommands = forCommands
+        self.forTerminal = forTerminal
+    }
+
+    var names: [String] { all.map { $0.frontEnd.name } }
+
+    /// The registry as front ends see it (for their help text).
+    var infos: [FrontEndInfo] { all.map { FrontEndInfo(name: $0.frontEnd.name, summary: $0.summary) } }
+
+    func entry(_ name: String) -> Entry? { all.first { $0.frontEnd.name == name } }
+
+    func command(_ word: String?) -> Entry? { commands.first { $0.frontEnd.name == word } }
+
+    /// The error for a name no entry has, listing those that exist.
+    func unknown(_ name: String, from source: String) -> String {
+        "facet: unknown front end '\(name)' (\(source); available: \(names.joined(separator: ", ")))"
+    }
+
+    /// The front ends, for the launcher's help.
+    var help: String {
+        let width = names.map(\.count).max() ?? 0
+        let lines = all.map { entry in
+            let name = entry.frontEnd.name
+            return "  \(name)\(String(repeating: " ", count: width - name.count))  \(entry.summary)"
+        }
+        let help = "FRONT ENDS (--ui, FACET_UI, or the 'ui' setting):\n" + lines.joined(separator: "\n")
+        if commands.isEmpty { return help }
+        return help + "\n\nCOMMANDS:\n" + commands.map { "  \($0.summary)" }.joined(separator: "\n")
+    }
+}

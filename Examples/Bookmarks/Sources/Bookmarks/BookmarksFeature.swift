@@ -1,0 +1,21 @@
+import FeatureKit
+import Persistence
+
+/// The bookmarks feature as Facet sees it: its migration and its screen.
+/// Added to a `facet` executable by listing it in `Launcher.run(features:)`.
+public final class BookmarksFeature: Feature {
+    public static let migrations: [Migration] = [BookmarksSchema.v1]
+
+    let store: SQLiteBookmarkStore
+
+    public init(context: FeatureContext) {
+        store = SQLiteBookmarkStore(database: context.database)
+    }
+
+    public func register(in registry: ScreenRegistry) {
+        let store = store
+        registry.register(ScreenRegistration(BookmarksViewModel.descriptor) { _ in
+            BookmarksViewModel(store: store)
+        })
+    }
+}
