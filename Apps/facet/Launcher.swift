@@ -61,6 +61,7 @@ enum Launcher {
         let requested = options.ui ?? fromEnvironment
         let preferred = requested == nil ? await preferredFrontEnd(app, rest: options.rest) : nil
         let name = requested ?? preferred ?? defaultFrontEnd(rest: options.rest)
+        if let preferred, let note = machineOnTerminalNote(preferred) { StandardStreams.printError(note) }
         guard let entry = FrontEndRegistry.entry(name) else {
             fail(FrontEndRegistry.unknown(name, from: "default"), status: 2)
         }
@@ -78,6 +79,17 @@ enum Launcher {
     }
 
     static var onTerminal: Bool { isatty(0) == 1 && isatty(1) == 1 }
+
+    /// A saved machine front end (jsonl, mcp) on a terminal would wait in
+    /// silence for JSON-RPC and call a typed `q` a parse error: say so on
+    /// stderr first, with the way out and the way to the TUI (issue 15).
+    static func machineOnTerminalNote(_ preferred: String) -> String? {
+        guard isatty(0) == 1, preferred != FrontEndRegistry.forCommands.name, preferred != FrontEndRegistry.forTerminal.name
+        else { return nil }
+        return "facet: the saved front end is '\(preferred)' (setting ui): it reads JSON-RPC requests, one per line, from "
+            + "this terminal. Ctrl-D ends it; 'facet --ui tui' opens the full-screen interface and "
+            + "'facet settings set ui tui' makes that the default."
+    }
 
     /// The signed-in user's saved choice, for bare `facet` only (a command on
     /// the line is a CLI call), and only if this build has that front end. A
