@@ -11,7 +11,8 @@ enum PromptView {
         messageLines += (prompt.hint.map { TextWrap.wrap(TerminalText.sanitize($0), width: width) } ?? []).prefix(3).map { ($0, CellStyle.dim) }
         let inner = DialogBox.draw(
             into: &buffer, title: prompt.action.label, width: width, height: prompt.fields.count + messageLines.count,
-            footer: "enter run · tab next · esc cancel", glyphs: glyphs)
+            footer: prompt.focused?.param.kind == .path ? "enter run · tab complete · ↓ next · esc cancel" : "enter run · tab next · esc cancel",
+            glyphs: glyphs)
         let boxX = inner.x + labelWidth + 2
         let boxWidth = max(4, inner.maxX - boxX)
         var caret: (x: Int, y: Int)?
