@@ -140,6 +140,8 @@ import TestSupport
         #expect(vm.entries.map(\.song.title) == ["Song 3", "Song 4", "Song 5", "Song 1"])
         #expect(vm.snapshot.status == .notice("Moved “Song 1” to 4."))
         #expect(moved.focus == "4")
+        // Rename suggests the current name, so a prompt starts with it.
+        #expect(vm.snapshot.action("rename")?.params.first?.suggestion == "Mix")
         await #expect(throws: ScreenError.self) { try await vm.run("remove-song", ["item": .string("9")]) }
         #expect(vm.entries.count == 4)
     }

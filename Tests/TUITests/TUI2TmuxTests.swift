@@ -112,6 +112,25 @@ import TestSupport
         try tmux.wait(forText: "EXITED 0")
     }
 
+    /// Rename's prompt starts with the playlist's name selected: typing
+    /// replaces it, and the notice names the new name.
+    @Test func renamePromptStartsWithTheCurrentName() throws {
+        let home = TemporaryDirectory("facet-tui2")
+        let tmux = try start(home)
+        try tmux.waitForPlaylists()
+        try tmux.keys("Enter")
+        try tmux.wait(forText: "Like a Rolling Stone")
+        try tmux.keys("R")
+        try tmux.wait(forText: "New name  Sample")
+        try tmux.type("Road songs")
+        try tmux.wait(forText: "New name  Road songs")
+        try tmux.keys("Enter")
+        let renamed = try tmux.wait(forText: "Renamed to \"Road songs\".")
+        #expect(titleLine(renamed).contains("Playlists › Road songs"))
+        try tmux.keys("q")
+        try tmux.wait(forText: "EXITED 0")
+    }
+
     /// Tab in the import prompt's path completes like a shell: one match
     /// whole, several as far as they agree, with the matches listed.
     @Test func tabCompletesAPathInThePrompt() throws {

@@ -311,7 +311,7 @@ public final class PlaylistViewModel: ScreenModel {
                 Self.pageAction.disabled(because: missing ?? busy),
                 Self.removeAction.disabled(because: missing ?? noSongs.map { "Nothing to remove: " + $0 }),
                 Self.moveAction.disabled(because: missing ?? noSongs.map { "Nothing to move: " + $0 }),
-                Self.renameAction.disabled(because: missing),
+                Self.renameAction.suggesting(playlist?.name).disabled(because: missing),
                 Self.deleteAction.disabled(because: missing),
                 Self.reloadAction,
             ])
@@ -349,5 +349,16 @@ public final class PlaylistViewModel: ScreenModel {
             throw .invalidParams("'item' must be a song position (a whole number)")
         }
         return position
+    }
+}
+
+extension ActionDescriptor {
+    /// The action with `value` suggested for its first text parameter (the
+    /// current name for a rename): front ends start the prompt with it.
+    func suggesting(_ value: String?) -> ActionDescriptor {
+        guard let value, let index = params.firstIndex(where: { $0.kind == .string }) else { return self }
+        var copy = self
+        copy.params[index].suggestion = value
+        return copy
     }
 }
