@@ -34,11 +34,14 @@ import TestSupport
         let shown = try tmux.wait(for: "the account tab") { titleLine($0).contains("Account") }
         #expect(!shown.contains("Ann" + account))
         try tmux.keys(login)
-        let back = try tmux.wait(for: "the login form as it was") { titleLine($0).contains("Login") && $0.contains("First name  Ann") }
+        // The chord did not leave the field (a lone Esc would have): typing goes on.
+        let back = try tmux.wait(for: "the login form as it was, still editing") { screen in
+            titleLine(screen).contains("Login") && screen.contains("First name  Ann") && screen.contains("esc Leave form")
+        }
         #expect(!back.contains("Ann" + account))
+        try tmux.type("e")
+        try tmux.wait(forText: "First name  Anne")
         // A lone Esc leaves the field; q then quits.
-        try tmux.keys("Enter")
-        try tmux.wait(forText: "esc Leave form")
         try tmux.escape()
         try tmux.wait(forText: "enter Edit")
         try tmux.keys("q")
