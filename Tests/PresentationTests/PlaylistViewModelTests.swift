@@ -172,6 +172,7 @@ import TestSupport
         }
         _ = try await vm.run("rename", ["name": .string("Renamed")])
         #expect(vm.snapshot.title == "Renamed")
+        #expect(vm.snapshot.status == .notice("Renamed \"Mix\" to \"Renamed\"."))
         let outcome = try await vm.run("delete")
         #expect(outcome.back)
         #expect(vm.playlist == nil)

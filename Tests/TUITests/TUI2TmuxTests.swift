@@ -128,7 +128,7 @@ import TestSupport
         try tmux.type("Road songs")
         try tmux.wait(forText: "New name  Road songs")
         try tmux.keys("Enter")
-        let renamed = try tmux.wait(forText: "Renamed to \"Road songs\".")
+        let renamed = try tmux.wait(forText: "Renamed \"Sample\" to \"Road songs\".")
         #expect(titleLine(renamed).contains("Playlists › Road songs"))
         try tmux.keys("q")
         try tmux.wait(forText: "EXITED 0")

@@ -150,7 +150,8 @@ public final class PlaylistViewModel: ScreenModel {
             let playlist = try self.requirePlaylist()
             let newName = try await self.library.rename(playlist, to: name)
             self.playlist?.name = newName
-            self.status = .notice("Renamed to \"\(newName)\".")
+            self.status = .notice(
+                newName == playlist.name ? "The name is unchanged." : "Renamed \"\(playlist.name)\" to \"\(newName)\".")
         }
         publish()
     }
