@@ -121,6 +121,7 @@ public enum Launcher {
         let requested = options.ui ?? fromEnvironment
         let preferred = requested == nil ? await preferredFrontEnd(app, rest: options.rest, registry: registry) : nil
         let name = requested ?? preferred ?? defaultFrontEnd(rest: options.rest, registry: registry)
+        if let preferred, let note = machineOnTerminalNote(preferred, registry: registry) { StandardStreams.printError(note) }
         guard let entry = registry.entry(name) else {
             fail(registry.unknown(name, from: "default"), status: 2)
         }
@@ -158,6 +159,17 @@ public enum Launcher {
     }
 
     static var onTerminal: Bool { isatty(0) == 1 && isatty(1) == 1 }
+
+    /// A saved machine front end (jsonl, mcp) on a terminal would wait in
+    /// silence for JSON-RPC and call a typed `q` a parse error: say so on
+    /// stderr first, with the way out and the way to the TUI (issue 15).
+    static func machineOnTerminalNote(_ preferred: String, registry: FrontEndRegistry) -> String? {
+        guard isatty(0) == 1, preferred != registry.forCommands.name, preferred != registry.forTerminal.name
+        else { return nil }
+        return "facet: the saved front end is '\(preferred)' (setting ui): it reads JSON-RPC requests, one per line, from "
+            + "this terminal. Ctrl-D ends it; 'facet --ui tui' opens the full-screen interface and "
+            + "'facet settings set ui tui' makes that the default."
+    }
 
     /// The signed-in user's saved choice, for bare `facet` only (a command on
     /// the line is a CLI call), and only if this build has that front end. A

@@ -77,11 +77,16 @@ public struct ParamDescriptor: Codable, Equatable, Sendable {
     public var choices: [String]?
     public var minimum: Int?
     public var maximum: Int?
+    /// A starting value a front end may offer (the current name for a
+    /// rename), so the user edits it instead of typing it again. Only a
+    /// suggestion: the value sent is whatever the user keeps.
+    public var suggestion: String?
 
     public init(
         name: String, label: String, kind: Kind = .string, required: Bool = true, positional: Bool = false,
-        choices: [String]? = nil, minimum: Int? = nil, maximum: Int? = nil
+        choices: [String]? = nil, minimum: Int? = nil, maximum: Int? = nil, suggestion: String? = nil
     ) {
+        self.suggestion = suggestion
         self.name = name
         self.label = label
         self.kind = kind

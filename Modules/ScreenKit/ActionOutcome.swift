@@ -10,12 +10,19 @@ public struct ActionOutcome: Codable, Equatable, Sendable {
     public var openURL: String?
     /// Work goes on after this answer; its result arrives as a state change.
     public var pending: Bool
+    /// The list item the action's result is about (a moved song at its new
+    /// place, by item id): a front end with a cursor puts it there.
+    public var focus: String?
 
-    public init(navigate: ScreenRequest? = nil, back: Bool = false, openURL: String? = nil, pending: Bool = false) {
+    public init(
+        navigate: ScreenRequest? = nil, back: Bool = false, openURL: String? = nil, pending: Bool = false,
+        focus: String? = nil
+    ) {
         self.navigate = navigate
         self.back = back
         self.openURL = openURL
         self.pending = pending
+        self.focus = focus
     }
 
     public static let done = ActionOutcome()

@@ -135,11 +135,28 @@ import TestSupport
         await vm.start()
         _ = try await vm.run("remove-song", ["item": .string("2")])
         #expect(vm.entries.map(\.song.title) == ["Song 1", "Song 3", "Song 4", "Song 5"])
-        #expect(vm.snapshot.status == .notice("Removed song 2."))
-        _ = try await vm.run("move-song", ["item": .string("1"), "to": .int(4)])
+        #expect(vm.snapshot.status == .notice("Removed “Song 2”."))
+        let moved = try await vm.run("move-song", ["item": .string("1"), "to": .int(4)])
         #expect(vm.entries.map(\.song.title) == ["Song 3", "Song 4", "Song 5", "Song 1"])
+        #expect(vm.snapshot.status == .notice("Moved “Song 1” to 4."))
+        #expect(moved.focus == "4")
+        // Rename suggests the current name, so a prompt starts with it.
+        #expect(vm.snapshot.action("rename")?.params.first?.suggestion == "Mix")
         await #expect(throws: ScreenError.self) { try await vm.run("remove-song", ["item": .string("9")]) }
         #expect(vm.entries.count == 4)
+    }
+
+    /// Issue 15: moving a song far away keeps it in view (the window moves
+    /// to its new page), and a song outside the window is still named.
+    @Test func aMovedSongStaysInTheWindow() async throws {
+        try await seed(40)
+        let vm = PlaylistViewModel(library: library, name: "Mix", pageSize: 10)
+        await vm.start()
+        _ = try await vm.run("move-song", ["item": .string("2"), "to": .int(35)])
+        #expect(vm.offset == 30)
+        #expect(vm.entries.first { $0.position == 35 }?.song.title == "Song 2")
+        _ = try await vm.run("remove-song", ["item": .string("3")])
+        #expect(vm.snapshot.status == .notice("Removed “Song 4”."))
     }
 
     @Test func renameAndDelete() async throws {
@@ -155,6 +172,7 @@ import TestSupport
         }
         _ = try await vm.run("rename", ["name": .string("Renamed")])
         #expect(vm.snapshot.title == "Renamed")
+        #expect(vm.snapshot.status == .notice("Renamed \"Mix\" to \"Renamed\"."))
         let outcome = try await vm.run("delete")
         #expect(outcome.back)
         #expect(vm.playlist == nil)

@@ -147,6 +147,9 @@ final class FakeFormScreen: ScreenModel {
             actions: [Self.setField, noReasons ? Self.submit.enabled(submitRefusal == nil) : Self.submit.disabled(because: submitRefusal)])
     }
 
+    /// What submit answers (`.started`: the work goes on, as a sign-in does).
+    var submitOutcome = ActionOutcome.done
+
     /// Disable submit without saying why (a contract-1 screen).
     var noReasons = false
 
@@ -165,6 +168,10 @@ final class FakeFormScreen: ScreenModel {
             if arguments.string("field") == "user" { user = value } else { password = value }
         case "submit":
             submitted += 1
+            if submitOutcome != .done {
+                publish()
+                return submitOutcome
+            }
         default:
             return try await super.perform(action, arguments)
         }

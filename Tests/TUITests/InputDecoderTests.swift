@@ -32,8 +32,33 @@ import Testing
         #expect(decoder.decode([.code(0o777), .char(0x9B), .char(0)]) == [])
     }
 
-    @Test func escapeFollowedQuicklyByAKeyIsBothKeys() {
-        #expect(decoder.decode([.char(0x1B), .char(0x71)]) == [.escape, .character("q")])
+    /// Issue 15: ESC and a key in one batch (within the escape delay) is
+    /// the Alt chord terminals send; a lone ESC is the Escape key.
+    @Test func escapeFollowedAtOnceByAKeyIsAnAltChord() {
+        #expect(decoder.decode([.char(0x1B), .char(0x71)]) == [.alt("q")])
+        #expect(decoder.decode([.char(0x1B), .char(0x33), .char(0x33)]) == [.alt("3"), .character("3")])
+        #expect(decoder.decode([.char(0x1B)]) == [.escape])
+        // Escape pressed on its own, the key later: two batches, two keys.
+        #expect(decoder.decode([.char(0x1B)]) + decoder.decode([.char(0x71)]) == [.escape, .character("q")])
+        // ESC before a control key is not a chord anyone binds: both keys.
+        #expect(decoder.decode([.char(0x1B), .char(0x0D)]) == [.escape, .enter])
+        #expect(decoder.decode([.char(0x1B), .char(0x1B), .char(0x62)]) == [.escape, .alt("b")])
+    }
+
+    @Test func altChordsSwitchTabsAndMoveByWords() {
+        let bindings = KeyBindings.standard
+        #expect(bindings.command(for: .alt("3"), in: .browse) == .switchScreen(3))
+        #expect(bindings.command(for: .alt("x"), in: .browse) == .palette)
+        #expect(bindings.command(for: .alt("b"), in: .edit) == .caretWordLeft)
+        #expect(bindings.command(for: .alt("f"), in: .edit) == .caretWordRight)
+        var editor = FieldEditor("new name here")
+        editor.apply(.caretWordLeft)
+        #expect(editor.caret == 9)
+        editor.apply(.caretWordLeft)
+        editor.apply(.caretWordLeft)
+        #expect(editor.caret == 0)
+        editor.apply(.caretWordRight)
+        #expect(editor.caret == 3)
     }
 
     @Test func mouseEventsPassThrough() {

@@ -53,12 +53,12 @@ import TestSupport
         Golden.check("real-login-signed-in", Self.masked(signedIn))
 
         // Leave the form, open Settings: its form and whose settings they are.
-        try tmux.keys("Escape")
+        try tmux.escape()
         try tmux.keys(try tab(signedIn, "Settings"))
         let settings = try tmux.wait(for: "the settings and their owner") { $0.contains("Settings of") && $0.contains("Page size") }
         #expect(settings.contains("Ann Lee"))
         Golden.check("real-settings", Self.masked(settings))
-        try tmux.keys("Escape", "q")
+        try tmux.escapeThenQuit()
         try tmux.wait(forText: "EXITED 0")
     }
 
@@ -80,7 +80,7 @@ import TestSupport
         try tmux.keys("Enter")
         let rename = try tmux.wait(for: "the rename screen") { $0.contains("New name") && $0.contains(root + "/alpha") }
         Golden.check("real-rename", Self.masked(rename, paths: [root: "/TREE"]))
-        try tmux.keys("Escape", "q")
+        try tmux.escapeThenQuit()
         try tmux.wait(forText: "EXITED 0")
     }
 }

@@ -80,8 +80,32 @@ final class TmuxSession {
     /// Named keys (`Enter`, `Escape`, `Down`, `C-u`).
     func keys(_ keys: String...) throws { try run(["send-keys", "-t", name] + keys) }
 
+    /// Escape on its own: a key sent with it (or right after) would make an
+    /// Alt chord, so the next key waits past the escape delay.
+    func escape() throws {
+        try keys("Escape")
+        usleep(150_000)
+    }
+
+    /// Esc, then `q` as a separate key press.
+    func escapeThenQuit() throws {
+        try escape()
+        try keys("q")
+    }
+
     /// Literal text, typed character by character.
     func type(_ text: String) throws { try run(["send-keys", "-t", name, "-l", text]) }
+
+    /// A mouse event as an xterm sends it in SGR mode (1-based cells):
+    /// button 0 is the left button, 64/65 the wheel; `press` false is the
+    /// release. Written to the pane as raw bytes, as the terminal would.
+    func mouse(_ events: [(button: Int, x: Int, y: Int, press: Bool)]) throws {
+        let bytes = events.map { "\u{1B}[<\($0.button);\($0.x + 1);\($0.y + 1)\($0.press ? "M" : "m")" }.joined()
+        try run(["send-keys", "-t", name, "-H"] + bytes.utf8.map { String(format: "%02x", $0) })
+    }
+
+    /// A left click (press and release) at a 0-based cell.
+    func click(x: Int, y: Int) throws { try mouse([(0, x, y, true), (0, x, y, false)]) }
 
     func screen() throws -> String { try run(["capture-pane", "-p", "-t", name]) }
 

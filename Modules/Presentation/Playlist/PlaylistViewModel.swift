@@ -112,19 +112,37 @@ public final class PlaylistViewModel: ScreenModel {
     public func removeSong(at position: Int) async throws(ScreenError) {
         try await run {
             let playlist = try self.requirePlaylist()
+            let name = await self.songName(at: position, in: playlist)
             try await self.library.removeSong(from: playlist, at: position)
-            self.status = .notice("Removed song \(position).")
+            self.status = .notice("Removed \(name).")
         }
         try await refreshPlaylist()
     }
 
+    /// Moves a song and keeps it in view: in position order without a
+    /// filter the window is moved to the page that holds its new place.
     public func moveSong(from: Int, to: Int) async throws(ScreenError) {
         try await run {
             let playlist = try self.requirePlaylist()
+            let name = await self.songName(at: from, in: playlist)
             try await self.library.moveSong(in: playlist, from: from, to: to)
-            self.status = .notice("Moved song \(from) to \(to).")
+            self.status = .notice("Moved \(name) to \(to).")
         }
         try await refreshPlaylist()
+        if sort == .position, filter.isEmpty, !(offset..<(offset + entries.count)).contains(to - 1) {
+            try await refetch(from: (to - 1) / pageSize * pageSize)
+        }
+    }
+
+    /// The song at `position` as a notice names it (“Bohemian Rhapsody”):
+    /// from the window when it is there, else read; "song N" when unknown.
+    private func songName(at position: Int, in playlist: PlaylistSummary) async -> String {
+        var title = entries.first { $0.position == position }?.song.title
+        if title == nil, position >= 1 {
+            let page = try? await library.songs(in: playlist, SongQuery(offset: position - 1, limit: 1))
+            title = page?.entries.first { $0.position == position }?.song.title
+        }
+        return title.map { "“\($0)”" } ?? "song \(position)"
     }
 
     public func rename(to name: String) async throws(ScreenError) {
@@ -132,7 +150,8 @@ public final class PlaylistViewModel: ScreenModel {
             let playlist = try self.requirePlaylist()
             let newName = try await self.library.rename(playlist, to: name)
             self.playlist?.name = newName
-            self.status = .notice("Renamed to \"\(newName)\".")
+            self.status = .notice(
+                newName == playlist.name ? "The name is unchanged." : "Renamed \"\(playlist.name)\" to \"\(newName)\".")
         }
         publish()
     }
@@ -293,7 +312,7 @@ public final class PlaylistViewModel: ScreenModel {
                 Self.pageAction.disabled(because: missing ?? busy),
                 Self.removeAction.disabled(because: missing ?? noSongs.map { "Nothing to remove: " + $0 }),
                 Self.moveAction.disabled(because: missing ?? noSongs.map { "Nothing to move: " + $0 }),
-                Self.renameAction.disabled(because: missing),
+                Self.renameAction.suggesting(playlist?.name).disabled(because: missing),
                 Self.deleteAction.disabled(because: missing),
                 Self.reloadAction,
             ])
@@ -307,7 +326,11 @@ public final class PlaylistViewModel: ScreenModel {
         case StandardAction.loadPrevious: try await loadPrevious()
         case "page": try await showPage(try arguments.requireInt("number"))
         case "remove-song": try await removeSong(at: try Self.position(arguments))
-        case "move-song": try await moveSong(from: try Self.position(arguments), to: try arguments.requireInt("to"))
+        case "move-song":
+            let to = try arguments.requireInt("to")
+            try await moveSong(from: try Self.position(arguments), to: to)
+            // Front ends with a cursor follow the song to its new place.
+            return ActionOutcome(focus: String(to))
         case "rename": try await rename(to: try arguments.require("name"))
         case "delete":
             try await delete()
@@ -327,5 +350,16 @@ public final class PlaylistViewModel: ScreenModel {
             throw .invalidParams("'item' must be a song position (a whole number)")
         }
         return position
+    }
+}
+
+extension ActionDescriptor {
+    /// The action with `value` suggested for its first text parameter (the
+    /// current name for a rename): front ends start the prompt with it.
+    func suggesting(_ value: String?) -> ActionDescriptor {
+        guard let value, let index = params.firstIndex(where: { $0.kind == .string }) else { return self }
+        var copy = self
+        copy.params[index].suggestion = value
+        return copy
     }
 }

@@ -51,6 +51,8 @@ extension TUIController {
     /// action, the list's sort for a choice that offers it.
     func prefill(for action: ActionDescriptor, _ snapshot: ScreenSnapshot) -> [String: String] {
         var values: [String: String] = [:]
+        // What the screen suggests (the current name for a rename).
+        for param in action.params { if let suggestion = param.suggestion { values[param.name] = suggestion } }
         guard let list = snapshot.content.list else { return values }
         for param in action.params {
             if param.kind == .choice, let sort = list.sort, param.choices?.contains(sort) ?? false {

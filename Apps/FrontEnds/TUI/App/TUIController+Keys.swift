@@ -18,6 +18,13 @@ extension TUIController {
             handleMouse(event)
             return
         }
+        // An Alt chord bound to a global command (Alt+digit, Alt+x) works
+        // whatever has the keys: it never types, so it needs no leaving first.
+        if case .alt = key, let command = bindings.command(for: key, in: .browse), let session = top, !layout.tooSmall {
+            overlay = nil
+            perform(command, session)
+            return
+        }
         if let overlay {
             handleOverlay(key, overlay)
             return

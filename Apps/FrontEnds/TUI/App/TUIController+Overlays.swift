@@ -46,6 +46,15 @@ extension TUIController {
     func handlePrompt(_ key: KeyEvent, _ prompt: inout Prompt) -> Bool {
         guard prompt.fields.indices.contains(prompt.focus) else { return false }
         let isPicker = prompt.fields[prompt.focus].isPicker
+        // Tab in a path field completes the path, as a shell does.
+        if key == .tab, prompt.fields[prompt.focus].param.kind == .path {
+            let completion = PathCompletion.complete(prompt.fields[prompt.focus].editor.text)
+            prompt.fields[prompt.focus].editor.replace(with: completion.text)
+            prompt.fields[prompt.focus].editor.moveEnd()
+            prompt.hint = completion.candidates.isEmpty ? nil : PathCompletion.summary(completion.candidates)
+            return true
+        }
+        prompt.hint = nil
         if let command = bindings.command(for: key, in: .edit) {
             switch command {
             case .back:
@@ -128,15 +137,6 @@ extension TUIController {
 
     /// The editing commands shared by forms and prompts.
     func edit(_ editor: inout FieldEditor, _ command: Command) {
-        switch command {
-        case .caretLeft: editor.moveLeft()
-        case .caretRight: editor.moveRight()
-        case .caretHome: editor.moveHome()
-        case .caretEnd: editor.moveEnd()
-        case .deleteBackward: editor.deleteBackward()
-        case .deleteForward: editor.deleteForward()
-        case .clearField: editor.clear()
-        default: break
-        }
+        editor.apply(command)
     }
 }

@@ -124,22 +124,44 @@ public final class TUIController {
             guard let self, let session, self.stack.contains(where: { $0 === session }) else { return }
             do {
                 let outcome = try await session.screen.run(action, arguments)
-                await self.follow(outcome, from: session)
+                await self.follow(outcome, from: session, after: action)
             } catch {
                 self.showError(error)
             }
         }
     }
 
-    func follow(_ outcome: ActionOutcome, from session: ScreenSession) async {
+    func follow(_ outcome: ActionOutcome, from session: ScreenSession, after action: String = "") async {
+        if let focus = outcome.focus, let list = session.screen.snapshot.content.list,
+            let index = list.items.firstIndex(where: { $0.id == focus }) {
+            session.cursor.index = list.offset + index
+        }
         if let request = outcome.navigate {
             await push(request)
         } else if outcome.back, top === session {
             pop()
+        } else if !outcome.pending, leavesAfterSubmit(session, action) {
+            // A form opened from another screen to be filled in (a rename)
+            // is done once it was carried out: back to where it came from,
+            // saying what happened. Work that goes on (a sign-in, whose
+            // token the screen then shows) keeps the form on screen.
+            let notice = session.screen.snapshot.status.kind == .notice ? session.screen.snapshot.status.message : nil
+            pop()
+            if let notice { notify(TerminalText.sanitize(notice)) }
         }
         // The view model's service opens the URL; the TUI names it, so the
         // user can copy it when no browser is at hand.
         if let url = outcome.openURL { notify("Opening " + TerminalText.sanitize(url)) }
+    }
+
+    /// True when `action` was the submit of a form on a screen pushed to
+    /// be filled in, and it succeeded (no error on the screen).
+    func leavesAfterSubmit(_ session: ScreenSession, _ action: String) -> Bool {
+        let snapshot = session.screen.snapshot
+        guard session.opensToFillIn, top === session, stack.count > 1, let form = snapshot.content.form,
+            form.submitAction == action, snapshot.status.kind != .error
+        else { return false }
+        return true
     }
 
     func showError(_ error: any Error) {

@@ -16,6 +16,8 @@ public enum Command: Hashable, Sendable {
     // Form editing
     case nextField, previousField, submit
     case caretLeft, caretRight, caretHome, caretEnd
+    /// Alt+b / Alt+f: a word back or forward, as in a shell.
+    case caretWordLeft, caretWordRight
     case deleteBackward, deleteForward, clearField
 
     /// One line for the help overlay.
@@ -42,7 +44,7 @@ public enum Command: Hashable, Sendable {
         case .nextField: "Next field"
         case .previousField: "Previous field"
         case .submit: "Submit"
-        case .caretLeft, .caretRight, .caretHome, .caretEnd: "Move cursor"
+        case .caretLeft, .caretRight, .caretHome, .caretEnd, .caretWordLeft, .caretWordRight: "Move cursor"
         case .deleteBackward, .deleteForward: "Delete"
         case .clearField: "Clear field"
         }

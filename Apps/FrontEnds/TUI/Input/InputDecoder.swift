@@ -5,7 +5,13 @@
 /// `KEY_*` codes; what reaches us as a bare ESC is either the Escape key or
 /// the start of a sequence ncurses did not know (ESC `[` or ESC `O` …). Those
 /// are consumed whole and dropped, so an unknown function key never types
-/// garbage into a field; ESC before anything else is the Escape key.
+/// garbage into a field.
+///
+/// ESC followed at once by another key is Alt (Meta) plus that key, as
+/// terminals send it. "At once" is the escape delay: ncurses waits
+/// `NcursesBackend.escapeDelay` after an ESC for the rest of a sequence, so
+/// a key typed within it arrives in the same batch, and an ESC pressed on
+/// its own ends its batch. ESC ESC is the Escape key twice.
 public struct InputDecoder: Sendable {
     /// ncurses key codes the decoder understands (values from <ncurses.h>,
     /// passed in so this type stays free of the C module and testable).
@@ -52,10 +58,11 @@ public struct InputDecoder: Sendable {
                 } else if next == 0x1B {
                     keys.append(.escape)
                     index -= 1  // the second ESC starts something new
+                } else if let alt = altKey(forChar: next) {
+                    keys.append(alt)
                 } else {
-                    // ESC then a key: Escape pressed just before it (or an
-                    // Alt chord, which nothing binds). Both keys count, so
-                    // fast typing or scripted input never loses the Escape.
+                    // ESC then a control key (Alt+Enter, Alt+Tab): nothing
+                    // binds those, so both keys count on their own.
                     keys.append(.escape)
                     index -= 1
                 }
@@ -76,6 +83,13 @@ public struct InputDecoder: Sendable {
             if (0x40...0x7E).contains(value) { return index }
         }
         return index
+    }
+
+    /// Alt plus a printable character (`alt("3")`, `alt("b")`); nil for
+    /// control characters.
+    func altKey(forChar value: UInt32) -> KeyEvent? {
+        guard case .character(let character)? = key(forChar: value) else { return nil }
+        return .alt(character)
     }
 
     func key(forChar value: UInt32) -> KeyEvent? {

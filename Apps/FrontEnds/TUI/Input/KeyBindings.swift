@@ -56,13 +56,18 @@ public struct KeyBindings: Sendable {
         bind(.browse, .sortNext, .character(">"))
         bind(.browse, .sortPrevious, .character("<"))
         bind(.browse, .sortReverse, .character("I"))
-        bind(.browse, .palette, .character(":"), .ctrl("p"))
+        bind(.browse, .palette, .character(":"), .ctrl("p"), .alt("x"))
+        // Alt chords never type, so they work everywhere, even while a
+        // field is being edited: Alt+digit switches tabs from inside a form.
+        for n in 1...9 { bind(.browse, .switchScreen(n), .alt(Character(String(n)))) }
 
         bind(.edit, .nextField, .tab, .down)
         bind(.edit, .previousField, .backTab, .up)
         bind(.edit, .submit, .enter)
         bind(.edit, .caretLeft, .left)
         bind(.edit, .caretRight, .right)
+        bind(.edit, .caretWordLeft, .alt("b"))
+        bind(.edit, .caretWordRight, .alt("f"))
         bind(.edit, .caretHome, .home, .ctrl("a"))
         bind(.edit, .caretEnd, .end, .ctrl("e"))
         bind(.edit, .deleteBackward, .backspace)

@@ -56,6 +56,39 @@ public struct FieldEditor: Equatable, Sendable {
     public mutating func moveHome() { allSelected = false; caret = 0 }
     public mutating func moveEnd() { allSelected = false; caret = characters.count }
 
+    /// To the start of the word before the caret (spaces and `/` end words).
+    public mutating func moveWordLeft() {
+        allSelected = false
+        while caret > 0, Self.separates(characters[caret - 1]) { caret -= 1 }
+        while caret > 0, !Self.separates(characters[caret - 1]) { caret -= 1 }
+    }
+
+    /// To the end of the word after the caret.
+    public mutating func moveWordRight() {
+        allSelected = false
+        while caret < characters.count, Self.separates(characters[caret]) { caret += 1 }
+        while caret < characters.count, !Self.separates(characters[caret]) { caret += 1 }
+    }
+
+    static func separates(_ character: Character) -> Bool { character == " " || character == PathCompletion.slash }
+
+    /// Carries out an editing command (the ones forms, prompts, the palette
+    /// and the filter bar share); other commands change nothing.
+    public mutating func apply(_ command: Command) {
+        switch command {
+        case .caretLeft: moveLeft()
+        case .caretRight: moveRight()
+        case .caretHome: moveHome()
+        case .caretEnd: moveEnd()
+        case .caretWordLeft: moveWordLeft()
+        case .caretWordRight: moveWordRight()
+        case .deleteBackward: deleteBackward()
+        case .deleteForward: deleteForward()
+        case .clearField: clear()
+        default: break
+        }
+    }
+
     public mutating func clear() {
         characters.removeAll()
         caret = 0

@@ -31,6 +31,8 @@ struct Prompt {
     var fields: [Field]
     var focus = 0
     var message: String?
+    /// What Tab found when it could not choose (the matching paths).
+    var hint: String?
 
     /// Builds the prompt; `prefill` suggests starting values by parameter name.
     init(action: ActionDescriptor, fixed: ActionArguments, prefill: [String: String]) {

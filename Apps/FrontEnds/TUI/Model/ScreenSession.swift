@@ -22,12 +22,16 @@ final class ScreenSession {
     var shownError: ScreenStatus?
     /// The notice on screen and when it appeared, so it can fade.
     var notice: (text: String, since: ContinuousClock.Instant)?
+    /// Opened from another screen to fill in its form (not a tab's own
+    /// screen): once its submit succeeds the TUI goes back.
+    let opensToFillIn: Bool
     private var token: ObservationToken?
 
     /// `editsAtOnce`: a form takes typed keys from the start (a screen
     /// opened to fill it in); otherwise keys browse until Enter picks a field.
     init(screen: any Screen, editsAtOnce: Bool, onChange: @escaping @MainActor () -> Void) {
         self.screen = screen
+        opensToFillIn = editsAtOnce && screen.snapshot.content.form.map { !FormState.editable($0).isEmpty } ?? false
         token = screen.changes.observe { _ in onChange() }
         // An error the screen opens with is its state ("nobody is signed
         // in"): the status line shows it beside the keys that help (sign

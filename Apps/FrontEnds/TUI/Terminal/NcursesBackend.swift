@@ -12,6 +12,10 @@ final class NcursesBackend: TerminalBackend {
         case noTerminal(String)
     }
 
+    /// Milliseconds ncurses waits after ESC for the rest of a sequence: a
+    /// key within it makes an Alt chord, and a lone Escape takes this long.
+    static let escapeDelay: Int32 = 25
+
     private let screen: OpaquePointer
     private let theme: Theme
     private var previous: CellBuffer?
@@ -31,7 +35,7 @@ final class NcursesBackend: TerminalBackend {
         nonl()
         keypad(stdscr, true)
         nodelay(stdscr, true)
-        set_escdelay(25)
+        set_escdelay(Self.escapeDelay)
         curs_set(0)
         if colour, has_colors() {
             start_color()

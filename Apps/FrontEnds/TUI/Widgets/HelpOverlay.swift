@@ -28,7 +28,7 @@ enum HelpOverlay {
             let shown = command == .switchScreen(1) ? "1-9" : keys.prefix(2).joined(separator: " ")
             lines.append((shown, command.summary, .normal))
         }
-        lines.append(("", "In forms: enter edits the marked field, esc leaves it; tab/shift-tab move between fields, enter submits, ctrl-u clears.", .dim))
+        lines.append(("", "In forms: enter edits the marked field, esc leaves it; tab/shift-tab move between fields, enter submits, ctrl-u clears, alt-b/alt-f move by words. Alt+digit switches tabs from anywhere.", .dim))
         return lines
     }
 

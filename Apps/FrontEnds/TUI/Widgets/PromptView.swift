@@ -7,10 +7,12 @@ enum PromptView {
         let labels = prompt.fields.map { TerminalText.sanitize($0.param.label) + ($0.param.required ? "" : " (optional)") }
         let labelWidth = min(30, labels.map(TerminalText.width).max() ?? 0)
         let width = min(buffer.width - 8, max(44, labelWidth + 2 + 40))
-        let messageLines = prompt.message.map { TextWrap.wrap(TerminalText.sanitize($0), width: width) } ?? []
+        var messageLines = (prompt.message.map { TextWrap.wrap(TerminalText.sanitize($0), width: width) } ?? []).map { ($0, CellStyle.error) }
+        messageLines += (prompt.hint.map { TextWrap.wrap(TerminalText.sanitize($0), width: width) } ?? []).prefix(3).map { ($0, CellStyle.dim) }
         let inner = DialogBox.draw(
             into: &buffer, title: prompt.action.label, width: width, height: prompt.fields.count + messageLines.count,
-            footer: "enter run · tab next · esc cancel", glyphs: glyphs)
+            footer: prompt.focused?.param.kind == .path ? "enter run · tab complete · ↓ next · esc cancel" : "enter run · tab next · esc cancel",
+            glyphs: glyphs)
         let boxX = inner.x + labelWidth + 2
         let boxWidth = max(4, inner.maxX - boxX)
         var caret: (x: Int, y: Int)?
@@ -31,7 +33,7 @@ enum PromptView {
             }
         }
         for (index, line) in messageLines.enumerated() where prompt.fields.count + index < inner.height {
-            buffer.write(line, x: inner.x, y: inner.y + prompt.fields.count + index, limit: inner.width, style: .error)
+            buffer.write(line.0, x: inner.x, y: inner.y + prompt.fields.count + index, limit: inner.width, style: line.1)
         }
         return caret
     }
