@@ -206,7 +206,10 @@ public final class StarsViewModel: ScreenModel {
             try? await reread()
             status = outcome.notModified || outcome.added == 0 ? .idle
                 : .notice("\(Formatters.count(outcome.added, "new star")) from GitHub.")
-            if outcome.full, !outcome.notModified { status = .notice("Read \(Formatters.count(total, "starred repository", "starred repositories")) from GitHub.") }
+            // A full pass read every star (`added`); `total` is only what the search shows.
+            if outcome.full, !outcome.notModified {
+                status = .notice("Read \(Formatters.count(outcome.added, "starred repository", "starred repositories")) from GitHub.")
+            }
         } catch {
             isRefreshing = false
             offline = error.isOffline
