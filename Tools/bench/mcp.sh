@@ -6,5 +6,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 bash Tools/install-deps.sh
-swift build -c release --product facet >&2
-exec python3 Tools/bench/mcp_bench.py .build/release/facet "${1:-50000}"
+# FACET=binary measures that binary instead (no build).
+if [ -z "${FACET:-}" ]; then
+  swift build -c release --product facet >&2
+  FACET=.build/release/facet
+fi
+exec python3 Tools/bench/mcp_bench.py "$FACET" "${1:-50000}"

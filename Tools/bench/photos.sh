@@ -15,8 +15,12 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 bash Tools/install-deps.sh
 command -v curl >/dev/null || { echo "curl is needed as the peer (apt-get install curl)" >&2; exit 1; }
-swift build -c release --product facet >&2
-exec python3 - .build/release/facet "${1:-15}" <<'PY'
+# FACET=binary measures that binary instead (no build).
+if [ -z "${FACET:-}" ]; then
+  swift build -c release --product facet >&2
+  FACET=.build/release/facet
+fi
+exec python3 - "$FACET" "${1:-15}" <<'PY'
 import json, os, shutil, statistics, subprocess, sys, tempfile, time
 
 FACET = os.path.abspath(sys.argv[1])
