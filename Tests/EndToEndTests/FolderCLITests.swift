@@ -63,7 +63,8 @@ import TestSupport
         // Programs read exact integers: du -sb's figure, not "1.9 MiB".
         #expect(data(snapshot)["bytes"] as? Int == total)
         #expect(rows(snapshot)["Total"]?.hasSuffix("(\(grouped(total)) bytes)") == true)
-        #expect(snapshot["title"] as? String == "\(root) (\(grouped(total / 1024)) KB)")
+        // The seed's "<name> (<KB> KB)": a name, so breadcrumbs do not repeat full paths.
+        #expect(snapshot["title"] as? String == "\((root as NSString).lastPathComponent) (\(grouped(total / 1024)) KB)")
         for item in items(snapshot) {
             let values = item["values"] as? [String: Any] ?? [:]
             let path = tree.path + "/" + (item["id"] as? String ?? "")
@@ -102,6 +103,18 @@ import TestSupport
         let detail = json(try facet("folders", tree.path, "detail", "big", "--json").stdout)
         #expect(detail["screen"] as? String == "folder")
         #expect(detail["title"] as? String == "big (\(grouped(try du(tree.path + "/big") / 1024)) KB)")
+    }
+
+    /// `open` on a file names it as a file (files are not rows without
+    /// `--files`, and "No such folder" misled); a missing name says so.
+    @Test func openOnAFileOrNothingSaysWhich() throws {
+        makeTree()
+        let file = try facet("folders", tree.path, "open", "loose.txt")
+        #expect(file.status != 0)
+        #expect(file.stderr.contains("\(root)/loose.txt is a file, not a folder."), "\(file.stderr)")
+        let missing = try facet("folders", tree.path, "open", "nothing")
+        #expect(missing.status != 0)
+        #expect(missing.stderr.contains("No such folder: \(root)/nothing."), "\(missing.stderr)")
     }
 
     @Test func renameThroughTheRenameScreenAndTheDetailScreen() throws {

@@ -211,7 +211,7 @@ public final class FoldersViewModel: ScreenModel {
         let unavailable = FolderFormat.unavailable(folder)
         let empty = showFiles ? "This folder is empty." : "No subfolders here."
         return ScreenSnapshot(
-            screen: Self.screenID, title: FolderFormat.title(name: folder.path, entry: total), status: status,
+            screen: Self.screenID, title: FolderFormat.title(name: folder.name, entry: total), status: status,
             content: ScreenContent(
                 detail: DetailContent(rows: details),
                 list: ListContent(
@@ -233,7 +233,11 @@ public final class FoldersViewModel: ScreenModel {
     public override func perform(_ action: String, _ arguments: ActionArguments) async throws(ScreenError) -> ActionOutcome {
         switch action {
         case StandardAction.open:
-            let child = try row(try arguments.require(StandardParam.item))
+            let name = try arguments.require(StandardParam.item)
+            guard folder.children.contains(where: { $0.name == name }) else {
+                throw await missingRow(name)
+            }
+            let child = try row(name)
             guard child.isDirectory else {
                 throw ErrorPresentation.screenError(FolderError.notADirectory(child.path))
             }
@@ -272,6 +276,16 @@ public final class FoldersViewModel: ScreenModel {
             throw ErrorPresentation.screenError(FolderError.notFound(FolderPath.join(folder.path, name)))
         }
         return child
+    }
+
+    /// Why `name` cannot be opened when it is not a row: files are not rows
+    /// unless `--files`, and "No such folder" would be wrong for one.
+    private func missingRow(_ name: String) async -> ScreenError {
+        let path = FolderPath.join(folder.path, name)
+        if let entry = try? await library.scanner.measure(path, options: FolderScanOptions()), !entry.isDirectory {
+            return ErrorPresentation.screenError(FolderError.notADirectory(path))
+        }
+        return ErrorPresentation.screenError(FolderError.notFound(path))
     }
 
     private func navigate(to path: String) -> ActionOutcome {

@@ -20,6 +20,10 @@ struct DirectoryWalker {
         var directories = 0
         var issueCount = 0
         var firstIssue: FolderIssue?
+        /// Hard-linked files met (when the scan keeps a link ledger) and
+        /// whether this walk counted each one's bytes.
+        var links: [FolderLinkSighting] = []
+        var credited: [Bool] = []
 
         mutating func add(_ issue: FolderIssue) {
             issueCount += 1
@@ -32,6 +36,8 @@ struct DirectoryWalker {
             directories += other.directories
             issueCount += other.issueCount
             if firstIssue == nil { firstIssue = other.firstIssue }
+            links += other.links
+            credited += other.credited
         }
     }
 
@@ -203,8 +209,12 @@ struct DirectoryWalker {
             } else {
                 totals.files += 1
                 if info.st_nlink > 1 {
-                    if shared.firstSighting(device: UInt64(info.st_dev), inode: UInt64(info.st_ino)) {
-                        totals.bytes += Int64(info.st_size)
+                    let first = shared.firstSighting(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
+                    if first { totals.bytes += Int64(info.st_size) }
+                    if shared.recordsLinks {
+                        totals.links.append(FolderLinkSighting(
+                            device: UInt64(info.st_dev), inode: UInt64(info.st_ino), bytes: Int64(info.st_size)))
+                        totals.credited.append(first)
                     }
                 } else {
                     totals.bytes += Int64(info.st_size)
@@ -259,6 +269,8 @@ struct DirectoryWalker {
 final class ScanShared: @unchecked Sendable {
     let device: UInt64
     let crossDevices: Bool
+    /// Collect hard-link sightings in `Totals` (for a `FolderLinkLedger`).
+    let recordsLinks: Bool
     /// Hard-linked inodes seen, in shards so threads rarely wait on each other.
     private let shards = (0..<16).map { _ in InodeShard() }
     private let cancelled = Atomic<Bool>(false)
@@ -269,9 +281,12 @@ final class ScanShared: @unchecked Sendable {
     /// Receives `(entries so far, a directory being read)` at most ten times a second.
     private let report: @Sendable (Int, String) -> Void
 
-    init(device: UInt64, crossDevices: Bool, report: @escaping @Sendable (Int, String) -> Void) {
+    init(
+        device: UInt64, crossDevices: Bool, recordsLinks: Bool = false, report: @escaping @Sendable (Int, String) -> Void
+    ) {
         self.device = device
         self.crossDevices = crossDevices
+        self.recordsLinks = recordsLinks
         self.report = report
     }
 

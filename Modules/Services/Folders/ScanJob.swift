@@ -12,6 +12,8 @@ struct ScanJob {
     let path: String
     let options: FolderScanOptions
     let threads: Int
+    /// Where each finished row's hard-linked files are recorded, if anywhere.
+    let links: FolderLinkLedger?
     let continuation: AsyncThrowingStream<FolderScanEvent, any Error>.Continuation
     let cancelFlag: CancelFlag
 
@@ -33,7 +35,9 @@ struct ScanJob {
             return
         }
         let continuation = continuation
-        let shared = ScanShared(device: UInt64(info.st_dev), crossDevices: options.crossDevices) { entries, current in
+        let shared = ScanShared(
+            device: UInt64(info.st_dev), crossDevices: options.crossDevices, recordsLinks: links != nil
+        ) { entries, current in
             continuation.yield(.progress(FolderScanProgress(entries: entries, bytes: 0, currentPath: current)))
         }
         cancelFlag.whenCancelled { shared.cancel() }
@@ -60,6 +64,7 @@ struct ScanJob {
             .sorted { links[$0] > links[$1] }
         let results = Mutex<[Int: DirectoryWalker.Totals]>([:])
         let snapshot = children
+        let ledger = self.links
         let scheduler = ScanScheduler(
             root: DirectoryHandle(fd: dup(rootFD)), names: rawNames,
             order: order,
@@ -67,7 +72,11 @@ struct ScanJob {
         ) { index, totals in
             var child = snapshot[index]
             Self.apply(totals, to: &child)
-            results.withLock { $0[index] = totals }
+            ledger?.record(holder: child.name, sightings: totals.links, credited: totals.credited)
+            var kept = totals
+            kept.links = []
+            kept.credited = []
+            results.withLock { $0[index] = kept }
             continuation.yield(.child(child))
         }
         cancelFlag.whenCancelled { shared.cancel(); scheduler.wakeAll() }
@@ -194,7 +203,7 @@ struct ScanJob {
         let isDirectory = (info.st_mode & S_IFMT) == S_IFDIR
         if !isDirectory && !options.listFiles {
             part.files += 1
-            if info.st_nlink <= 1 || shared.firstSighting(device: UInt64(info.st_dev), inode: UInt64(info.st_ino)) {
+            if info.st_nlink <= 1 || sighting(info, holder: "", shared: shared) {
                 part.bytes += Int64(info.st_size)
             }
             return
@@ -213,12 +222,23 @@ struct ScanJob {
                 link = Int(info.st_nlink)
                 raw = Array(UnsafeBufferPointer(start: namePointer, count: strlen(namePointer) + 1))
             }
-        } else if info.st_nlink > 1, !shared.firstSighting(device: UInt64(info.st_dev), inode: UInt64(info.st_ino)) {
+        } else if info.st_nlink > 1, !sighting(info, holder: name, shared: shared) {
             child.bytes = 0
         }
         part.children.append(child)
         part.links.append(link)
         part.rawNames.append(raw)
+    }
+
+    /// A hard-linked file of the root itself: whether its bytes count here
+    /// (the first sighting), recorded in the ledger under `holder`.
+    private func sighting(_ info: stat, holder: String, shared: ScanShared) -> Bool {
+        let first = shared.firstSighting(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
+        links?.record(
+            holder: holder,
+            sightings: [FolderLinkSighting(device: UInt64(info.st_dev), inode: UInt64(info.st_ino), bytes: Int64(info.st_size))],
+            credited: [first])
+        return first
     }
 
     static func entry(name: String, path: String, info: stat) -> FolderEntry {
