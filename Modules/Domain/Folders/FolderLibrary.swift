@@ -14,16 +14,36 @@ public final class FolderLibrary {
     /// Longest a progress change waits before observers hear of it: keeps a
     /// fast scan from redrawing screens thousands of times a second.
     public let notifyInterval: Duration
+    /// Writes ncdu JSON exports; nil where there is no disk to export from.
+    public let exporter: (any FolderExporter)?
+    /// Set when every folder comes from an imported export (browsed
+    /// without the disk): its root is as high as `up` goes.
+    public let imported: ImportedFolderTree?
     private var models: [String: WeakModel] = [:]
 
     public init(
         scanner: any FolderScanner, renamer: any FolderRenamer, watcher: (any FolderWatcher)?,
-        notifyInterval: Duration = .milliseconds(100)
+        notifyInterval: Duration = .milliseconds(100), exporter: (any FolderExporter)? = nil,
+        imported: ImportedFolderTree? = nil
     ) {
         self.scanner = scanner
         self.renamer = renamer
         self.watcher = watcher
         self.notifyInterval = notifyInterval
+        self.exporter = exporter
+        self.imported = imported
+    }
+
+    /// A library over an imported export: no disk, no watcher, nothing renamed.
+    public convenience init(importing tree: ImportedFolderTree) {
+        let scanner = ImportedFolderScanner(tree: tree)
+        self.init(scanner: scanner, renamer: scanner, watcher: nil, notifyInterval: .zero, imported: tree)
+    }
+
+    /// Writes `path`'s whole tree to `file` in ncdu's JSON export format.
+    public func export(_ path: String, to file: String, options: FolderScanOptions) async throws -> FolderExportSummary {
+        guard let exporter else { throw FolderError.imported(path) }
+        return try await exporter.export(FolderPath.normalize(path), to: file, options: options)
     }
 
     /// The shared model of `path` (absolute, normalised), created on first

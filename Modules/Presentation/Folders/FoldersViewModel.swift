@@ -28,6 +28,8 @@ public final class FoldersViewModel: ScreenModel {
     public private(set) var sort: Sort
     public let showFiles: Bool
     public let crossDevices: Bool
+    /// The ncdu export this screen browses (kept when navigating), or nil for the disk.
+    public let importFile: String?
     /// Rows shown at most; `load-more` raises it (a folder may hold a million entries).
     public private(set) var limit: Int
     public let pageSize: Int
@@ -38,8 +40,9 @@ public final class FoldersViewModel: ScreenModel {
 
     public init(
         library: FolderLibrary, path: String, sort: Sort = .size, showFiles: Bool = false, crossDevices: Bool = false,
-        pageSize: Int = 1000
+        pageSize: Int = 1000, importFile: String? = nil
     ) {
+        self.importFile = importFile
         self.library = library
         self.folder = library.model(for: path, options: FolderScanOptions(crossDevices: crossDevices, listFiles: showFiles))
         self.sort = sort
@@ -132,6 +135,19 @@ public final class FoldersViewModel: ScreenModel {
         publish()
     }
 
+    /// Writes this folder's whole tree to `file` in ncdu's JSON export
+    /// format (`ncdu -f FILE` opens it; so does `--import FILE`).
+    public func export(to file: String) async throws(ScreenError) {
+        do {
+            let summary = try await library.export(folder.path, to: file, options: folder.options)
+            notice = "Exported \(Formatters.grouped(summary.entries)) entries (\(FolderFormat.size(summary.bytes))) to "
+                + "\(summary.file) in ncdu's JSON format; open it with: ncdu -f \(summary.file)"
+        } catch {
+            throw ErrorPresentation.screenError(error)
+        }
+        publish()
+    }
+
     public func loadMore() {
         limit += pageSize
         publish()
@@ -165,6 +181,10 @@ public final class FoldersViewModel: ScreenModel {
     public static let detailAction = ActionDescriptor(
         name: "detail", label: "Details", summary: "Show size, counts and modification time of a subfolder (or of this folder).",
         key: "i", params: [ParamDescriptor(name: StandardParam.item, label: "Folder (default: this one)", kind: .item, required: false, positional: true)])
+    public static let exportAction = ActionDescriptor(
+        name: "export", label: "Export",
+        summary: "Write this folder's whole tree to FILE in ncdu's JSON export format (ncdu -f FILE reads it).",
+        key: "E", params: [ParamDescriptor(name: "file", label: "Export file", kind: .path, positional: true)])
     public static let loadMoreAction = ActionDescriptor(
         name: StandardAction.loadMore, label: "Load more", summary: "Show more rows of a very large folder.", key: "m")
 
@@ -176,8 +196,11 @@ public final class FoldersViewModel: ScreenModel {
             ParamDescriptor(name: "sort", label: "Sort by", kind: .choice, required: false, choices: Sort.allCases.map(\.rawValue)),
             ParamDescriptor(name: "files", label: "List files too, not only folders", kind: .bool, required: false),
             ParamDescriptor(name: "cross-devices", label: "Descend into other file systems (du without -x)", kind: .bool, required: false),
+            ParamDescriptor(
+                name: "import", label: "Browse an ncdu JSON export (ncdu -o FILE) instead of the disk", kind: .path,
+                required: false),
         ],
-        actions: [openAction, upAction, sortAction, rescanAction, cancelAction, renameAction, detailAction, loadMoreAction],
+        actions: [openAction, upAction, sortAction, rescanAction, cancelAction, renameAction, detailAction, exportAction, loadMoreAction],
         columns: FolderRow.columns,
         examples: [
             "facet folders",
@@ -186,6 +209,8 @@ public final class FoldersViewModel: ScreenModel {
             "facet folders photos/2024 up",
             "facet folders photos detail 2024",
             "facet folders photos --jsonl",
+            "facet folders /usr export usr.json",
+            "facet folders --import usr.json open share",
         ])
 
     public override var snapshot: ScreenSnapshot {
@@ -209,6 +234,10 @@ public final class FoldersViewModel: ScreenModel {
             }
         }
         let unavailable = FolderFormat.unavailable(folder)
+        let atTop = FolderPath.parent(folder.path) == nil || library.imported.map { $0.rootPath == folder.path } == true
+        if let importFile {
+            details.append(DetailRow("Imported from", importFile, id: "import", type: .path))
+        }
         let empty = showFiles ? "This folder is empty." : "No subfolders here."
         return ScreenSnapshot(
             screen: Self.screenID, title: FolderFormat.title(name: folder.name, entry: total), status: status,
@@ -220,12 +249,15 @@ public final class FoldersViewModel: ScreenModel {
                     emptyMessage: problem ?? (scanning ? "Reading…" : empty))),
             actions: [
                 Self.openAction.disabled(because: unavailable ?? (folder.directoryCount > 0 ? nil : "No subfolders to open")),
-                Self.upAction.disabled(because: FolderPath.parent(folder.path) == nil ? "Already at the top folder" : nil),
+                Self.upAction.disabled(because: atTop ? "Already at the top folder" : nil),
                 Self.sortAction,
                 Self.rescanAction.disabled(because: scanning ? "A scan is running" : nil),
                 Self.cancelAction.disabled(because: scanning ? nil : "No scan is running"),
-                Self.renameAction.disabled(because: unavailable ?? (count > 0 ? nil : "Nothing to rename: no subfolders here")),
+                Self.renameAction.disabled(because: importFile != nil ? "An imported scan cannot be renamed"
+                    : unavailable ?? (count > 0 ? nil : "Nothing to rename: no subfolders here")),
                 Self.detailAction.disabled(because: unavailable),
+                Self.exportAction.disabled(because: importFile != nil ? "This is already an imported scan"
+                    : unavailable ?? (scanning ? "A scan is running" : nil)),
                 Self.loadMoreAction.disabled(because: count > limit ? nil : "Every row is shown"),
             ])
     }
@@ -243,6 +275,9 @@ public final class FoldersViewModel: ScreenModel {
             }
             return navigate(to: child.path)
         case StandardAction.up:
+            if let tree = library.imported, tree.rootPath == folder.path {
+                throw .invalidParams("\(folder.path) is the top of the imported scan.", code: "folder.no_parent")
+            }
             guard let parent = FolderPath.parent(folder.path) else {
                 throw .invalidParams("\(folder.path) has no parent folder.", code: "folder.no_parent")
             }
@@ -262,7 +297,11 @@ public final class FoldersViewModel: ScreenModel {
             try rename(child, to: name)
         case "detail":
             let path = try arguments.string(StandardParam.item).map { name throws(ScreenError) in try row(name).path } ?? folder.path
-            return ActionOutcome(navigate: ScreenRequest(screen: FolderDetailViewModel.screenID, params: ["path": .string(path)]))
+            var params: ActionArguments = ["path": .string(path)]
+            if let importFile { params["import"] = .string(importFile) }
+            return ActionOutcome(navigate: ScreenRequest(screen: FolderDetailViewModel.screenID, params: params))
+        case "export":
+            try await export(to: try arguments.require("file"))
         case StandardAction.loadMore:
             loadMore()
         default:
@@ -292,6 +331,7 @@ public final class FoldersViewModel: ScreenModel {
         var params: ActionArguments = ["path": .string(path), "sort": .string(sort.rawValue)]
         if showFiles { params["files"] = .bool(true) }
         if crossDevices { params["cross-devices"] = .bool(true) }
+        if let importFile { params["import"] = .string(importFile) }
         return ActionOutcome(navigate: ScreenRequest(screen: Self.screenID, params: params))
     }
 }
