@@ -78,6 +78,7 @@ final class FoldersFeature: Feature {
         let threads = environment["FACET_SCAN_THREADS"].flatMap(Int.init).map { min(max($0, 1), 64) } ?? 2
         return FolderLibrary(
             scanner: DirectoryScanner(threads: threads), renamer: NoReplaceRenamer(), watcher: InotifyWatcher(),
-            exporter: NcduExporter(version: FacetApp.version))
+            exporter: NcduExporter(version: FacetApp.version), remover: SafeRemover(),
+            homeFolder: environment["HOME"].flatMap { $0.isEmpty ? nil : $0 })
     }
 }

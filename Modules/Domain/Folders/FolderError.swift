@@ -19,6 +19,14 @@ public enum FolderError: DomainError, Equatable {
     case importFailed(file: String, reason: String)
     /// The folder comes from an imported export: nothing on disk to change.
     case imported(String)
+    /// Deleting would cross into another file system (at `at`).
+    case mountPoint(String, at: String)
+    /// The entry at the path is not the one measured when the user was asked.
+    case changedSinceAsked(String)
+    /// `/`, or the home folder without its second confirmation.
+    case protected(String, reason: String)
+    /// A scan is reading it: deleting now would race the scan.
+    case busy(String)
     /// Anything else the system said (`strerror` text in `reason`).
     case io(path: String, reason: String)
 
@@ -36,6 +44,10 @@ public enum FolderError: DomainError, Equatable {
         case .invalidPath: "folder.invalid_path"
         case .importFailed: "folder.import_failed"
         case .imported: "folder.imported"
+        case .mountPoint: "folder.mount_point"
+        case .changedSinceAsked: "folder.changed"
+        case .protected: "folder.protected"
+        case .busy: "folder.busy"
         case .io: "folder.io_error"
         }
     }
@@ -44,6 +56,7 @@ public enum FolderError: DomainError, Equatable {
         switch self {
         case .notFound, .vanished: .notFound
         case .notADirectory, .exists, .invalidName, .noParent, .invalidPath, .importFailed, .imported: .invalidInput
+        case .mountPoint, .changedSinceAsked, .protected, .busy: .invalidInput
         case .permissionDenied, .crossDevice, .readOnly, .io: .failure
         }
     }
@@ -63,6 +76,14 @@ public enum FolderError: DomainError, Equatable {
             "\(path.replacingOccurrences(of: "\u{0}", with: "\\0")) is not a valid path (it contains a NUL character or an invalid escape); nothing was done."
         case .importFailed(let file, let reason): "Cannot import \(file): \(reason); nothing was imported."
         case .imported(let path): "\(path) is part of an imported scan, not the disk; nothing was changed."
+        case .mountPoint(let path, let at):
+            at == path
+                ? "\(path) is a mount point; Facet does not delete across file systems; nothing was deleted."
+                : "\(path) contains a mount point (\(at)); Facet does not delete across file systems; nothing was deleted."
+        case .changedSinceAsked(let path):
+            "\(path) was replaced or changed since you were asked; nothing was deleted (ask again to see what is there now)."
+        case .protected(let path, let reason): "\(path) \(reason); nothing was deleted."
+        case .busy(let path): "\(path) is being scanned; wait for the scan or cancel it, then delete; nothing was deleted."
         case .io(let path, let reason): "Cannot use \(path): \(reason)."
         }
     }

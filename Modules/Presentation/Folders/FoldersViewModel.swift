@@ -94,6 +94,9 @@ public final class FoldersViewModel: ScreenModel {
 
     /// What the last rename did, until the next rescan.
     public private(set) var notice: String?
+    /// The deletion the user was asked about (`delete` without `--yes`):
+    /// `confirm-delete` carries it out if the same entry is still there.
+    public private(set) var pendingDeletion: FolderDeletionPlan?
 
     // MARK: Inputs
 
@@ -148,6 +151,66 @@ public final class FoldersViewModel: ScreenModel {
         publish()
     }
 
+    /// Asks about deleting `name` (a row) or, with nil, this folder: measures
+    /// it and says what and how much; with `confirmed` deletes at once.
+    /// The home folder also needs `confirmPath` equal to its path.
+    public func delete(_ name: String?, confirmed: Bool, confirmPath: String?) async throws(ScreenError) {
+        let target = try name.map { name throws(ScreenError) in try row(name).path } ?? folder.path
+        do {
+            if folder.isScanning { throw FolderError.busy(folder.path) }
+            let plan = try await library.planDeletion(target)
+            guard confirmed else {
+                pendingDeletion = plan
+                notice = Self.question(plan) + " Nothing is deleted until you confirm: 'confirm-delete'"
+                    + " (or delete\(name.map { " " + $0 } ?? "") --yes)."
+                    + (library.needsSecondConfirmation(target) ? " It is your home folder: also give --confirm-path \(target)." : "")
+                publish()
+                return
+            }
+            try await carryOut(plan, confirmPath: confirmPath)
+        } catch let error as ScreenError {
+            throw error
+        } catch {
+            throw ErrorPresentation.screenError(error)
+        }
+    }
+
+    /// Deletes what the last `delete` asked about, if it is still there unchanged.
+    public func confirmDeletion(confirmPath: String?) async throws(ScreenError) {
+        guard let plan = pendingDeletion else {
+            throw .invalidParams("Nothing to confirm: ask with 'delete NAME' first.", code: "folder.nothing_pending")
+        }
+        do {
+            try await carryOut(plan, confirmPath: confirmPath)
+        } catch let error as ScreenError {
+            throw error
+        } catch {
+            throw ErrorPresentation.screenError(error)
+        }
+    }
+
+    private func carryOut(_ plan: FolderDeletionPlan, confirmPath: String?) async throws {
+        if library.needsSecondConfirmation(plan.path), confirmPath.map({ FolderPath.normalize($0) }) != plan.path {
+            throw FolderError.protected(
+                plan.path, reason: "is your home folder; to delete it, confirm a second time with --confirm-path \(plan.path)")
+        }
+        pendingDeletion = nil
+        try await library.delete(plan)
+        notice = "Deleted \(plan.path): \(Self.amount(plan))."
+        publish()
+    }
+
+    /// "Delete /x/big (folder): 1.2 GiB in 3,400 files and 200 folders? This cannot be undone."
+    static func question(_ plan: FolderDeletionPlan) -> String {
+        "Delete \(plan.path) (\(plan.kind == .directory ? "folder" : plan.kind.rawValue)): \(amount(plan))? This cannot be undone."
+    }
+
+    static func amount(_ plan: FolderDeletionPlan) -> String {
+        let size = FolderFormat.exactSize(plan.bytes)
+        guard plan.kind == .directory else { return size }
+        return "\(size) in \(Formatters.grouped(plan.files)) files and \(Formatters.grouped(plan.directories)) folders"
+    }
+
     public func loadMore() {
         limit += pageSize
         publish()
@@ -185,6 +248,19 @@ public final class FoldersViewModel: ScreenModel {
         name: "export", label: "Export",
         summary: "Write this folder's whole tree to FILE in ncdu's JSON export format (ncdu -f FILE reads it).",
         key: "E", params: [ParamDescriptor(name: "file", label: "Export file", kind: .path, positional: true)])
+    public static let deleteAction = ActionDescriptor(
+        name: "delete", label: "Delete",
+        summary: "Say what deleting a row (or this folder) removes and how much; --yes deletes at once. Never across file systems.",
+        key: "d",
+        params: [
+            ParamDescriptor(name: StandardParam.item, label: "File or folder (default: this folder)", kind: .item, required: false, positional: true),
+            ParamDescriptor(name: "yes", label: "Delete without asking first", kind: .bool, required: false),
+            ParamDescriptor(name: "confirm-path", label: "The full path again (needed for the home folder)", required: false),
+        ])
+    public static let confirmDeleteAction = ActionDescriptor(
+        name: "confirm-delete", label: "Confirm delete",
+        summary: "Delete what 'delete' asked about, if it is still the same file or folder.", key: "Y", destructive: true,
+        params: [ParamDescriptor(name: "confirm-path", label: "The full path again (needed for the home folder)", required: false)])
     public static let loadMoreAction = ActionDescriptor(
         name: StandardAction.loadMore, label: "Load more", summary: "Show more rows of a very large folder.", key: "m")
 
@@ -200,7 +276,10 @@ public final class FoldersViewModel: ScreenModel {
                 name: "import", label: "Browse an ncdu JSON export (ncdu -o FILE) instead of the disk", kind: .path,
                 required: false),
         ],
-        actions: [openAction, upAction, sortAction, rescanAction, cancelAction, renameAction, detailAction, exportAction, loadMoreAction],
+        actions: [
+            openAction, upAction, sortAction, rescanAction, cancelAction, renameAction, detailAction, exportAction,
+            deleteAction, confirmDeleteAction, loadMoreAction,
+        ],
         columns: FolderRow.columns,
         examples: [
             "facet folders",
@@ -258,6 +337,9 @@ public final class FoldersViewModel: ScreenModel {
                 Self.detailAction.disabled(because: unavailable),
                 Self.exportAction.disabled(because: importFile != nil ? "This is already an imported scan"
                     : unavailable ?? (scanning ? "A scan is running" : nil)),
+                Self.deleteAction.disabled(because: importFile != nil ? "An imported scan has nothing to delete"
+                    : scanning ? "A scan is running" : unavailable),
+                Self.confirmDeleteAction.disabled(because: pendingDeletion == nil ? "Nothing asked about: use delete first" : nil),
                 Self.loadMoreAction.disabled(because: count > limit ? nil : "Every row is shown"),
             ])
     }
@@ -302,6 +384,16 @@ public final class FoldersViewModel: ScreenModel {
             return ActionOutcome(navigate: ScreenRequest(screen: FolderDetailViewModel.screenID, params: params))
         case "export":
             try await export(to: try arguments.require("file"))
+        case "delete":
+            let name = arguments.string(StandardParam.item)
+            try await delete(name, confirmed: arguments.bool("yes") ?? false, confirmPath: arguments.string("confirm-path"))
+            if name == nil, pendingDeletion == nil, let parent = FolderPath.parent(folder.path) {
+                return navigate(to: parent)  // this folder is gone
+            }
+        case "confirm-delete":
+            let deletingThis = pendingDeletion?.path == folder.path
+            try await confirmDeletion(confirmPath: arguments.string("confirm-path"))
+            if deletingThis, let parent = FolderPath.parent(folder.path) { return navigate(to: parent) }
         case StandardAction.loadMore:
             loadMore()
         default:
