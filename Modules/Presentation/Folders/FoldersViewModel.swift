@@ -288,8 +288,9 @@ public final class FoldersViewModel: ScreenModel {
             "facet folders photos/2024 up",
             "facet folders photos detail 2024",
             "facet folders photos --jsonl",
-            "facet folders /usr export usr.json",
-            "facet folders --import usr.json open share",
+            "facet folders photos delete 2023",
+            "facet folders photos export photos.json",
+            "facet folders --import photos.json open 2024",
         ])
 
     public override var snapshot: ScreenSnapshot {
