@@ -197,7 +197,7 @@ import TestSupport
         let screen = await scanned(library(), files: true)
         let list = try #require(screen.snapshot.content.list)
         #expect(list.columns == FoldersViewModel.descriptor.columns)
-        #expect(list.columns.map(\.id) == ["name", "items", "files", "folders", "modified", "error", "kind", "path", "bytes"])
+        #expect(list.columns.map(\.id) == ["name", "items", "files", "folders", "modified", "error", "kind", "path", "share", "bytes"])
         #expect(list.columns.filter { $0.priority == 0 }.map(\.id) == ["name"])
         #expect(list.columns.compactMap(\.sortKey).sorted() == FoldersViewModel.Sort.allCases.map(\.rawValue).sorted())
         for item in list.items {

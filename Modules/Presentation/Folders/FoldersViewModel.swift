@@ -23,10 +23,15 @@ public final class FoldersViewModel: ScreenModel {
         case size, name, count
     }
 
-    public let folder: FolderModel
+    public private(set) var folder: FolderModel
     private let library: FolderLibrary
     public private(set) var sort: Sort
-    public let showFiles: Bool
+    public private(set) var showFiles: Bool
+    /// The other way round from the sort's natural direction (size and
+    /// count: largest first; name: A→Z), like ncdu's reverse order.
+    public private(set) var reversed: Bool
+    /// Whether names starting with "." are listed (they count in the sizes either way).
+    public private(set) var showHidden: Bool
     public let crossDevices: Bool
     /// The ncdu export this screen browses (kept when navigating), or nil for the disk.
     public let importFile: String?
@@ -40,9 +45,11 @@ public final class FoldersViewModel: ScreenModel {
 
     public init(
         library: FolderLibrary, path: String, sort: Sort = .size, showFiles: Bool = false, crossDevices: Bool = false,
-        pageSize: Int = 1000, importFile: String? = nil
+        pageSize: Int = 1000, importFile: String? = nil, reversed: Bool = false, showHidden: Bool = true
     ) {
         self.importFile = importFile
+        self.reversed = reversed
+        self.showHidden = showHidden
         self.library = library
         self.folder = library.model(for: path, options: FolderScanOptions(crossDevices: crossDevices, listFiles: showFiles))
         self.sort = sort
@@ -57,7 +64,17 @@ public final class FoldersViewModel: ScreenModel {
     /// The rows in display order (all of them; the snapshot shows `limit`).
     public var rows: [FolderEntry] {
         let children = folder.children
-        return order.map { children[$0] }
+        return displayOrder.map { children[$0] }
+    }
+
+    /// `order` as shown: reversed if asked, hidden names left out if asked.
+    private var displayOrder: [Int] {
+        var shown = reversed ? Array(order.reversed()) : order
+        if !showHidden {
+            let children = folder.children
+            shown = shown.filter { !children[$0].name.hasPrefix(".") }
+        }
+        return shown
     }
 
     /// Size: largest first; name: A→Z ignoring case; count: most items
@@ -107,9 +124,33 @@ public final class FoldersViewModel: ScreenModel {
         launch { [folder] in await folder.finished() }
     }
 
-    public func setSort(_ newSort: Sort) {
+    public func setSort(_ newSort: Sort, descending: Bool? = nil) {
         sort = newSort
+        if let descending { reversed = descending != (newSort != .name) }
         publish()
+    }
+
+    public func reverse() {
+        reversed.toggle()
+        publish()
+    }
+
+    public func toggleHidden() {
+        showHidden.toggle()
+        publish()
+    }
+
+    /// Lists files as rows too, or folders only again (ncdu's files toggle):
+    /// the folder is measured again with the other option.
+    public func toggleFiles() async {
+        showFiles.toggle()
+        observation?.cancel()
+        cache = nil
+        folder = library.model(for: folder.path, options: FolderScanOptions(crossDevices: crossDevices, listFiles: showFiles))
+        observation = folder.observe { [weak self] _ in self?.publish() }
+        await folder.begin()
+        publish()
+        launch { [folder] in await folder.finished() }
     }
 
     public func rescan() {
@@ -232,7 +273,16 @@ public final class FoldersViewModel: ScreenModel {
         name: StandardAction.up, label: "Up", summary: "Show the parent folder.", key: "backspace")
     public static let sortAction = ActionDescriptor(
         name: StandardAction.sort, label: "Sort", summary: "Order rows by size (largest first), name, or item count.", key: "s",
-        params: [ParamDescriptor(name: StandardParam.by, label: "Sort by", kind: .choice, positional: true, choices: Sort.allCases.map(\.rawValue))])
+        params: [
+            ParamDescriptor(name: StandardParam.by, label: "Sort by", kind: .choice, positional: true, choices: Sort.allCases.map(\.rawValue)),
+            ParamDescriptor(name: StandardParam.descending, label: "Largest (or Z) first", kind: .bool, required: false),
+        ])
+    public static let reverseAction = ActionDescriptor(
+        name: "reverse", label: "Reverse order", summary: "List the rows the other way round (smallest first, Z→A).", key: "v")
+    public static let filesAction = ActionDescriptor(
+        name: "toggle-files", label: "Files on/off", summary: "List files as rows too, or folders only (measures again).", key: "f")
+    public static let hiddenAction = ActionDescriptor(
+        name: "toggle-hidden", label: "Hidden on/off", summary: "Show or hide names starting with \".\" (sizes count them either way).", key: ".")
     public static let rescanAction = ActionDescriptor(
         name: "rescan", label: "Rescan", summary: "Measure the folder again.", key: "r")
     public static let cancelAction = ActionDescriptor(
@@ -272,12 +322,14 @@ public final class FoldersViewModel: ScreenModel {
             ParamDescriptor(name: "sort", label: "Sort by", kind: .choice, required: false, choices: Sort.allCases.map(\.rawValue)),
             ParamDescriptor(name: "files", label: "List files too, not only folders", kind: .bool, required: false),
             ParamDescriptor(name: "cross-devices", label: "Descend into other file systems (du without -x)", kind: .bool, required: false),
+            ParamDescriptor(name: "reverse", label: "The other way round (smallest first, Z→A)", kind: .bool, required: false),
+            ParamDescriptor(name: "hidden", label: "List names starting with \".\" (default: yes)", kind: .bool, required: false),
             ParamDescriptor(
                 name: "import", label: "Browse an ncdu JSON export (ncdu -o FILE) instead of the disk", kind: .path,
                 required: false),
         ],
         actions: [
-            openAction, upAction, sortAction, rescanAction, cancelAction, renameAction, detailAction, exportAction,
+            openAction, upAction, sortAction, reverseAction, filesAction, hiddenAction, rescanAction, cancelAction, renameAction, detailAction, exportAction,
             deleteAction, confirmDeleteAction, loadMoreAction,
         ],
         columns: FolderRow.columns,
@@ -294,9 +346,10 @@ public final class FoldersViewModel: ScreenModel {
         ])
 
     public override var snapshot: ScreenSnapshot {
-        let order = order
+        let order = displayOrder
         let children = folder.children
-        let items = order.prefix(limit).map { FolderRow.item(children[$0]) }
+        let parentBytes = folder.entry?.bytes
+        let items = order.prefix(limit).map { FolderRow.item(children[$0], parentBytes: parentBytes) }
         let count = order.count
         let scanning = folder.isScanning
         let status = status
@@ -325,12 +378,15 @@ public final class FoldersViewModel: ScreenModel {
                 detail: DetailContent(rows: details),
                 list: ListContent(
                     items: items, offset: 0, total: count, hasMore: count > limit, sort: sort.rawValue,
-                    sortDescending: sort != .name, columns: FolderRow.columns,
+                    sortDescending: (sort != .name) != reversed, columns: FolderRow.columns,
                     emptyMessage: problem ?? (scanning ? "Reading…" : empty))),
             actions: [
                 Self.openAction.disabled(because: unavailable ?? (folder.directoryCount > 0 ? nil : "No subfolders to open")),
                 Self.upAction.disabled(because: atTop ? "Already at the top folder" : nil),
                 Self.sortAction,
+                Self.reverseAction,
+                Self.filesAction.disabled(because: importFile != nil ? "An imported scan is shown as it was exported" : nil),
+                Self.hiddenAction,
                 Self.rescanAction.disabled(because: scanning ? "A scan is running" : nil),
                 Self.cancelAction.disabled(because: scanning ? nil : "No scan is running"),
                 Self.renameAction.disabled(because: importFile != nil ? "An imported scan cannot be renamed"
@@ -366,7 +422,13 @@ public final class FoldersViewModel: ScreenModel {
             }
             return navigate(to: parent)
         case StandardAction.sort:
-            setSort(Sort(rawValue: try arguments.require(StandardParam.by)) ?? .size)
+            setSort(Sort(rawValue: try arguments.require(StandardParam.by)) ?? .size, descending: arguments.bool(StandardParam.descending))
+        case "reverse":
+            reverse()
+        case "toggle-hidden":
+            toggleHidden()
+        case "toggle-files":
+            await toggleFiles()
         case "rescan":
             rescan()
             return .started
@@ -425,6 +487,8 @@ public final class FoldersViewModel: ScreenModel {
         if showFiles { params["files"] = .bool(true) }
         if crossDevices { params["cross-devices"] = .bool(true) }
         if let importFile { params["import"] = .string(importFile) }
+        if reversed { params["reverse"] = .bool(true) }
+        if !showHidden { params["hidden"] = .bool(false) }
         return ActionOutcome(navigate: ScreenRequest(screen: Self.screenID, params: params))
     }
 }

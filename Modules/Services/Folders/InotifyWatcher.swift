@@ -65,7 +65,10 @@ final class WatchSession: @unchecked Sendable {
     /// kernel's coarse timestamps.
     private var startedAt: Double = 0
     /// Most directories watched in one session.
-    static let watchLimit = 500_000
+    static let watchLimit = 100_000
+    /// The watched folder's file system: deeper folders on others (`/proc`,
+    /// `/sys` under `/`) are not watched, as the scan does not enter them.
+    private var rootDevice: UInt64 = 0
     private var watchesFull = false
 
     static let rootMask = UInt32(IN_CREATE | IN_DELETE | IN_MOVED_FROM | IN_MOVED_TO | IN_CLOSE_WRITE | IN_MODIFY
@@ -99,6 +102,8 @@ final class WatchSession: @unchecked Sendable {
         guard let bytes = FileSystemName.cString(of: root) else { return }
         rootWatch = inotify_add_watch(fd, bytes, Self.rootMask)
         guard rootWatch >= 0 else { return }
+        var info = stat()
+        if stat(bytes, &info) == 0 { rootDevice = UInt64(info.st_dev) }
         for name in Self.subdirectories(of: root) { addChildWatch(name) }
     }
 
@@ -108,11 +113,15 @@ final class WatchSession: @unchecked Sendable {
         guard let bytes = FileSystemName.cString(of: path), let dir = opendir(bytes) else { return [] }
         defer { closedir(dir) }
         var names: [String] = []
+        let nameOffset = MemoryLayout<dirent>.offset(of: \dirent.d_name)!
+        let typeOffset = MemoryLayout<dirent>.offset(of: \dirent.d_type)!
         while let raw = readdir(dir) {
-            let type = raw.pointee.d_type
-            let name = withUnsafeBytes(of: raw.pointee.d_name) {
-                FileSystemName.decode(cString: $0.bindMemory(to: CChar.self).baseAddress!)
-            }
+            // By field addresses: a dirent is only as long as its name, so
+            // copying the whole struct (`raw.pointee`) can read past the end
+            // of the buffer readdir filled (it crashed on `/`).
+            let base = UnsafeRawPointer(raw)
+            let type = base.load(fromByteOffset: typeOffset, as: UInt8.self)
+            let name = FileSystemName.decode(cString: base.advanced(by: nameOffset).assumingMemoryBound(to: CChar.self))
             if name == "." || name == ".." { continue }
             if type == UInt8(DT_DIR) {
                 names.append(name)
@@ -128,9 +137,11 @@ final class WatchSession: @unchecked Sendable {
     /// keep flowing while a big tree is being covered).
     private func watchSomeDeeper() {
         var budget = 256
-        while budget > 0, !watchesFull, let next = pendingDirectories.popLast() {
+        while budget > 0, !watchesFull, !isStopped, let next = pendingDirectories.popLast() {
             budget -= 1
             guard let bytes = FileSystemName.cString(of: next.path) else { continue }
+            var before = stat()
+            guard lstat(bytes, &before) == 0, UInt64(before.st_dev) == rootDevice else { continue }
             let wd = inotify_add_watch(fd, bytes, Self.childMask)
             if wd < 0 {
                 if errno == ENOSPC || errno == ENOMEM { watchesFull = true }
