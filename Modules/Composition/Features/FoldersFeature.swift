@@ -26,7 +26,8 @@ final class FoldersFeature: Feature {
                 library: library, path: path,
                 sort: params.string("sort").flatMap(FoldersViewModel.Sort.init(rawValue:)) ?? .size,
                 showFiles: params.bool("files") ?? false, crossDevices: params.bool("cross-devices") ?? false,
-                importFile: file, reversed: params.bool("reverse") ?? false, showHidden: params.bool("hidden") ?? true)
+                importFile: file, reversed: params.bool("reverse") ?? false, showHidden: params.bool("hidden") ?? true,
+                diskUsage: params.bool("disk") ?? false)
         })
         registry.register(ScreenRegistration(FolderDetailViewModel.descriptor) { [unowned self] params throws(ScreenError) in
             let (library, path, _) = try self.source(params)

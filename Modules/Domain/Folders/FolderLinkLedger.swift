@@ -5,11 +5,13 @@ public struct FolderLinkSighting: Equatable, Sendable {
     public var device: UInt64
     public var inode: UInt64
     public var bytes: Int64
+    public var diskBytes: Int64
 
-    public init(device: UInt64, inode: UInt64, bytes: Int64) {
+    public init(device: UInt64, inode: UInt64, bytes: Int64, diskBytes: Int64 = 0) {
         self.device = device
         self.inode = inode
         self.bytes = bytes
+        self.diskBytes = diskBytes
     }
 }
 
@@ -73,15 +75,24 @@ public final class FolderLinkLedger: @unchecked Sendable {
     /// them that another row is already credited with: the walk counted
     /// them, the row must not.
     public func replace(holder: String, with sightings: [FolderLinkSighting]) -> Int64 {
+        replaceCounting(holder: holder, with: sightings).bytes
+    }
+
+    /// `replace`, with the disk usage of the excess too.
+    public func replaceCounting(holder: String, with sightings: [FolderLinkSighting]) -> (bytes: Int64, diskBytes: Int64) {
         locked {
             let id = id(of: holder)
             release(id)
             var excess: Int64 = 0
+            var excessDisk: Int64 = 0
             for sighting in sightings {
                 let record = add(sighting, holder: id, credit: true)
-                if record.owner != id { excess += sighting.bytes }
+                if record.owner != id {
+                    excess += sighting.bytes
+                    excessDisk += sighting.diskBytes
+                }
             }
-            return excess
+            return (excess, excessDisk)
         }
     }
 

@@ -84,6 +84,7 @@ public final class FolderModel {
     /// The directory's own `st_size` plus its unlisted files, and their
     /// count: to rebuild the total from the children.
     private var ownBytes: Int64 = 0
+    private var ownDiskBytes: Int64 = 0
     private var ownFiles = 0
     /// Row of each child *directory* by name (files are looked up by a scan:
     /// only watcher events ask for them), and the children's running sums: a
@@ -205,6 +206,7 @@ public final class FolderModel {
         switch event {
         case .listing(let folder, let listed):
             ownBytes = folder.bytes
+            ownDiskBytes = folder.diskBytes
             ownFiles = folder.files
             entry = folder
             entry?.complete = false
@@ -399,6 +401,7 @@ public final class FolderModel {
     private func recomputeTotal(complete: Bool) {
         guard var total = entry else { return }
         total.bytes = ownBytes + sums.bytes
+        total.diskBytes = ownDiskBytes + sums.diskBytes
         total.files = ownFiles + sums.files
         total.directories = sums.directories
         total.issueCount = sums.issues
@@ -478,7 +481,9 @@ public final class FolderModel {
                         needsRescan = true
                         continue
                     }
-                    measured.bytes -= links.replace(holder: child, with: measurement.links)
+                    let excess = links.replaceCounting(holder: child, with: measurement.links)
+                    measured.bytes -= excess.bytes
+                    measured.diskBytes -= excess.diskBytes
                     upsert(measured)
                     library.reportDown(measured)
                 } catch {
@@ -549,6 +554,7 @@ public final class FolderModel {
 /// Running sums over a folder's children, kept as rows come and go.
 struct ChildSums {
     var bytes: Int64 = 0
+    var diskBytes: Int64 = 0
     var files = 0
     var directories = 0
     var issues = 0
@@ -556,6 +562,7 @@ struct ChildSums {
 
     mutating func add(_ child: FolderEntry, sign: Int = 1) {
         bytes += Int64(sign) * child.bytes
+        diskBytes += Int64(sign) * child.diskBytes
         if child.isDirectory {
             files += sign * child.files
             directories += sign * (1 + child.directories)

@@ -22,6 +22,7 @@ public struct ImportedFolderScanner: FolderScanner, FolderRenamer {
             }
             var folder = total
             folder.bytes = tree.nodes[index].bytes
+            folder.diskBytes = tree.nodes[index].diskBytes
             folder.files = 0
             folder.directories = 0
             folder.complete = false
@@ -32,6 +33,7 @@ public struct ImportedFolderScanner: FolderScanner, FolderRenamer {
                     children.append(entry)
                 } else {
                     folder.bytes += entry.bytes
+                    folder.diskBytes += entry.diskBytes
                     folder.files += 1
                 }
             }

@@ -88,6 +88,7 @@ public final class ImportedFolderTree: Sendable {
     private let ends: [Int32]
     /// Subtree sums: apparent bytes (links once), files and folders below.
     private let totalBytes: [Int64]
+    private let totalDisk: [Int64]
     private let totalFiles: [Int32]
     private let totalFolders: [Int32]
     private let totalIssues: [Int32]
@@ -98,6 +99,7 @@ public final class ImportedFolderTree: Sendable {
         self.ends = ends
         self.source = source
         var bytes = [Int64](repeating: 0, count: nodes.count)
+        var disk = [Int64](repeating: 0, count: nodes.count)
         var files = [Int32](repeating: 0, count: nodes.count)
         var folders = [Int32](repeating: 0, count: nodes.count)
         var issues = [Int32](repeating: 0, count: nodes.count)
@@ -105,12 +107,14 @@ public final class ImportedFolderTree: Sendable {
         for (index, node) in nodes.enumerated() {
             let counted = node.inode == 0 || seen.insert([node.device, node.inode]).inserted
             bytes[index] = counted ? node.bytes : 0
+            disk[index] = counted ? node.diskBytes : 0
             if node.readError { issues[index] = 1 }
         }
         for index in nodes.indices.reversed() {
             let parent = Int(parents[index])
             guard parent >= 0 else { continue }
             bytes[parent] += bytes[index]
+            disk[parent] += disk[index]
             issues[parent] += issues[index]
             if nodes[index].kind == .directory {
                 folders[parent] += 1 + folders[index]
@@ -120,6 +124,7 @@ public final class ImportedFolderTree: Sendable {
             }
         }
         totalBytes = bytes
+        totalDisk = disk
         totalFiles = files
         totalFolders = folders
         totalIssues = issues
@@ -163,7 +168,7 @@ public final class ImportedFolderTree: Sendable {
         var entry = FolderEntry(
             name: FolderPath.name(path), path: path, kind: node.kind, bytes: totalBytes[index],
             files: Int(totalFiles[index]), directories: Int(totalFolders[index]),
-            modified: Date(timeIntervalSince1970: TimeInterval(node.modified)))
+            modified: Date(timeIntervalSince1970: TimeInterval(node.modified)), diskBytes: totalDisk[index])
         if node.readError {
             entry.issue = FolderIssue(.unreadable, path: path, detail: "could not be read when the export was made")
         } else if node.excluded == "otherfs" {

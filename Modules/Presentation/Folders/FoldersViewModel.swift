@@ -32,6 +32,9 @@ public final class FoldersViewModel: ScreenModel {
     public private(set) var reversed: Bool
     /// Whether names starting with "." are listed (they count in the sizes either way).
     public private(set) var showHidden: Bool
+    /// Sizes as disk usage (`du`, blocks allocated) instead of apparent
+    /// sizes (`du -b`): what the size sort and the share column use.
+    public private(set) var diskUsage: Bool
     public let crossDevices: Bool
     /// The ncdu export this screen browses (kept when navigating), or nil for the disk.
     public let importFile: String?
@@ -45,8 +48,10 @@ public final class FoldersViewModel: ScreenModel {
 
     public init(
         library: FolderLibrary, path: String, sort: Sort = .size, showFiles: Bool = false, crossDevices: Bool = false,
-        pageSize: Int = 1000, importFile: String? = nil, reversed: Bool = false, showHidden: Bool = true
+        pageSize: Int = 1000, importFile: String? = nil, reversed: Bool = false, showHidden: Bool = true,
+        diskUsage: Bool = false
     ) {
+        self.diskUsage = diskUsage
         self.importFile = importFile
         self.reversed = reversed
         self.showHidden = showHidden
@@ -86,15 +91,15 @@ public final class FoldersViewModel: ScreenModel {
     /// 200,000 subfolders once took 12–26 s of re-sorting per scan.
     private var order: [Int] {
         let revision = folder.childrenRevision
-        if let cache, cache.revision == revision, cache.sort == sort { return cache.order }
+        if let cache, cache.revision == revision, cache.sort == sort, cache.disk == diskUsage { return cache.order }
         let children = folder.children
-        if var cache, cache.sort == sort, let changed = folder.changedChildren(since: cache.revision) {
+        if var cache, cache.sort == sort, cache.disk == diskUsage, let changed = folder.changedChildren(since: cache.revision) {
             cache.update(changed, in: children, showFiles: showFiles)
             cache.revision = revision
             self.cache = cache
             return cache.order
         }
-        let fresh = OrderCache(children: children, sort: sort, showFiles: showFiles, revision: revision)
+        let fresh = OrderCache(children: children, sort: sort, showFiles: showFiles, revision: revision, disk: diskUsage)
         cache = fresh
         return fresh.order
     }
@@ -132,6 +137,11 @@ public final class FoldersViewModel: ScreenModel {
 
     public func reverse() {
         reversed.toggle()
+        publish()
+    }
+
+    public func toggleUsage() {
+        diskUsage.toggle()
         publish()
     }
 
@@ -281,6 +291,9 @@ public final class FoldersViewModel: ScreenModel {
         name: "reverse", label: "Reverse order", summary: "List the rows the other way round (smallest first, Z→A).", key: "v")
     public static let filesAction = ActionDescriptor(
         name: "toggle-files", label: "Files on/off", summary: "List files as rows too, or folders only (measures again).", key: "f")
+    public static let usageAction = ActionDescriptor(
+        name: "toggle-usage", label: "Disk/apparent",
+        summary: "Sort and share by disk usage (du) or apparent size (du -b, the default).", key: "a")
     public static let hiddenAction = ActionDescriptor(
         name: "toggle-hidden", label: "Hidden on/off", summary: "Show or hide names starting with \".\" (sizes count them either way).", key: ".")
     public static let rescanAction = ActionDescriptor(
@@ -323,13 +336,14 @@ public final class FoldersViewModel: ScreenModel {
             ParamDescriptor(name: "files", label: "List files too, not only folders", kind: .bool, required: false),
             ParamDescriptor(name: "cross-devices", label: "Descend into other file systems (du without -x)", kind: .bool, required: false),
             ParamDescriptor(name: "reverse", label: "The other way round (smallest first, Z→A)", kind: .bool, required: false),
+            ParamDescriptor(name: "disk", label: "Sizes as disk usage (du) rather than apparent (du -b)", kind: .bool, required: false),
             ParamDescriptor(name: "hidden", label: "List names starting with \".\" (default: yes)", kind: .bool, required: false),
             ParamDescriptor(
                 name: "import", label: "Browse an ncdu JSON export (ncdu -o FILE) instead of the disk", kind: .path,
                 required: false),
         ],
         actions: [
-            openAction, upAction, sortAction, reverseAction, filesAction, hiddenAction, rescanAction, cancelAction, renameAction, detailAction, exportAction,
+            openAction, upAction, sortAction, reverseAction, filesAction, hiddenAction, usageAction, rescanAction, cancelAction, renameAction, detailAction, exportAction,
             deleteAction, confirmDeleteAction, loadMoreAction,
         ],
         columns: FolderRow.columns,
@@ -348,8 +362,8 @@ public final class FoldersViewModel: ScreenModel {
     public override var snapshot: ScreenSnapshot {
         let order = displayOrder
         let children = folder.children
-        let parentBytes = folder.entry?.bytes
-        let items = order.prefix(limit).map { FolderRow.item(children[$0], parentBytes: parentBytes) }
+        let parentBytes = diskUsage ? folder.entry?.diskBytes : folder.entry?.bytes
+        let items = order.prefix(limit).map { FolderRow.item(children[$0], parentBytes: parentBytes, disk: diskUsage) }
         let count = order.count
         let scanning = folder.isScanning
         let status = status
@@ -359,6 +373,9 @@ public final class FoldersViewModel: ScreenModel {
             let prefix = total.complete ? "" : "so far "
             details.append(DetailRow(
                 "Total", prefix + FolderFormat.exactSize(total.bytes), id: "bytes", data: .int(total.bytes), type: .bytes))
+            details.append(DetailRow(
+                "Disk usage", prefix + FolderFormat.exactSize(total.diskBytes), id: "disk", data: .int(total.diskBytes),
+                type: .bytes))
             details.append(DetailRow("Files", Formatters.grouped(total.files), id: "files", data: .int(total.files), type: .integer))
             details.append(DetailRow(
                 "Folders", Formatters.grouped(total.directories), id: "folders", data: .int(total.directories), type: .integer))
@@ -387,6 +404,7 @@ public final class FoldersViewModel: ScreenModel {
                 Self.reverseAction,
                 Self.filesAction.disabled(because: importFile != nil ? "An imported scan is shown as it was exported" : nil),
                 Self.hiddenAction,
+                Self.usageAction,
                 Self.rescanAction.disabled(because: scanning ? "A scan is running" : nil),
                 Self.cancelAction.disabled(because: scanning ? nil : "No scan is running"),
                 Self.renameAction.disabled(because: importFile != nil ? "An imported scan cannot be renamed"
@@ -427,6 +445,8 @@ public final class FoldersViewModel: ScreenModel {
             reverse()
         case "toggle-hidden":
             toggleHidden()
+        case "toggle-usage":
+            toggleUsage()
         case "toggle-files":
             await toggleFiles()
         case "rescan":
@@ -489,6 +509,7 @@ public final class FoldersViewModel: ScreenModel {
         if let importFile { params["import"] = .string(importFile) }
         if reversed { params["reverse"] = .bool(true) }
         if !showHidden { params["hidden"] = .bool(false) }
+        if diskUsage { params["disk"] = .bool(true) }
         return ActionOutcome(navigate: ScreenRequest(screen: Self.screenID, params: params))
     }
 }
@@ -498,14 +519,17 @@ public final class FoldersViewModel: ScreenModel {
 /// comparisons touch plain arrays, never whole entries).
 private struct OrderCache {
     let sort: FoldersViewModel.Sort
+    /// Sizes by disk usage rather than apparent bytes.
+    let disk: Bool
     var revision: Int
     var order: [Int]
     private var names: [String] = []
     private var exact: [String] = []
     private var weights: [Int64] = []
 
-    init(children: [FolderEntry], sort: FoldersViewModel.Sort, showFiles: Bool, revision: Int) {
+    init(children: [FolderEntry], sort: FoldersViewModel.Sort, showFiles: Bool, revision: Int, disk: Bool) {
         self.sort = sort
+        self.disk = disk
         self.revision = revision
         order = []
         names = [String](repeating: "", count: children.count)
@@ -562,7 +586,7 @@ private struct OrderCache {
         names[index] = child.name.lowercased()
         exact[index] = child.name
         switch sort {
-        case .size: weights[index] = child.bytes
+        case .size: weights[index] = disk ? child.diskBytes : child.bytes
         case .count: weights[index] = Int64(child.items)
         case .name: weights[index] = 0
         }

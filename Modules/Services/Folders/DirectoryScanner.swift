@@ -68,7 +68,9 @@ public struct DirectoryScanner: FolderScanner {
         var entry = ScanJob.entry(name: FolderPath.name(path), path: path, info: info)
         guard entry.isDirectory else {
             let links = info.st_nlink > 1
-                ? [FolderLinkSighting(device: UInt64(info.st_dev), inode: UInt64(info.st_ino), bytes: entry.bytes)] : []
+                ? [FolderLinkSighting(
+                    device: UInt64(info.st_dev), inode: UInt64(info.st_ino), bytes: entry.bytes, diskBytes: entry.diskBytes)]
+                : []
             return FolderMeasurement(entry: entry, links: links)
         }
         let fd = open(pathBytes, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)

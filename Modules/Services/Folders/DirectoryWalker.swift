@@ -16,6 +16,7 @@ struct DirectoryWalker {
     /// What one subtree holds.
     struct Totals {
         var bytes: Int64 = 0
+        var diskBytes: Int64 = 0
         var files = 0
         var directories = 0
         var issueCount = 0
@@ -32,6 +33,7 @@ struct DirectoryWalker {
 
         mutating func merge(_ other: Totals) {
             bytes += other.bytes
+            diskBytes += other.diskBytes
             files += other.files
             directories += other.directories
             issueCount += other.issueCount
@@ -201,6 +203,7 @@ struct DirectoryWalker {
             if (info.st_mode & S_IFMT) == S_IFDIR {
                 totals.directories += 1
                 totals.bytes += Int64(info.st_size)
+                totals.diskBytes += Int64(info.st_blocks) * 512
                 if UInt64(info.st_dev) == shared.device || shared.crossDevices {
                     subdirectories.append(Subdirectory(
                         name: Array(UnsafeBufferPointer(start: namePointer, count: strlen(namePointer) + 1)),
@@ -210,14 +213,19 @@ struct DirectoryWalker {
                 totals.files += 1
                 if info.st_nlink > 1 {
                     let first = shared.firstSighting(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
-                    if first { totals.bytes += Int64(info.st_size) }
+                    if first {
+                        totals.bytes += Int64(info.st_size)
+                        totals.diskBytes += Int64(info.st_blocks) * 512
+                    }
                     if shared.recordsLinks {
                         totals.links.append(FolderLinkSighting(
-                            device: UInt64(info.st_dev), inode: UInt64(info.st_ino), bytes: Int64(info.st_size)))
+                            device: UInt64(info.st_dev), inode: UInt64(info.st_ino), bytes: Int64(info.st_size),
+                            diskBytes: Int64(info.st_blocks) * 512))
                         totals.credited.append(first)
                     }
                 } else {
                     totals.bytes += Int64(info.st_size)
+                    totals.diskBytes += Int64(info.st_blocks) * 512
                 }
             }
         }

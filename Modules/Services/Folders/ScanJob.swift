@@ -101,6 +101,7 @@ struct ScanJob {
         total.complete = true
         for child in children {
             total.bytes += child.bytes
+            total.diskBytes += child.diskBytes
             if child.isDirectory {
                 total.files += child.files
                 total.directories += 1 + child.directories
@@ -121,6 +122,7 @@ struct ScanJob {
         var rawNames: [[CChar]] = []
         var files = 0
         var bytes: Int64 = 0
+        var diskBytes: Int64 = 0
     }
 
     /// Below this many entries the root is examined on one thread.
@@ -181,6 +183,7 @@ struct ScanJob {
             rawNames += part.rawNames
             folder.files += part.files
             folder.bytes += part.bytes
+            folder.diskBytes += part.diskBytes
         }
         folderOut = folder
         return children
@@ -205,6 +208,7 @@ struct ScanJob {
             part.files += 1
             if info.st_nlink <= 1 || sighting(info, holder: "", shared: shared) {
                 part.bytes += Int64(info.st_size)
+                part.diskBytes += Int64(info.st_blocks) * 512
             }
             return
         }
@@ -224,6 +228,7 @@ struct ScanJob {
             }
         } else if info.st_nlink > 1, !sighting(info, holder: name, shared: shared) {
             child.bytes = 0
+            child.diskBytes = 0
         }
         part.children.append(child)
         part.links.append(link)
@@ -236,7 +241,9 @@ struct ScanJob {
         let first = shared.firstSighting(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
         links?.record(
             holder: holder,
-            sightings: [FolderLinkSighting(device: UInt64(info.st_dev), inode: UInt64(info.st_ino), bytes: Int64(info.st_size))],
+            sightings: [FolderLinkSighting(
+                device: UInt64(info.st_dev), inode: UInt64(info.st_ino), bytes: Int64(info.st_size),
+                diskBytes: Int64(info.st_blocks) * 512)],
             credited: [first])
         return first
     }
@@ -251,11 +258,14 @@ struct ScanJob {
         }
         let modified = Date(
             timeIntervalSince1970: TimeInterval(info.st_mtim.tv_sec) + TimeInterval(info.st_mtim.tv_nsec) / 1e9)
-        return FolderEntry(name: name, path: path, kind: kind, bytes: Int64(info.st_size), modified: modified)
+        return FolderEntry(
+            name: name, path: path, kind: kind, bytes: Int64(info.st_size), modified: modified,
+            diskBytes: Int64(info.st_blocks) * 512)
     }
 
     static func apply(_ totals: DirectoryWalker.Totals, to entry: inout FolderEntry) {
         entry.bytes += totals.bytes
+        entry.diskBytes += totals.diskBytes
         entry.files = totals.files
         entry.directories = totals.directories
         entry.issueCount = totals.issueCount
