@@ -2,7 +2,8 @@
 # Installs the Debian packages Facet needs, only those that are missing.
 # Used by Tools/run.sh, Tools/test.sh and CI; safe to run again.
 set -euo pipefail
-packages=(libsqlite3-dev libncurses-dev sqlite3 tmux python3)
+# ncdu: the folder export/import tests check Facet's ncdu JSON against the real one.
+packages=(libsqlite3-dev libncurses-dev sqlite3 tmux python3 ncdu)
 missing=()
 for p in "${packages[@]}"; do
   dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")

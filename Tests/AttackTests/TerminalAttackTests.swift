@@ -18,7 +18,7 @@ import TestSupport
               [ "$(tmux display -p -t \(session) '#{alternate_on}')" = 1 ] && break; sleep 0.05
             done
             echo "during $(tmux display -p -t \(session) '#{alternate_on} #{mouse_any_flag}')"
-            for i in $(seq 1 200); do
+            for i in $(seq 1 600); do  # up to 30 s: a loaded machine writes a crash slowly
               tmux capture-pane -p -t \(session) | grep -q EXITED && break; sleep 0.05
             done
             sleep 0.3

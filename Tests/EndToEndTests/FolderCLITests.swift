@@ -63,7 +63,8 @@ import TestSupport
         // Programs read exact integers: du -sb's figure, not "1.9 MiB".
         #expect(data(snapshot)["bytes"] as? Int == total)
         #expect(rows(snapshot)["Total"]?.hasSuffix("(\(grouped(total)) bytes)") == true)
-        #expect(snapshot["title"] as? String == "\(root) (\(grouped(total / 1024)) KB)")
+        // The seed's "<name> (<KB> KB)": a name, so breadcrumbs do not repeat full paths.
+        #expect(snapshot["title"] as? String == "\((root as NSString).lastPathComponent) (\(grouped(total / 1024)) KB)")
         for item in items(snapshot) {
             let values = item["values"] as? [String: Any] ?? [:]
             let path = tree.path + "/" + (item["id"] as? String ?? "")
@@ -102,6 +103,18 @@ import TestSupport
         let detail = json(try facet("folders", tree.path, "detail", "big", "--json").stdout)
         #expect(detail["screen"] as? String == "folder")
         #expect(detail["title"] as? String == "big (\(grouped(try du(tree.path + "/big") / 1024)) KB)")
+    }
+
+    /// `open` on a file names it as a file (files are not rows without
+    /// `--files`, and "No such folder" misled); a missing name says so.
+    @Test func openOnAFileOrNothingSaysWhich() throws {
+        makeTree()
+        let file = try facet("folders", tree.path, "open", "loose.txt")
+        #expect(file.status != 0)
+        #expect(file.stderr.contains("\(root)/loose.txt is a file, not a folder."), "\(file.stderr)")
+        let missing = try facet("folders", tree.path, "open", "nothing")
+        #expect(missing.status != 0)
+        #expect(missing.stderr.contains("No such folder: \(root)/nothing."), "\(missing.stderr)")
     }
 
     @Test func renameThroughTheRenameScreenAndTheDetailScreen() throws {
@@ -179,5 +192,53 @@ import TestSupport
         #expect(help.stdout.contains("sort size|name|count"))
         #expect(try facet("help", "folder-rename").stdout.contains("rename [NAME]"))
         #expect(try facet().stdout.contains("folders [PATH]"))
+    }
+}
+
+/// Apparent size (`du -b`) and disk usage (`du`) differ for a sparse file
+/// and for small files in whole blocks: both are exact, and `--disk` (or
+/// `toggle-usage`) sorts and shares by disk usage.
+@Suite(.serialized) struct FolderDiskUsageTests {
+    let home = TemporaryDirectory("facet-home")
+    let tree = TemporaryDirectory("facet-disk")
+
+    func du(_ arguments: [String]) throws -> Int {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/du")
+        process.arguments = arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Int(String(decoding: data, as: UTF8.self).split(separator: "\t").first ?? "") ?? -1
+    }
+
+    @Test func apparentAndDiskSizesAreBothExactAndDiskSortsByBlocks() throws {
+        let root = tree.path.replacingOccurrences(of: "//", with: "/")
+        tree.directory("sparse")
+        let sparse = open(root + "/sparse/hole", O_CREAT | O_WRONLY, 0o644)
+        #expect(ftruncate(sparse, 50_000_000) == 0)  // 50 MB apparent, no blocks
+        close(sparse)
+        tree.file("dense/data", bytes: [UInt8](repeating: 5, count: 200_000))
+        let apparent = try FacetProcess.run(["folders", root, "--jsonl", "--fields", "name,bytes,disk"], home: home.path)
+        #expect(apparent.status == 0, "\(apparent.stderr)")
+        let rows = apparent.stdout.split(separator: "\n").compactMap {
+            try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+        }
+        #expect(rows.map { $0["name"] as? String } == ["sparse", "dense"])
+        for row in rows {
+            let path = root + "/" + (row["name"] as? String ?? "")
+            #expect(row["bytes"] as? Int == (try du(["-sb", path])))
+            #expect(row["disk"] as? Int == (try du(["-s", "--block-size=1", path])))
+        }
+        let disk = try FacetProcess.run(["folders", root, "--disk", "--json"], home: home.path)
+        let snapshot = try JSONSerialization.jsonObject(with: Data(disk.stdout.utf8)) as? [String: Any] ?? [:]
+        let items = ((snapshot["content"] as? [String: Any])?["list"] as? [String: Any])?["items"] as? [[String: Any]] ?? []
+        #expect(items.map { $0["id"] as? String } == ["dense", "sparse"])
+        let details = ((snapshot["content"] as? [String: Any])?["detail"] as? [String: Any])?["rows"] as? [[String: Any]] ?? []
+        #expect(details.first { $0["id"] as? String == "disk" }?["data"] as? Int == (try du(["-s", "--block-size=1", root])))
+        let toggled = try FacetProcess.run(["folders", root, "toggle-usage", "--jsonl", "--fields", "name"], home: home.path)
+        #expect(toggled.stdout.split(separator: "\n").first?.contains("dense") == true, "\(toggled.stdout)")
     }
 }

@@ -50,7 +50,7 @@ import TestSupport
         #expect(screen.snapshot.content.list?.items.map { $0.values["bytes"] } == [.null, .null])
         #expect(screen.snapshot.content.list?.items.map { $0.text("bytes") } == ["…", "…"])
         #expect(screen.snapshot.content.list?.items.map(\.badges) == [["scanning"], ["scanning"]])
-        #expect(screen.snapshot.title == "/r")
+        #expect(screen.snapshot.title == "r")  // a name: breadcrumbs read "r › a", not full paths
 
         fs.send("/r", .progress(FolderScanProgress(entries: 10, bytes: 0, currentPath: "/r/a/x")))
         #expect(await eventually { screen.status == .loading("Scanning /r: 10 entries — /r/a/x") })
@@ -74,10 +74,10 @@ import TestSupport
         fs.send("/r", .finished(T.dir("/r", 13302, files: 5, dirs: 3)))
         fs.finish("/r")
         #expect(await eventually { screen.status == .idle })
-        #expect(screen.snapshot.title == "/r (12 KB)")
-        #expect(screen.snapshot.content.detail?.rows.map(\.value) == ["/r", "12.9 KiB (13,302 bytes)", "5", "3"])
-        #expect(screen.snapshot.content.detail?.rows.map(\.id) == ["path", "bytes", "files", "folders"])
-        #expect(screen.snapshot.content.detail?.rows.map(\.data) == [.string("/r"), .int(13302), .int(5), .int(3)])
+        #expect(screen.snapshot.title == "r (12 KB)")
+        #expect(screen.snapshot.content.detail?.rows.map(\.value) == ["/r", "12.9 KiB (13,302 bytes)", "0 bytes", "5", "3"])
+        #expect(screen.snapshot.content.detail?.rows.map(\.id) == ["path", "bytes", "disk", "files", "folders"])
+        #expect(screen.snapshot.content.detail?.rows.map(\.data) == [.string("/r"), .int(13302), .int(0), .int(5), .int(3)])
         #expect(screen.snapshot.action("cancel")?.enabled == false)
         #expect(screen.snapshot.action("rescan")?.enabled == true)
         // Every published state, in order: scanning, listed, progress, b, a, done.
@@ -197,7 +197,7 @@ import TestSupport
         let screen = await scanned(library(), files: true)
         let list = try #require(screen.snapshot.content.list)
         #expect(list.columns == FoldersViewModel.descriptor.columns)
-        #expect(list.columns.map(\.id) == ["name", "items", "files", "folders", "modified", "error", "kind", "path", "bytes"])
+        #expect(list.columns.map(\.id) == ["name", "items", "files", "folders", "modified", "error", "kind", "path", "disk", "share", "bytes"])
         #expect(list.columns.filter { $0.priority == 0 }.map(\.id) == ["name"])
         #expect(list.columns.compactMap(\.sortKey).sorted() == FoldersViewModel.Sort.allCases.map(\.rawValue).sorted())
         for item in list.items {

@@ -54,6 +54,46 @@ import TestSupport
         #expect(tuiObject == cliObject)
     }
 
+    /// `facet --ui tui folders PATH` starts at PATH (like `ncdu PATH`);
+    /// Enter goes down, the title line shows names ("sub › deeper", not
+    /// full paths), and Backspace goes up past the starting folder too,
+    /// as its "Up" hint says.
+    @Test func startsAtAPathAndBackspaceClimbsAboveIt() throws {
+        let home = TemporaryDirectory("facet-tui-start")
+        let tree = TemporaryDirectory("facet-tui-start-tree")
+        let root = tree.path.replacingOccurrences(of: "//", with: "/")
+        tree.file("sub/deeper/inner/data", String(repeating: "d", count: 5_000))
+        tree.file("sub/other/x", "x")
+        let command = TmuxEndToEndTests().command(
+            home: home.path, arguments: "--ui tui --no-mouse folders \(shellQuoted(root + "/sub")) --sort name")
+        let tmux = try TmuxSession(command: command, width: 110, height: 30)
+        var screen = try tmux.wait(for: "the starting folder") { $0.contains("deeper") && $0.contains("Total") }
+        #expect(screen.contains("sort: name"), "\(screen)")
+        let firstTitle = screen.components(separatedBy: "\n").dropFirst().first ?? ""
+        #expect(firstTitle.contains("sub") && !firstTitle.contains(root), "\(firstTitle)")
+
+        try tmux.keys("Enter")  // the cursor is on "deeper" (by name)
+        screen = try tmux.wait(for: "the folder below") { $0.contains("inner") }
+        let title = screen.components(separatedBy: "\n").dropFirst().first ?? ""
+        #expect(title.contains("sub") && title.contains("deeper") && !title.contains(root), "\(title)")
+
+        try tmux.keys("BSpace")
+        try tmux.wait(for: "back at the start") { $0.contains("deeper") && $0.contains("other") && !$0.contains("inner") }
+        try tmux.keys("BSpace")
+        screen = try tmux.wait(for: "the folder above the start") { $0.contains(" sub") && !$0.contains("deeper") }
+        #expect(screen.contains(root), "the Path row names the parent: \(screen)")
+        try tmux.keys("q")
+        try tmux.wait(forText: "EXITED 0")
+    }
+
+    @Test func aStartScreenThatDoesNotExistIsRefusedBeforeTheTerminalIsTaken() throws {
+        let home = TemporaryDirectory("facet-tui-start-bad")
+        let command = TmuxEndToEndTests().command(home: home.path, arguments: "--ui tui foldrs /usr")
+        let tmux = try TmuxSession(command: command, width: 110, height: 30)
+        let screen = try tmux.wait(forText: "EXITED 2")
+        #expect(screen.contains("unknown screen 'foldrs'"), "\(screen)")
+    }
+
     /// A size as the folder list shows it: KiB to one decimal, cut down.
     func kibibytes(_ bytes: Int64) -> String {
         String(format: "%.1f KiB", (Double(bytes) / 1024 * 10).rounded(.down) / 10)

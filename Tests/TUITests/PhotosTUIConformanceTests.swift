@@ -9,28 +9,46 @@ import TestSupport
 @Suite(.serialized) struct PhotosTUIConformanceTests {
     static let clock = "1790000000"
 
-    @Test func openSelectReloadIsIdenticalInTUIAndCLI() throws {
+    struct Seen: Sendable {
+        var third = ""
+        var tui = ""
+        var cli: FacetProcess.Result?
+    }
+
+    @Test func openSelectReloadIsIdenticalInTUIAndCLI() async throws {
+        // The blocking part (processes, tmux polling) runs off the cooperative pool.
+        let seen = try await offThePool { try Self.run() }
+        #expect(seen.third != "Photos" && !seen.third.isEmpty)
+        #expect(seen.cli?.status == 0, "\(seen.cli?.stderr ?? "")")
+        let tuiObject = try JSONSerialization.jsonObject(with: Data(seen.tui.utf8)) as? NSDictionary
+        let cliObject = try JSONSerialization.jsonObject(with: Data((seen.cli?.stdout ?? "").utf8)) as? NSDictionary
+        #expect(tuiObject != nil)
+        #expect(tuiObject == cliObject)
+        #expect(tuiObject?["title"] as? String == "Photos")
+    }
+
+    static func run() throws -> Seen {
+        var seen = Seen()
         let fixture = try PhotosFixtureServer.shared()
         let home = TemporaryDirectory("facet-photos-tui")
-        let environment = ["FACET_PHOTOS_CLOCK": Self.clock]
+        let environment = ["FACET_PHOTOS_CLOCK": clock]
         func facet(_ words: String...) throws -> FacetProcess.Result {
             try FacetProcess.run(words, home: home.path, environment: environment)
         }
-        #expect(try facet("login", "sign-in", "--first-name", "Ada", "--last-name", "Lovelace").status == 0)
-        #expect(try facet("settings", "set", "photos-base-url", fixture.baseURL()).status == 0)
+        guard try facet("login", "sign-in", "--first-name", "Ada", "--last-name", "Lovelace").status == 0,
+              try facet("settings", "set", "photos-base-url", fixture.baseURL()).status == 0
+        else { throw Failure.setUp }
         // What the CLI says photo 3's title is (the TUI selects the third row).
         let selected = try facet("photos", "select", "3", "--json")
-        #expect(selected.status == 0, "\(selected.stderr)")
-        let third = try #require(
-            (try JSONSerialization.jsonObject(with: Data(selected.stdout.utf8)) as? [String: Any])?["title"] as? String)
-        #expect(third != "Photos")
+        seen.third = (try JSONSerialization.jsonObject(with: Data(selected.stdout.utf8)) as? [String: Any])?["title"] as? String ?? ""
+        let third = seen.third
 
         let snapshotPath = home.path + "/tui-snapshot.json"
         let tmux = try TmuxSession(command: TmuxEndToEndTests().command(
-            home: home.path, extra: "FACET_PHOTOS_CLOCK=\(Self.clock) FACET_TUI_SNAPSHOT=\(shellQuoted(snapshotPath))"))
+            home: home.path, extra: "FACET_PHOTOS_CLOCK=\(clock) FACET_TUI_SNAPSHOT=\(shellQuoted(snapshotPath))"))
         let first = try tmux.waitForPlaylists()
         let tabs = first.components(separatedBy: "\n").first ?? ""
-        let tab = try #require(tabs.range(of: #"[0-9]+ Photos"#, options: .regularExpression), "no Photos tab in: \(tabs)")
+        guard let tab = tabs.range(of: #"[0-9]+ Photos"#, options: .regularExpression) else { throw Failure.noTab(tabs) }
         try tmux.type(String(tabs[tab].prefix { $0.isNumber }))
         try tmux.wait(forText: "Fetched 5,000 photos")
         try tmux.keys("j", "j")
@@ -39,20 +57,16 @@ import TestSupport
         // The title line (row 1) follows the selection.
         try tmux.wait(for: "the selected photo's title") { $0.components(separatedBy: "\n").dropFirst().first?.contains(third) == true }
         try tmux.keys("r")
-        try tmux.wait(for: "the title back to Photos after reload") { screen in
+        try tmux.wait(for: "the title back to Photos after the reload") { screen in
             let lines = screen.components(separatedBy: "\n")
-            return lines.count > 1 && lines[1].hasPrefix(" Photos ") && screen.contains("Fetched 5,000 photos")
+            return lines.count > 1 && lines[1].hasPrefix(" Photos ") && screen.contains("Fetched 5,000 photos.")
         }
         try tmux.keys("q")
         try tmux.wait(forText: "EXITED 0")
-
-        let viaTUI = try String(contentsOfFile: snapshotPath, encoding: .utf8)
-        let cli = try facet("photos", "reload", "--json")
-        #expect(cli.status == 0, "\(cli.stderr)")
-        let tuiObject = try JSONSerialization.jsonObject(with: Data(viaTUI.utf8)) as? NSDictionary
-        let cliObject = try JSONSerialization.jsonObject(with: Data(cli.stdout.utf8)) as? NSDictionary
-        #expect(tuiObject != nil)
-        #expect(tuiObject == cliObject)
-        #expect(tuiObject?["title"] as? String == "Photos")
+        seen.tui = try String(contentsOfFile: snapshotPath, encoding: .utf8)
+        seen.cli = try facet("photos", "reload", "--json")
+        return seen
     }
+
+    enum Failure: Error { case setUp, noTab(String) }
 }

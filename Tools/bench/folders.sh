@@ -11,7 +11,10 @@
 #
 # Goals (issue 4): Facet <= 0.7x du and <= 1.0x gdu in wall time, using both
 # cores; memory <= 100 bytes per entry kept for display. Issue 17: the flat
-# directory <= 1.0x du.
+# directory <= 1.0x du. Issue 14: `facet folders PATH export FILE` vs
+# `ncdu -x -o FILE PATH` on each tree (goal <= 1.0x on the ~220k-entry wide
+# tree), and memory per kept row with `--files` on one folder of a million
+# files (goal <= 100 bytes; MILLION_SCALE scales it, FILES_SCALE does not).
 #
 #   bash Tools/bench/folders.sh            # full size
 #   FILES_SCALE=0.1 bash Tools/bench/folders.sh   # a quick, smaller run
@@ -133,6 +136,13 @@ def tools(path):
         "facet": [facet, "folders", path, "--json"],
     }
 
+def exports(path):
+    # Both write a real file (an export to /dev/null would hide the writing).
+    return {
+        "ncdu -o": ["ncdu", "-x", "-o", os.path.join(work, "ncdu-export.json"), path],
+        "facet export": [facet, "folders", path, "export", os.path.join(work, "facet-export.json")],
+    }
+
 summary = []
 for name, generate in [("wide", generate_wide), ("deep", generate_deep), ("links", generate_links), ("flat", generate_flat)]:
     root = os.path.join(work, name)
@@ -154,6 +164,10 @@ for name, generate in [("wide", generate_wide), ("deep", generate_deep), ("links
         wall, rss = best(cmd)
         times[label] = (wall, rss)
         print(f"   {label:8} {wall * 1000:8.1f} ms (best of {runs})   peak RSS {rss / 1024:7.1f} MiB", flush=True)
+    for label, cmd in exports(root).items():
+        wall, rss = best(cmd)
+        times[label] = (wall, rss)
+        print(f"   {label:12} {wall * 1000:8.1f} ms (best of {runs})   peak RSS {rss / 1024:7.1f} MiB", flush=True)
     empty = os.path.join(work, "empty"); os.makedirs(empty, exist_ok=True)
     startup, baseline = best([facet, "folders", empty, "--json"])
     print(f"   (facet on an empty folder: {startup * 1000:.1f} ms, {baseline / 1024:.1f} MiB: start-up, database, JSON)")
@@ -170,4 +184,18 @@ for name, times, extra, entries, kept, startup in summary:
           f"   (scan only, start-up subtracted: facet/du {scan / times['du -sb'][0]:5.2f})")
     print(f"          memory: peak RSS over an empty-folder run {extra / 1024 / 1024:6.1f} MiB = {extra / entries:6.1f} B per scanned entry;"
           f" {kept} entries kept for display")
+    print(f"          export: facet/ncdu -o {times['facet export'][0] / times['ncdu -o'][0]:5.2f} (goal <= 1.0 on wide)")
+
+# Memory per kept row with --files: one folder of a million empty files.
+million = os.path.join(work, "million")
+os.makedirs(million)
+count = max(1, int(1_000_000 * float(os.environ.get("MILLION_SCALE", "1"))))
+for n in range(count):
+    os.close(os.open(os.path.join(million, f"f{n:07}"), os.O_CREAT | os.O_WRONLY, 0o644))
+empty = os.path.join(work, "empty")
+_, baseline = best([facet, "folders", empty, "--files", "--json"])
+wall, rss = best([facet, "folders", million, "--files", "--json"])
+extra = max(0, rss - baseline) * 1024
+print(f"\n== --files on {count:,} files in one folder: {wall * 1000:.1f} ms, peak RSS {rss / 1024:.1f} MiB;"
+      f" {extra / count:.1f} bytes per kept row over an empty-folder run (goal <= 100)")
 PY

@@ -5,7 +5,8 @@ import ScreenKit
 /// on a terminal). It renders whatever screens the catalog holds, through
 /// the screen contract only.
 ///
-/// Options after `--ui tui`: `--no-mouse`, `--ascii` (no line drawing).
+/// Options after `--ui tui`: `--no-mouse`, `--ascii` (no line drawing), and
+/// optionally a screen with its parameters to start at (`folders /usr`).
 /// Environment: `NO_COLOR` (monochrome), `FACET_TUI_SNAPSHOT` (write the
 /// final screen's snapshot JSON there on exit, for conformance tests).
 public enum TUIFrontEnd: FrontEnd {
@@ -14,8 +15,12 @@ public enum TUIFrontEnd: FrontEnd {
     public static func run(_ context: FrontEndContext) async -> Int32 {
         let environment = context.environment
         let arguments = context.arguments
-        if let unknown = arguments.first(where: { $0 != "--no-mouse" && $0 != "--ascii" }) {
-            fail("facet: the TUI takes no argument '\(TerminalText.sanitize(unknown))' (options: --no-mouse, --ascii)")
+        // A screen to start at (`facet --ui tui folders /usr`), checked before the terminal is taken.
+        let start: ScreenRequest?
+        do {
+            start = try StartScreen.request(arguments, screens: context.catalog.screens)
+        } catch {
+            fail("facet: \(TerminalText.sanitize(error.message))")
             return 2
         }
         if let problem = terminalProblem(environment: environment) {
@@ -39,7 +44,7 @@ public enum TUIFrontEnd: FrontEnd {
 
         let controller = TUIController(catalog: context.catalog, glyphs: backend.unicode ? .unicode : .ascii)
         do {
-            try await controller.start(context.home)
+            try await controller.start(start ?? context.home)
         } catch {
             backend.shutdown()
             fail("facet: \(error.message)")

@@ -19,19 +19,53 @@ final class FoldersFeature: Feature {
         environment = context.environment
     }
 
+    /// Libraries over imported ncdu exports, by file: every screen of one
+    /// import shares its tree (loaded once).
+    private var imports: [String: FolderLibrary] = [:]
+
     func register(in registry: ScreenRegistry) {
-        registry.register(ScreenRegistration(FoldersViewModel.descriptor) { params in
-            FoldersViewModel(
-                library: self.library, path: Self.path(params),
+        registry.register(ScreenRegistration(FoldersViewModel.descriptor) { [unowned self] params throws(ScreenError) in
+            let (library, path, file) = try self.source(params)
+            return FoldersViewModel(
+                library: library, path: path,
                 sort: params.string("sort").flatMap(FoldersViewModel.Sort.init(rawValue:)) ?? .size,
-                showFiles: params.bool("files") ?? false, crossDevices: params.bool("cross-devices") ?? false)
+                showFiles: params.bool("files") ?? false, crossDevices: params.bool("cross-devices") ?? false,
+                importFile: file, reversed: params.bool("reverse") ?? false, showHidden: params.bool("hidden") ?? true,
+                diskUsage: params.bool("disk") ?? false)
         })
-        registry.register(ScreenRegistration(FolderDetailViewModel.descriptor) { params in
-            FolderDetailViewModel(library: self.library, path: Self.path(params))
+        registry.register(ScreenRegistration(FolderDetailViewModel.descriptor) { [unowned self] params throws(ScreenError) in
+            let (library, path, _) = try self.source(params)
+            return FolderDetailViewModel(library: library, path: path)
         })
-        registry.register(ScreenRegistration(RenameFolderViewModel.descriptor) { params in
-            RenameFolderViewModel(library: self.library, path: Self.path(params))
+        registry.register(ScreenRegistration(RenameFolderViewModel.descriptor) { [unowned self] params throws(ScreenError) in
+            let (library, path, _) = try self.source(params)
+            return RenameFolderViewModel(library: library, path: path)
         })
+    }
+
+    /// The disk's library and the `path` parameter, or with `import` the
+    /// library of that export and the path inside it (default: its top;
+    /// a relative path is taken from its top).
+    @MainActor
+    private func source(_ params: ActionArguments) throws(ScreenError) -> (FolderLibrary, String, String?) {
+        guard let given = params.string("import") else { return (library, Self.path(params), nil) }
+        let current = FileManager.default.currentDirectoryPath
+        let file = KernelPath.resolvingParents(given.hasPrefix("/") ? given : current + "/" + given)
+        let imported: FolderLibrary
+        if let known = imports[file] {
+            imported = known
+        } else {
+            do {
+                imported = FolderLibrary(importing: try NcduImporter().load(file))
+            } catch {
+                let problem = error as? FolderError ?? .importFailed(file: file, reason: "\(error)")
+                throw ScreenError.invalidParams(problem.message, code: problem.code)
+            }
+            imports[file] = imported
+        }
+        let root = imported.imported?.rootPath ?? "/"
+        let path = params.string("path").map { FolderPath.normalize($0, relativeTo: root) } ?? root
+        return (imported, path, file)
     }
 
     /// The `path` parameter made absolute against the current directory
@@ -48,6 +82,8 @@ final class FoldersFeature: Feature {
     static func makeLibrary(environment: [String: String]) -> FolderLibrary {
         let threads = environment["FACET_SCAN_THREADS"].flatMap(Int.init).map { min(max($0, 1), 64) } ?? 2
         return FolderLibrary(
-            scanner: DirectoryScanner(threads: threads), renamer: NoReplaceRenamer(), watcher: InotifyWatcher())
+            scanner: DirectoryScanner(threads: threads), renamer: NoReplaceRenamer(), watcher: InotifyWatcher(),
+            exporter: NcduExporter(version: FacetApp.version), remover: SafeRemover(),
+            homeFolder: environment["HOME"].flatMap { $0.isEmpty ? nil : $0 })
     }
 }

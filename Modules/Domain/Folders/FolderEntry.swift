@@ -16,6 +16,8 @@ public struct FolderEntry: Equatable, Sendable {
     public var kind: Kind
     /// Apparent size of the entry and, for a directory, of everything below it.
     public var bytes: Int64
+    /// Disk usage (`st_blocks` × 512, like `du` without `-b`), summed the same way.
+    public var diskBytes: Int64
     /// Non-directory entries below this one (files, links, devices, sockets).
     public var files: Int
     /// Directories below this one (not counting itself).
@@ -31,8 +33,9 @@ public struct FolderEntry: Equatable, Sendable {
     public init(
         name: String, path: String, kind: Kind, bytes: Int64, files: Int = 0, directories: Int = 0,
         modified: Date = Date(timeIntervalSince1970: 0), complete: Bool = true, issue: FolderIssue? = nil,
-        issueCount: Int? = nil
+        issueCount: Int? = nil, diskBytes: Int64 = 0
     ) {
+        self.diskBytes = diskBytes
         self.name = name
         self.path = path
         self.kind = kind

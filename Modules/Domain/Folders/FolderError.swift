@@ -15,6 +15,18 @@ public enum FolderError: DomainError, Equatable {
     /// Text that names no path: it holds a NUL (which the C calls would cut
     /// the path at) or an escape no real name decodes to (`FileSystemName`).
     case invalidPath(String)
+    /// An ncdu JSON export that cannot be read: the file and why (with the line).
+    case importFailed(file: String, reason: String)
+    /// The folder comes from an imported export: nothing on disk to change.
+    case imported(String)
+    /// Deleting would cross into another file system (at `at`).
+    case mountPoint(String, at: String)
+    /// The entry at the path is not the one measured when the user was asked.
+    case changedSinceAsked(String)
+    /// `/`, or the home folder without its second confirmation.
+    case protected(String, reason: String)
+    /// A scan is reading it: deleting now would race the scan.
+    case busy(String)
     /// Anything else the system said (`strerror` text in `reason`).
     case io(path: String, reason: String)
 
@@ -30,6 +42,12 @@ public enum FolderError: DomainError, Equatable {
         case .invalidName: "folder.invalid_name"
         case .noParent: "folder.no_parent"
         case .invalidPath: "folder.invalid_path"
+        case .importFailed: "folder.import_failed"
+        case .imported: "folder.imported"
+        case .mountPoint: "folder.mount_point"
+        case .changedSinceAsked: "folder.changed"
+        case .protected: "folder.protected"
+        case .busy: "folder.busy"
         case .io: "folder.io_error"
         }
     }
@@ -37,7 +55,8 @@ public enum FolderError: DomainError, Equatable {
     public var category: DomainErrorCategory {
         switch self {
         case .notFound, .vanished: .notFound
-        case .notADirectory, .exists, .invalidName, .noParent, .invalidPath: .invalidInput
+        case .notADirectory, .exists, .invalidName, .noParent, .invalidPath, .importFailed, .imported: .invalidInput
+        case .mountPoint, .changedSinceAsked, .protected, .busy: .invalidInput
         case .permissionDenied, .crossDevice, .readOnly, .io: .failure
         }
     }
@@ -55,6 +74,16 @@ public enum FolderError: DomainError, Equatable {
         case .noParent(let path): "\(path) has no parent folder, so it cannot be renamed."
         case .invalidPath(let path):
             "\(path.replacingOccurrences(of: "\u{0}", with: "\\0")) is not a valid path (it contains a NUL character or an invalid escape); nothing was done."
+        case .importFailed(let file, let reason): "Cannot import \(file): \(reason); nothing was imported."
+        case .imported(let path): "\(path) is part of an imported scan, not the disk; nothing was changed."
+        case .mountPoint(let path, let at):
+            at == path
+                ? "\(path) is a mount point; Facet does not delete across file systems; nothing was deleted."
+                : "\(path) contains a mount point (\(at)); Facet does not delete across file systems; nothing was deleted."
+        case .changedSinceAsked(let path):
+            "\(path) was replaced or changed since you were asked; nothing was deleted (ask again to see what is there now)."
+        case .protected(let path, let reason): "\(path) \(reason); nothing was deleted."
+        case .busy(let path): "\(path) is being scanned; wait for the scan or cancel it, then delete; nothing was deleted."
         case .io(let path, let reason): "Cannot use \(path): \(reason)."
         }
     }

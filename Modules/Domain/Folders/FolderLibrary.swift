@@ -14,16 +14,72 @@ public final class FolderLibrary {
     /// Longest a progress change waits before observers hear of it: keeps a
     /// fast scan from redrawing screens thousands of times a second.
     public let notifyInterval: Duration
+    /// Writes ncdu JSON exports; nil where there is no disk to export from.
+    public let exporter: (any FolderExporter)?
+    /// Set when every folder comes from an imported export (browsed
+    /// without the disk): its root is as high as `up` goes.
+    public let imported: ImportedFolderTree?
+    /// Deletes entries; nil where nothing may be deleted (imports, tests).
+    public let remover: (any FolderRemover)?
+    /// The user's home folder: deleting it needs a second confirmation.
+    public let homeFolder: String?
     private var models: [String: WeakModel] = [:]
 
     public init(
         scanner: any FolderScanner, renamer: any FolderRenamer, watcher: (any FolderWatcher)?,
-        notifyInterval: Duration = .milliseconds(100)
+        notifyInterval: Duration = .milliseconds(100), exporter: (any FolderExporter)? = nil,
+        imported: ImportedFolderTree? = nil, remover: (any FolderRemover)? = nil, homeFolder: String? = nil
     ) {
+        self.remover = remover
+        self.homeFolder = homeFolder.map { FolderPath.normalize($0) }
         self.scanner = scanner
         self.renamer = renamer
         self.watcher = watcher
         self.notifyInterval = notifyInterval
+        self.exporter = exporter
+        self.imported = imported
+    }
+
+    /// A library over an imported export: no disk, no watcher, nothing renamed.
+    public convenience init(importing tree: ImportedFolderTree) {
+        let scanner = ImportedFolderScanner(tree: tree)
+        self.init(scanner: scanner, renamer: scanner, watcher: nil, notifyInterval: .zero, imported: tree)
+    }
+
+    /// Measures what deleting `path` would remove (the question's figures).
+    /// Refuses `/`, a folder being scanned, and mount points.
+    public func planDeletion(_ path: String) async throws -> FolderDeletionPlan {
+        let path = FolderPath.normalize(path)
+        guard let remover else { throw FolderError.imported(path) }
+        if path == "/" { throw FolderError.protected(path, reason: "is the root of the system and is never deleted") }
+        if let model = live(path), model.isScanning { throw FolderError.busy(path) }
+        if let parent = FolderPath.parent(path), let model = live(parent), model.isScanning,
+           model.children.first(where: { $0.path == path })?.complete == false {
+            throw FolderError.busy(path)
+        }
+        return try await remover.plan(path)
+    }
+
+    /// Whether deleting `path` needs the second confirmation (the home folder).
+    public func needsSecondConfirmation(_ path: String) -> Bool {
+        FolderPath.normalize(path) == homeFolder
+    }
+
+    /// Deletes what `plan` measured (if it is still what is there), then
+    /// updates every open screen at once: the row goes, the sizes above it
+    /// shrink, a screen of the deleted folder says it is gone.
+    public func delete(_ plan: FolderDeletionPlan) async throws {
+        guard let remover else { throw FolderError.imported(plan.path) }
+        if plan.path == "/" { throw FolderError.protected(plan.path, reason: "is the root of the system and is never deleted") }
+        if let model = live(plan.path), model.isScanning { throw FolderError.busy(plan.path) }
+        try await remover.remove(plan)
+        vanished(plan.path)
+    }
+
+    /// Writes `path`'s whole tree to `file` in ncdu's JSON export format.
+    public func export(_ path: String, to file: String, options: FolderScanOptions) async throws -> FolderExportSummary {
+        guard let exporter else { throw FolderError.imported(path) }
+        return try await exporter.export(FolderPath.normalize(path), to: file, options: options)
     }
 
     /// The shared model of `path` (absolute, normalised), created on first
@@ -89,7 +145,10 @@ public final class FolderLibrary {
 
     /// `path` is gone: its row disappears and its own screens say so.
     func vanished(_ path: String) {
-        if let parentPath = FolderPath.parent(path), let parent = live(parentPath) { parent.childVanished(path) }
+        if let parentPath = FolderPath.parent(path), let parent = live(parentPath) {
+            parent.childVanished(path)
+            if parent.state == .done, let entry = parent.entry { reportUp(entry) }
+        }
         for (key, box) in models where FolderPath.rebase(key, from: path, to: path) != nil {
             box.model?.markVanished()
         }

@@ -84,6 +84,7 @@ public final class FolderModel {
     /// The directory's own `st_size` plus its unlisted files, and their
     /// count: to rebuild the total from the children.
     private var ownBytes: Int64 = 0
+    private var ownDiskBytes: Int64 = 0
     private var ownFiles = 0
     /// Row of each child *directory* by name (files are looked up by a scan:
     /// only watcher events ask for them), and the children's running sums: a
@@ -91,6 +92,13 @@ public final class FolderModel {
     private var directoryIndex: [String: Int] = [:]
     private var sums = ChildSums()
     private var needsRescan = false
+    /// Which row each hard-linked file of the tree is counted in, so a
+    /// re-measured row never counts a link another row carries.
+    private var links = FolderLinkLedger()
+    /// Changes seen while a scan runs: applied when it ends (the scan may
+    /// have read a child before or after the change; re-measuring it after
+    /// the scan is right either way, and no change is lost).
+    private var deferredChanges: [FolderChange] = []
 
     init(path: String, options: FolderScanOptions, library: FolderLibrary) {
         self.path = path
@@ -171,7 +179,13 @@ public final class FolderModel {
         setChildren([])
         state = .scanning(nil)
         notify(force: true)
-        let stream = library.scanner.scan(path, options: options)
+        // Watching starts before the scan reads anything, so a change made
+        // while it runs is seen (and applied once it ends).
+        deferredChanges = []
+        pendingMeasure = []
+        startWatching()
+        links = FolderLinkLedger()
+        let stream = library.scanner.scanRecordingLinks(path, options: options, links: links)
         scanTask = Task { [weak self] in
             await previous?.value
             var failure: (any Error)?
@@ -192,6 +206,7 @@ public final class FolderModel {
         switch event {
         case .listing(let folder, let listed):
             ownBytes = folder.bytes
+            ownDiskBytes = folder.diskBytes
             ownFiles = folder.files
             entry = folder
             entry?.complete = false
@@ -233,13 +248,15 @@ public final class FolderModel {
         } else {
             state = .done
             if let entry { library.reportUp(entry) }
-            // Watching starts when the figures are known (inotify marks on a
-            // big folder slow the scan's own lookups); the watches are in
-            // place before anyone hears the scan is done.
             startWatching()
         }
         notify(force: true)
         resumeListingWaiters()
+        let missed = deferredChanges
+        deferredChanges = []
+        if state == .done {
+            for change in missed { handle(change) }
+        }
     }
 
     private func measureSelf(fallback: FolderError) {
@@ -289,6 +306,7 @@ public final class FolderModel {
             return
         }
         directoryIndex[children[index].name] = nil
+        links.rename(holder: children[index].name, to: FolderPath.name(newPath))
         children[index].path = newPath
         children[index].name = FolderPath.name(newPath)
         if children[index].isDirectory { directoryIndex[children[index].name] = index }
@@ -307,6 +325,11 @@ public final class FolderModel {
     /// A child's figure from its own model's scan.
     func updateChild(_ measured: FolderEntry) {
         guard !isScanning || index(of: measured.name) != nil else { return }
+        if !isScanning, links.sharesLinks(measured.name) {
+            // Its own scan counted links this folder credits to another row.
+            scheduleMeasure(measured.name)
+            return
+        }
         upsert(measured)
         recomputeTotal(complete: state == .done)
         notify(force: true)
@@ -317,8 +340,24 @@ public final class FolderModel {
         var remaining = children
         remaining.remove(at: index)
         setChildren(remaining)
+        links.remove(holder: FolderPath.name(childPath))
         recomputeTotal(complete: state == .done)
         notify(force: true)
+        measureOrphanedLinks()
+    }
+
+    /// Hard-linked files whose credited row is gone count in a row that
+    /// still links to them: re-measure those rows.
+    private func measureOrphanedLinks() {
+        guard !isScanning else { return }
+        for holder in links.orphanedHolders() {
+            if holder.isEmpty {
+                needsRescan = true
+                scheduleMeasure(nil)
+            } else {
+                scheduleMeasure(holder)
+            }
+        }
     }
 
     func markVanished() {
@@ -362,6 +401,7 @@ public final class FolderModel {
     private func recomputeTotal(complete: Bool) {
         guard var total = entry else { return }
         total.bytes = ownBytes + sums.bytes
+        total.diskBytes = ownDiskBytes + sums.diskBytes
         total.files = ownFiles + sums.files
         total.directories = sums.directories
         total.issueCount = sums.issues
@@ -388,6 +428,14 @@ public final class FolderModel {
     }
 
     private func handle(_ change: FolderChange) {
+        if isScanning {
+            if change == .overflow || change == .folderGone {
+                deferredChanges = [change]
+            } else if deferredChanges.first != .overflow {
+                deferredChanges.append(change)
+            }
+            return
+        }
         switch change {
         case .renamed(let from, let to):
             library.moved(from: FolderPath.join(path, from), to: FolderPath.join(path, to))
@@ -425,20 +473,35 @@ public final class FolderModel {
             for child in names {
                 let childPath = FolderPath.join(path, child)
                 do {
-                    let measured = try await library.scanner.measure(childPath, options: options)
+                    let measurement = try await library.scanner.measureWithLinks(childPath, options: options)
+                    // A scan started meanwhile measures it afresh.
+                    if isScanning { break }
+                    var measured = measurement.entry
                     if !measured.isDirectory && !options.listFiles {
                         needsRescan = true
                         continue
                     }
+                    let excess = links.replaceCounting(holder: child, with: measurement.links)
+                    measured.bytes -= excess.bytes
+                    measured.diskBytes -= excess.diskBytes
                     upsert(measured)
                     library.reportDown(measured)
                 } catch {
+                    if isScanning { break }
+                    links.remove(holder: child)
                     if let index = index(of: child) {
                         var remaining = children
                         remaining.remove(at: index)
                         setChildren(remaining)
                     }
                 }
+            }
+            if isScanning {
+                pendingMeasure = []
+                break
+            }
+            for holder in links.orphanedHolders() {
+                if holder.isEmpty { needsRescan = true } else { pendingMeasure.insert(holder) }
             }
             recomputeTotal(complete: state == .done)
             notify(force: true)
@@ -491,6 +554,7 @@ public final class FolderModel {
 /// Running sums over a folder's children, kept as rows come and go.
 struct ChildSums {
     var bytes: Int64 = 0
+    var diskBytes: Int64 = 0
     var files = 0
     var directories = 0
     var issues = 0
@@ -498,6 +562,7 @@ struct ChildSums {
 
     mutating func add(_ child: FolderEntry, sign: Int = 1) {
         bytes += Int64(sign) * child.bytes
+        diskBytes += Int64(sign) * child.diskBytes
         if child.isDirectory {
             files += sign * child.files
             directories += sign * (1 + child.directories)

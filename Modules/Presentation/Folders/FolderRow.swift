@@ -19,6 +19,8 @@ enum FolderRow {
         static let error = "error"
         static let kind = "kind"
         static let path = "path"
+        static let share = "share"
+        static let disk = "disk"
     }
 
     /// Name and size stay longest; the path (long, and the name repeats it)
@@ -33,10 +35,15 @@ enum FolderRow {
         ListColumn(Column.error, "Problem", priority: 2),
         ListColumn(Column.kind, "Kind", priority: 5),
         ListColumn(Column.path, "Path", type: .path, priority: 6),
+        ListColumn(Column.disk, "Disk", type: .bytes, priority: 4),
+        ListColumn(Column.share, "Share", type: .number, priority: 2),
         ListColumn(Column.bytes, "Size", type: .bytes, priority: 1, sortKey: FoldersViewModel.Sort.size.rawValue),
     ]
 
-    static func item(_ entry: FolderEntry) -> ListItem {
+    /// `parentBytes`: the folder's total, for the share column (the
+    /// percentage of it this row holds, like ncdu's and gdu's bar).
+    /// `disk`: the share is of disk usage, not apparent bytes.
+    static func item(_ entry: FolderEntry, parentBytes: Int64? = nil, disk: Bool = false) -> ListItem {
         var badges: [String] = []
         var row = ListItem(id: entry.name, title: entry.name)
         row.set(Column.name, .string(entry.name))
@@ -49,8 +56,15 @@ enum FolderRow {
             row.set(Column.items, .int(entry.items), display: Formatters.grouped(entry.items))
             row.set(Column.files, .int(entry.files), display: Formatters.grouped(entry.files))
             row.set(Column.folders, .int(entry.directories), display: Formatters.grouped(entry.directories))
+            row.set(Column.disk, .int(entry.diskBytes), display: FolderFormat.size(entry.diskBytes))
+            if let parentBytes, parentBytes > 0 {
+                let tenths = ((disk ? entry.diskBytes : entry.bytes) * 1000 + parentBytes / 2) / parentBytes
+                row.set(Column.share, .double(Double(tenths) / 10), display: "\(tenths / 10).\(tenths % 10)%")
+            } else {
+                row.set(Column.share, .null, display: "")
+            }
         } else {
-            for column in [Column.bytes, Column.items, Column.files, Column.folders] {
+            for column in [Column.bytes, Column.items, Column.files, Column.folders, Column.share, Column.disk] {
                 row.set(column, .null, display: "…")
             }
             badges.append("scanning")

@@ -23,11 +23,21 @@ public final class FoldersViewModel: ScreenModel {
         case size, name, count
     }
 
-    public let folder: FolderModel
+    public private(set) var folder: FolderModel
     private let library: FolderLibrary
     public private(set) var sort: Sort
-    public let showFiles: Bool
+    public private(set) var showFiles: Bool
+    /// The other way round from the sort's natural direction (size and
+    /// count: largest first; name: A→Z), like ncdu's reverse order.
+    public private(set) var reversed: Bool
+    /// Whether names starting with "." are listed (they count in the sizes either way).
+    public private(set) var showHidden: Bool
+    /// Sizes as disk usage (`du`, blocks allocated) instead of apparent
+    /// sizes (`du -b`): what the size sort and the share column use.
+    public private(set) var diskUsage: Bool
     public let crossDevices: Bool
+    /// The ncdu export this screen browses (kept when navigating), or nil for the disk.
+    public let importFile: String?
     /// Rows shown at most; `load-more` raises it (a folder may hold a million entries).
     public private(set) var limit: Int
     public let pageSize: Int
@@ -38,8 +48,13 @@ public final class FoldersViewModel: ScreenModel {
 
     public init(
         library: FolderLibrary, path: String, sort: Sort = .size, showFiles: Bool = false, crossDevices: Bool = false,
-        pageSize: Int = 1000
+        pageSize: Int = 1000, importFile: String? = nil, reversed: Bool = false, showHidden: Bool = true,
+        diskUsage: Bool = false
     ) {
+        self.diskUsage = diskUsage
+        self.importFile = importFile
+        self.reversed = reversed
+        self.showHidden = showHidden
         self.library = library
         self.folder = library.model(for: path, options: FolderScanOptions(crossDevices: crossDevices, listFiles: showFiles))
         self.sort = sort
@@ -54,7 +69,17 @@ public final class FoldersViewModel: ScreenModel {
     /// The rows in display order (all of them; the snapshot shows `limit`).
     public var rows: [FolderEntry] {
         let children = folder.children
-        return order.map { children[$0] }
+        return displayOrder.map { children[$0] }
+    }
+
+    /// `order` as shown: reversed if asked, hidden names left out if asked.
+    private var displayOrder: [Int] {
+        var shown = reversed ? Array(order.reversed()) : order
+        if !showHidden {
+            let children = folder.children
+            shown = shown.filter { !children[$0].name.hasPrefix(".") }
+        }
+        return shown
     }
 
     /// Size: largest first; name: A→Z ignoring case; count: most items
@@ -66,15 +91,15 @@ public final class FoldersViewModel: ScreenModel {
     /// 200,000 subfolders once took 12–26 s of re-sorting per scan.
     private var order: [Int] {
         let revision = folder.childrenRevision
-        if let cache, cache.revision == revision, cache.sort == sort { return cache.order }
+        if let cache, cache.revision == revision, cache.sort == sort, cache.disk == diskUsage { return cache.order }
         let children = folder.children
-        if var cache, cache.sort == sort, let changed = folder.changedChildren(since: cache.revision) {
+        if var cache, cache.sort == sort, cache.disk == diskUsage, let changed = folder.changedChildren(since: cache.revision) {
             cache.update(changed, in: children, showFiles: showFiles)
             cache.revision = revision
             self.cache = cache
             return cache.order
         }
-        let fresh = OrderCache(children: children, sort: sort, showFiles: showFiles, revision: revision)
+        let fresh = OrderCache(children: children, sort: sort, showFiles: showFiles, revision: revision, disk: diskUsage)
         cache = fresh
         return fresh.order
     }
@@ -91,6 +116,9 @@ public final class FoldersViewModel: ScreenModel {
 
     /// What the last rename did, until the next rescan.
     public private(set) var notice: String?
+    /// The deletion the user was asked about (`delete` without `--yes`):
+    /// `confirm-delete` carries it out if the same entry is still there.
+    public private(set) var pendingDeletion: FolderDeletionPlan?
 
     // MARK: Inputs
 
@@ -101,9 +129,38 @@ public final class FoldersViewModel: ScreenModel {
         launch { [folder] in await folder.finished() }
     }
 
-    public func setSort(_ newSort: Sort) {
+    public func setSort(_ newSort: Sort, descending: Bool? = nil) {
         sort = newSort
+        if let descending { reversed = descending != (newSort != .name) }
         publish()
+    }
+
+    public func reverse() {
+        reversed.toggle()
+        publish()
+    }
+
+    public func toggleUsage() {
+        diskUsage.toggle()
+        publish()
+    }
+
+    public func toggleHidden() {
+        showHidden.toggle()
+        publish()
+    }
+
+    /// Lists files as rows too, or folders only again (ncdu's files toggle):
+    /// the folder is measured again with the other option.
+    public func toggleFiles() async {
+        showFiles.toggle()
+        observation?.cancel()
+        cache = nil
+        folder = library.model(for: folder.path, options: FolderScanOptions(crossDevices: crossDevices, listFiles: showFiles))
+        observation = folder.observe { [weak self] _ in self?.publish() }
+        await folder.begin()
+        publish()
+        launch { [folder] in await folder.finished() }
     }
 
     public func rescan() {
@@ -132,6 +189,79 @@ public final class FoldersViewModel: ScreenModel {
         publish()
     }
 
+    /// Writes this folder's whole tree to `file` in ncdu's JSON export
+    /// format (`ncdu -f FILE` opens it; so does `--import FILE`).
+    public func export(to file: String) async throws(ScreenError) {
+        do {
+            let summary = try await library.export(folder.path, to: file, options: folder.options)
+            notice = "Exported \(Formatters.grouped(summary.entries)) entries (\(FolderFormat.size(summary.bytes))) to "
+                + "\(summary.file) in ncdu's JSON format; open it with: ncdu -f \(summary.file)"
+        } catch {
+            throw ErrorPresentation.screenError(error)
+        }
+        publish()
+    }
+
+    /// Asks about deleting `name` (a row) or, with nil, this folder: measures
+    /// it and says what and how much; with `confirmed` deletes at once.
+    /// The home folder also needs `confirmPath` equal to its path.
+    public func delete(_ name: String?, confirmed: Bool, confirmPath: String?) async throws(ScreenError) {
+        let target = try name.map { name throws(ScreenError) in try row(name).path } ?? folder.path
+        do {
+            if folder.isScanning { throw FolderError.busy(folder.path) }
+            let plan = try await library.planDeletion(target)
+            guard confirmed else {
+                pendingDeletion = plan
+                notice = Self.question(plan) + " Nothing is deleted until you confirm: 'confirm-delete'"
+                    + " (or delete\(name.map { " " + $0 } ?? "") --yes)."
+                    + (library.needsSecondConfirmation(target) ? " It is your home folder: also give --confirm-path \(target)." : "")
+                publish()
+                return
+            }
+            try await carryOut(plan, confirmPath: confirmPath)
+        } catch let error as ScreenError {
+            throw error
+        } catch {
+            throw ErrorPresentation.screenError(error)
+        }
+    }
+
+    /// Deletes what the last `delete` asked about, if it is still there unchanged.
+    public func confirmDeletion(confirmPath: String?) async throws(ScreenError) {
+        guard let plan = pendingDeletion else {
+            throw .invalidParams("Nothing to confirm: ask with 'delete NAME' first.", code: "folder.nothing_pending")
+        }
+        do {
+            try await carryOut(plan, confirmPath: confirmPath)
+        } catch let error as ScreenError {
+            throw error
+        } catch {
+            throw ErrorPresentation.screenError(error)
+        }
+    }
+
+    private func carryOut(_ plan: FolderDeletionPlan, confirmPath: String?) async throws {
+        if library.needsSecondConfirmation(plan.path), confirmPath.map({ FolderPath.normalize($0) }) != plan.path {
+            throw FolderError.protected(
+                plan.path, reason: "is your home folder; to delete it, confirm a second time with --confirm-path \(plan.path)")
+        }
+        pendingDeletion = nil
+        try await library.delete(plan)
+        notice = "Deleted \(plan.path): \(Self.amount(plan))."
+        publish()
+    }
+
+    /// "Delete /x/big (folder): 1.2 GiB in 3,400 files and 200 folders? This cannot be undone."
+    static func question(_ plan: FolderDeletionPlan) -> String {
+        "Delete \(plan.path) (\(plan.kind == .directory ? "folder" : plan.kind.rawValue)): \(amount(plan))? This cannot be undone."
+    }
+
+    static func amount(_ plan: FolderDeletionPlan) -> String {
+        let size = FolderFormat.exactSize(plan.bytes)
+        guard plan.kind == .directory else { return size }
+        return "\(size) in \(Formatters.grouped(plan.files)) files and \(Formatters.grouped(plan.directories)) folders"
+    }
+
     public func loadMore() {
         limit += pageSize
         publish()
@@ -153,7 +283,19 @@ public final class FoldersViewModel: ScreenModel {
         name: StandardAction.up, label: "Up", summary: "Show the parent folder.", key: "backspace")
     public static let sortAction = ActionDescriptor(
         name: StandardAction.sort, label: "Sort", summary: "Order rows by size (largest first), name, or item count.", key: "s",
-        params: [ParamDescriptor(name: StandardParam.by, label: "Sort by", kind: .choice, positional: true, choices: Sort.allCases.map(\.rawValue))])
+        params: [
+            ParamDescriptor(name: StandardParam.by, label: "Sort by", kind: .choice, positional: true, choices: Sort.allCases.map(\.rawValue)),
+            ParamDescriptor(name: StandardParam.descending, label: "Largest (or Z) first", kind: .bool, required: false),
+        ])
+    public static let reverseAction = ActionDescriptor(
+        name: "reverse", label: "Reverse order", summary: "List the rows the other way round (smallest first, Z→A).", key: "v")
+    public static let filesAction = ActionDescriptor(
+        name: "toggle-files", label: "Files on/off", summary: "List files as rows too, or folders only (measures again).", key: "f")
+    public static let usageAction = ActionDescriptor(
+        name: "toggle-usage", label: "Disk/apparent",
+        summary: "Sort and share by disk usage (du) or apparent size (du -b, the default).", key: "a")
+    public static let hiddenAction = ActionDescriptor(
+        name: "toggle-hidden", label: "Hidden on/off", summary: "Show or hide names starting with \".\" (sizes count them either way).", key: ".")
     public static let rescanAction = ActionDescriptor(
         name: "rescan", label: "Rescan", summary: "Measure the folder again.", key: "r")
     public static let cancelAction = ActionDescriptor(
@@ -165,6 +307,23 @@ public final class FoldersViewModel: ScreenModel {
     public static let detailAction = ActionDescriptor(
         name: "detail", label: "Details", summary: "Show size, counts and modification time of a subfolder (or of this folder).",
         key: "i", params: [ParamDescriptor(name: StandardParam.item, label: "Folder (default: this one)", kind: .item, required: false, positional: true)])
+    public static let exportAction = ActionDescriptor(
+        name: "export", label: "Export",
+        summary: "Write this folder's whole tree to FILE in ncdu's JSON export format (ncdu -f FILE reads it).",
+        key: "E", params: [ParamDescriptor(name: "file", label: "Export file", kind: .path, positional: true)])
+    public static let deleteAction = ActionDescriptor(
+        name: "delete", label: "Delete",
+        summary: "Say what deleting a row (or this folder) removes and how much; --yes deletes at once. Never across file systems.",
+        key: "d",
+        params: [
+            ParamDescriptor(name: StandardParam.item, label: "File or folder (default: this folder)", kind: .item, required: false, positional: true),
+            ParamDescriptor(name: "yes", label: "Delete without asking first", kind: .bool, required: false),
+            ParamDescriptor(name: "confirm-path", label: "The full path again (needed for the home folder)", required: false),
+        ])
+    public static let confirmDeleteAction = ActionDescriptor(
+        name: "confirm-delete", label: "Confirm delete",
+        summary: "Delete what 'delete' asked about, if it is still the same file or folder.", key: "Y", destructive: true,
+        params: [ParamDescriptor(name: "confirm-path", label: "The full path again (needed for the home folder)", required: false)])
     public static let loadMoreAction = ActionDescriptor(
         name: StandardAction.loadMore, label: "Load more", summary: "Show more rows of a very large folder.", key: "m")
 
@@ -176,8 +335,17 @@ public final class FoldersViewModel: ScreenModel {
             ParamDescriptor(name: "sort", label: "Sort by", kind: .choice, required: false, choices: Sort.allCases.map(\.rawValue)),
             ParamDescriptor(name: "files", label: "List files too, not only folders", kind: .bool, required: false),
             ParamDescriptor(name: "cross-devices", label: "Descend into other file systems (du without -x)", kind: .bool, required: false),
+            ParamDescriptor(name: "reverse", label: "The other way round (smallest first, Z→A)", kind: .bool, required: false),
+            ParamDescriptor(name: "disk", label: "Sizes as disk usage (du) rather than apparent (du -b)", kind: .bool, required: false),
+            ParamDescriptor(name: "hidden", label: "List names starting with \".\" (default: yes)", kind: .bool, required: false),
+            ParamDescriptor(
+                name: "import", label: "Browse an ncdu JSON export (ncdu -o FILE) instead of the disk", kind: .path,
+                required: false),
         ],
-        actions: [openAction, upAction, sortAction, rescanAction, cancelAction, renameAction, detailAction, loadMoreAction],
+        actions: [
+            openAction, upAction, sortAction, reverseAction, filesAction, hiddenAction, usageAction, rescanAction, cancelAction, renameAction, detailAction, exportAction,
+            deleteAction, confirmDeleteAction, loadMoreAction,
+        ],
         columns: FolderRow.columns,
         examples: [
             "facet folders",
@@ -186,12 +354,16 @@ public final class FoldersViewModel: ScreenModel {
             "facet folders photos/2024 up",
             "facet folders photos detail 2024",
             "facet folders photos --jsonl",
+            "facet folders photos delete 2023",
+            "facet folders photos export photos.json",
+            "facet folders --import photos.json open 2024",
         ])
 
     public override var snapshot: ScreenSnapshot {
-        let order = order
+        let order = displayOrder
         let children = folder.children
-        let items = order.prefix(limit).map { FolderRow.item(children[$0]) }
+        let parentBytes = diskUsage ? folder.entry?.diskBytes : folder.entry?.bytes
+        let items = order.prefix(limit).map { FolderRow.item(children[$0], parentBytes: parentBytes, disk: diskUsage) }
         let count = order.count
         let scanning = folder.isScanning
         let status = status
@@ -201,6 +373,9 @@ public final class FoldersViewModel: ScreenModel {
             let prefix = total.complete ? "" : "so far "
             details.append(DetailRow(
                 "Total", prefix + FolderFormat.exactSize(total.bytes), id: "bytes", data: .int(total.bytes), type: .bytes))
+            details.append(DetailRow(
+                "Disk usage", prefix + FolderFormat.exactSize(total.diskBytes), id: "disk", data: .int(total.diskBytes),
+                type: .bytes))
             details.append(DetailRow("Files", Formatters.grouped(total.files), id: "files", data: .int(total.files), type: .integer))
             details.append(DetailRow(
                 "Folders", Formatters.grouped(total.directories), id: "folders", data: .int(total.directories), type: .integer))
@@ -209,23 +384,37 @@ public final class FoldersViewModel: ScreenModel {
             }
         }
         let unavailable = FolderFormat.unavailable(folder)
+        let atTop = FolderPath.parent(folder.path) == nil || library.imported.map { $0.rootPath == folder.path } == true
+        if let importFile {
+            details.append(DetailRow("Imported from", importFile, id: "import", type: .path))
+        }
         let empty = showFiles ? "This folder is empty." : "No subfolders here."
         return ScreenSnapshot(
-            screen: Self.screenID, title: FolderFormat.title(name: folder.path, entry: total), status: status,
+            screen: Self.screenID, title: FolderFormat.title(name: folder.name, entry: total), status: status,
             content: ScreenContent(
                 detail: DetailContent(rows: details),
                 list: ListContent(
                     items: items, offset: 0, total: count, hasMore: count > limit, sort: sort.rawValue,
-                    sortDescending: sort != .name, columns: FolderRow.columns,
+                    sortDescending: (sort != .name) != reversed, columns: FolderRow.columns,
                     emptyMessage: problem ?? (scanning ? "Reading…" : empty))),
             actions: [
                 Self.openAction.disabled(because: unavailable ?? (folder.directoryCount > 0 ? nil : "No subfolders to open")),
-                Self.upAction.disabled(because: FolderPath.parent(folder.path) == nil ? "Already at the top folder" : nil),
+                Self.upAction.disabled(because: atTop ? "Already at the top folder" : nil),
                 Self.sortAction,
+                Self.reverseAction,
+                Self.filesAction.disabled(because: importFile != nil ? "An imported scan is shown as it was exported" : nil),
+                Self.hiddenAction,
+                Self.usageAction,
                 Self.rescanAction.disabled(because: scanning ? "A scan is running" : nil),
                 Self.cancelAction.disabled(because: scanning ? nil : "No scan is running"),
-                Self.renameAction.disabled(because: unavailable ?? (count > 0 ? nil : "Nothing to rename: no subfolders here")),
+                Self.renameAction.disabled(because: importFile != nil ? "An imported scan cannot be renamed"
+                    : unavailable ?? (count > 0 ? nil : "Nothing to rename: no subfolders here")),
                 Self.detailAction.disabled(because: unavailable),
+                Self.exportAction.disabled(because: importFile != nil ? "This is already an imported scan"
+                    : unavailable ?? (scanning ? "A scan is running" : nil)),
+                Self.deleteAction.disabled(because: importFile != nil ? "An imported scan has nothing to delete"
+                    : scanning ? "A scan is running" : unavailable),
+                Self.confirmDeleteAction.disabled(because: pendingDeletion == nil ? "Nothing asked about: use delete first" : nil),
                 Self.loadMoreAction.disabled(because: count > limit ? nil : "Every row is shown"),
             ])
     }
@@ -233,18 +422,33 @@ public final class FoldersViewModel: ScreenModel {
     public override func perform(_ action: String, _ arguments: ActionArguments) async throws(ScreenError) -> ActionOutcome {
         switch action {
         case StandardAction.open:
-            let child = try row(try arguments.require(StandardParam.item))
+            let name = try arguments.require(StandardParam.item)
+            guard folder.children.contains(where: { $0.name == name }) else {
+                throw await missingRow(name)
+            }
+            let child = try row(name)
             guard child.isDirectory else {
                 throw ErrorPresentation.screenError(FolderError.notADirectory(child.path))
             }
             return navigate(to: child.path)
         case StandardAction.up:
+            if let tree = library.imported, tree.rootPath == folder.path {
+                throw .invalidParams("\(folder.path) is the top of the imported scan.", code: "folder.no_parent")
+            }
             guard let parent = FolderPath.parent(folder.path) else {
                 throw .invalidParams("\(folder.path) has no parent folder.", code: "folder.no_parent")
             }
             return navigate(to: parent)
         case StandardAction.sort:
-            setSort(Sort(rawValue: try arguments.require(StandardParam.by)) ?? .size)
+            setSort(Sort(rawValue: try arguments.require(StandardParam.by)) ?? .size, descending: arguments.bool(StandardParam.descending))
+        case "reverse":
+            reverse()
+        case "toggle-hidden":
+            toggleHidden()
+        case "toggle-usage":
+            toggleUsage()
+        case "toggle-files":
+            await toggleFiles()
         case "rescan":
             rescan()
             return .started
@@ -258,7 +462,21 @@ public final class FoldersViewModel: ScreenModel {
             try rename(child, to: name)
         case "detail":
             let path = try arguments.string(StandardParam.item).map { name throws(ScreenError) in try row(name).path } ?? folder.path
-            return ActionOutcome(navigate: ScreenRequest(screen: FolderDetailViewModel.screenID, params: ["path": .string(path)]))
+            var params: ActionArguments = ["path": .string(path)]
+            if let importFile { params["import"] = .string(importFile) }
+            return ActionOutcome(navigate: ScreenRequest(screen: FolderDetailViewModel.screenID, params: params))
+        case "export":
+            try await export(to: try arguments.require("file"))
+        case "delete":
+            let name = arguments.string(StandardParam.item)
+            try await delete(name, confirmed: arguments.bool("yes") ?? false, confirmPath: arguments.string("confirm-path"))
+            if name == nil, pendingDeletion == nil, let parent = FolderPath.parent(folder.path) {
+                return navigate(to: parent)  // this folder is gone
+            }
+        case "confirm-delete":
+            let deletingThis = pendingDeletion?.path == folder.path
+            try await confirmDeletion(confirmPath: arguments.string("confirm-path"))
+            if deletingThis, let parent = FolderPath.parent(folder.path) { return navigate(to: parent) }
         case StandardAction.loadMore:
             loadMore()
         default:
@@ -274,10 +492,24 @@ public final class FoldersViewModel: ScreenModel {
         return child
     }
 
+    /// Why `name` cannot be opened when it is not a row: files are not rows
+    /// unless `--files`, and "No such folder" would be wrong for one.
+    private func missingRow(_ name: String) async -> ScreenError {
+        let path = FolderPath.join(folder.path, name)
+        if let entry = try? await library.scanner.measure(path, options: FolderScanOptions()), !entry.isDirectory {
+            return ErrorPresentation.screenError(FolderError.notADirectory(path))
+        }
+        return ErrorPresentation.screenError(FolderError.notFound(path))
+    }
+
     private func navigate(to path: String) -> ActionOutcome {
         var params: ActionArguments = ["path": .string(path), "sort": .string(sort.rawValue)]
         if showFiles { params["files"] = .bool(true) }
         if crossDevices { params["cross-devices"] = .bool(true) }
+        if let importFile { params["import"] = .string(importFile) }
+        if reversed { params["reverse"] = .bool(true) }
+        if !showHidden { params["hidden"] = .bool(false) }
+        if diskUsage { params["disk"] = .bool(true) }
         return ActionOutcome(navigate: ScreenRequest(screen: Self.screenID, params: params))
     }
 }
@@ -287,14 +519,17 @@ public final class FoldersViewModel: ScreenModel {
 /// comparisons touch plain arrays, never whole entries).
 private struct OrderCache {
     let sort: FoldersViewModel.Sort
+    /// Sizes by disk usage rather than apparent bytes.
+    let disk: Bool
     var revision: Int
     var order: [Int]
     private var names: [String] = []
     private var exact: [String] = []
     private var weights: [Int64] = []
 
-    init(children: [FolderEntry], sort: FoldersViewModel.Sort, showFiles: Bool, revision: Int) {
+    init(children: [FolderEntry], sort: FoldersViewModel.Sort, showFiles: Bool, revision: Int, disk: Bool) {
         self.sort = sort
+        self.disk = disk
         self.revision = revision
         order = []
         names = [String](repeating: "", count: children.count)
@@ -351,7 +586,7 @@ private struct OrderCache {
         names[index] = child.name.lowercased()
         exact[index] = child.name
         switch sort {
-        case .size: weights[index] = child.bytes
+        case .size: weights[index] = disk ? child.diskBytes : child.bytes
         case .count: weights[index] = Int64(child.items)
         case .name: weights[index] = 0
         }

@@ -112,8 +112,12 @@ public final class PhotosViewModel: ScreenModel {
     public func reload() async throws(ScreenError) {
         title = PhotoRules.titleOnReload()
         selectedID = nil
+        // One snapshot shows the reset title with the fetch running: never
+        // the reset title beside the previous fetch's notice, which reads
+        // as if the reload had already finished.
+        let running = refresh()
         publish()
-        await refresh().value
+        await running.value
         if let refreshError { throw refreshError }
     }
 

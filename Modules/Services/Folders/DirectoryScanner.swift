@@ -22,18 +22,36 @@ public struct DirectoryScanner: FolderScanner {
     }
 
     public func scan(_ path: String, options: FolderScanOptions) -> AsyncThrowingStream<FolderScanEvent, any Error> {
+        start(path, options: options, links: nil)
+    }
+
+    public func scanRecordingLinks(
+        _ path: String, options: FolderScanOptions, links: FolderLinkLedger
+    ) -> AsyncThrowingStream<FolderScanEvent, any Error> {
+        start(path, options: options, links: links)
+    }
+
+    private func start(
+        _ path: String, options: FolderScanOptions, links: FolderLinkLedger?
+    ) -> AsyncThrowingStream<FolderScanEvent, any Error> {
         let threads = threads
         return AsyncThrowingStream { continuation in
             let cancelFlag = CancelFlag()
             continuation.onTermination = { _ in cancelFlag.cancel() }
             Thread.detachNewThread {
-                ScanJob(path: path, options: options, threads: threads, continuation: continuation, cancelFlag: cancelFlag)
+                ScanJob(
+                    path: path, options: options, threads: threads, links: links, continuation: continuation,
+                    cancelFlag: cancelFlag)
                     .run()
             }
         }
     }
 
     public func measure(_ path: String, options: FolderScanOptions) async throws -> FolderEntry {
+        try await measureWithLinks(path, options: options).entry
+    }
+
+    public func measureWithLinks(_ path: String, options: FolderScanOptions) async throws -> FolderMeasurement {
         try await withCheckedThrowingContinuation { continuation in
             Thread.detachNewThread {
                 continuation.resume(with: Result { try Self.measureNow(path, options: options) })
@@ -41,25 +59,33 @@ public struct DirectoryScanner: FolderScanner {
         }
     }
 
-    /// Measures one entry on the calling thread.
-    static func measureNow(_ path: String, options: FolderScanOptions) throws -> FolderEntry {
+    /// Measures one entry on the calling thread, with the hard-linked files
+    /// it counted (each once).
+    static func measureNow(_ path: String, options: FolderScanOptions) throws -> FolderMeasurement {
         guard let pathBytes = FileSystemName.cString(of: path) else { throw FolderError.invalidPath(path) }
         var info = stat()
         guard lstat(pathBytes, &info) == 0 else { throw PosixErrors.openError(errno, path: path) }
         var entry = ScanJob.entry(name: FolderPath.name(path), path: path, info: info)
-        guard entry.isDirectory else { return entry }
+        guard entry.isDirectory else {
+            let links = info.st_nlink > 1
+                ? [FolderLinkSighting(
+                    device: UInt64(info.st_dev), inode: UInt64(info.st_ino), bytes: entry.bytes, diskBytes: entry.diskBytes)]
+                : []
+            return FolderMeasurement(entry: entry, links: links)
+        }
         let fd = open(pathBytes, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
         guard fd >= 0 else {
             entry.issue = PosixErrors.issue(errno, path: path)
             entry.issueCount = 1
-            return entry
+            return FolderMeasurement(entry: entry)
         }
-        let shared = ScanShared(device: UInt64(info.st_dev), crossDevices: options.crossDevices) { _, _ in }
+        let shared = ScanShared(device: UInt64(info.st_dev), crossDevices: options.crossDevices, recordsLinks: true) { _, _ in }
         var walker = DirectoryWalker(shared: shared, base: FolderPath.parent(path) ?? "/")
         var totals = DirectoryWalker.Totals()
         walker.walk(fd: fd, name: FileSystemName.cString(of: FolderPath.name(path)) ?? [0], into: &totals)
         ScanJob.apply(totals, to: &entry)
-        return entry
+        let counted = totals.links.indices.filter { totals.credited[$0] }.map { totals.links[$0] }
+        return FolderMeasurement(entry: entry, links: counted)
     }
 
     /// A walker holds a bounded number of descriptors however deep the tree

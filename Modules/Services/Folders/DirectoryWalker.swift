@@ -16,10 +16,15 @@ struct DirectoryWalker {
     /// What one subtree holds.
     struct Totals {
         var bytes: Int64 = 0
+        var diskBytes: Int64 = 0
         var files = 0
         var directories = 0
         var issueCount = 0
         var firstIssue: FolderIssue?
+        /// Hard-linked files met (when the scan keeps a link ledger) and
+        /// whether this walk counted each one's bytes.
+        var links: [FolderLinkSighting] = []
+        var credited: [Bool] = []
 
         mutating func add(_ issue: FolderIssue) {
             issueCount += 1
@@ -28,10 +33,13 @@ struct DirectoryWalker {
 
         mutating func merge(_ other: Totals) {
             bytes += other.bytes
+            diskBytes += other.diskBytes
             files += other.files
             directories += other.directories
             issueCount += other.issueCount
             if firstIssue == nil { firstIssue = other.firstIssue }
+            links += other.links
+            credited += other.credited
         }
     }
 
@@ -195,6 +203,7 @@ struct DirectoryWalker {
             if (info.st_mode & S_IFMT) == S_IFDIR {
                 totals.directories += 1
                 totals.bytes += Int64(info.st_size)
+                totals.diskBytes += Int64(info.st_blocks) * 512
                 if UInt64(info.st_dev) == shared.device || shared.crossDevices {
                     subdirectories.append(Subdirectory(
                         name: Array(UnsafeBufferPointer(start: namePointer, count: strlen(namePointer) + 1)),
@@ -203,11 +212,20 @@ struct DirectoryWalker {
             } else {
                 totals.files += 1
                 if info.st_nlink > 1 {
-                    if shared.firstSighting(device: UInt64(info.st_dev), inode: UInt64(info.st_ino)) {
+                    let first = shared.firstSighting(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
+                    if first {
                         totals.bytes += Int64(info.st_size)
+                        totals.diskBytes += Int64(info.st_blocks) * 512
+                    }
+                    if shared.recordsLinks {
+                        totals.links.append(FolderLinkSighting(
+                            device: UInt64(info.st_dev), inode: UInt64(info.st_ino), bytes: Int64(info.st_size),
+                            diskBytes: Int64(info.st_blocks) * 512))
+                        totals.credited.append(first)
                     }
                 } else {
                     totals.bytes += Int64(info.st_size)
+                    totals.diskBytes += Int64(info.st_blocks) * 512
                 }
             }
         }
@@ -259,6 +277,8 @@ struct DirectoryWalker {
 final class ScanShared: @unchecked Sendable {
     let device: UInt64
     let crossDevices: Bool
+    /// Collect hard-link sightings in `Totals` (for a `FolderLinkLedger`).
+    let recordsLinks: Bool
     /// Hard-linked inodes seen, in shards so threads rarely wait on each other.
     private let shards = (0..<16).map { _ in InodeShard() }
     private let cancelled = Atomic<Bool>(false)
@@ -269,9 +289,12 @@ final class ScanShared: @unchecked Sendable {
     /// Receives `(entries so far, a directory being read)` at most ten times a second.
     private let report: @Sendable (Int, String) -> Void
 
-    init(device: UInt64, crossDevices: Bool, report: @escaping @Sendable (Int, String) -> Void) {
+    init(
+        device: UInt64, crossDevices: Bool, recordsLinks: Bool = false, report: @escaping @Sendable (Int, String) -> Void
+    ) {
         self.device = device
         self.crossDevices = crossDevices
+        self.recordsLinks = recordsLinks
         self.report = report
     }
 

@@ -12,6 +12,8 @@ struct ScanJob {
     let path: String
     let options: FolderScanOptions
     let threads: Int
+    /// Where each finished row's hard-linked files are recorded, if anywhere.
+    let links: FolderLinkLedger?
     let continuation: AsyncThrowingStream<FolderScanEvent, any Error>.Continuation
     let cancelFlag: CancelFlag
 
@@ -33,7 +35,9 @@ struct ScanJob {
             return
         }
         let continuation = continuation
-        let shared = ScanShared(device: UInt64(info.st_dev), crossDevices: options.crossDevices) { entries, current in
+        let shared = ScanShared(
+            device: UInt64(info.st_dev), crossDevices: options.crossDevices, recordsLinks: links != nil
+        ) { entries, current in
             continuation.yield(.progress(FolderScanProgress(entries: entries, bytes: 0, currentPath: current)))
         }
         cancelFlag.whenCancelled { shared.cancel() }
@@ -60,6 +64,7 @@ struct ScanJob {
             .sorted { links[$0] > links[$1] }
         let results = Mutex<[Int: DirectoryWalker.Totals]>([:])
         let snapshot = children
+        let ledger = self.links
         let scheduler = ScanScheduler(
             root: DirectoryHandle(fd: dup(rootFD)), names: rawNames,
             order: order,
@@ -67,7 +72,11 @@ struct ScanJob {
         ) { index, totals in
             var child = snapshot[index]
             Self.apply(totals, to: &child)
-            results.withLock { $0[index] = totals }
+            ledger?.record(holder: child.name, sightings: totals.links, credited: totals.credited)
+            var kept = totals
+            kept.links = []
+            kept.credited = []
+            results.withLock { $0[index] = kept }
             continuation.yield(.child(child))
         }
         cancelFlag.whenCancelled { shared.cancel(); scheduler.wakeAll() }
@@ -92,6 +101,7 @@ struct ScanJob {
         total.complete = true
         for child in children {
             total.bytes += child.bytes
+            total.diskBytes += child.diskBytes
             if child.isDirectory {
                 total.files += child.files
                 total.directories += 1 + child.directories
@@ -112,6 +122,7 @@ struct ScanJob {
         var rawNames: [[CChar]] = []
         var files = 0
         var bytes: Int64 = 0
+        var diskBytes: Int64 = 0
     }
 
     /// Below this many entries the root is examined on one thread.
@@ -172,6 +183,7 @@ struct ScanJob {
             rawNames += part.rawNames
             folder.files += part.files
             folder.bytes += part.bytes
+            folder.diskBytes += part.diskBytes
         }
         folderOut = folder
         return children
@@ -194,8 +206,9 @@ struct ScanJob {
         let isDirectory = (info.st_mode & S_IFMT) == S_IFDIR
         if !isDirectory && !options.listFiles {
             part.files += 1
-            if info.st_nlink <= 1 || shared.firstSighting(device: UInt64(info.st_dev), inode: UInt64(info.st_ino)) {
+            if info.st_nlink <= 1 || sighting(info, holder: "", shared: shared) {
                 part.bytes += Int64(info.st_size)
+                part.diskBytes += Int64(info.st_blocks) * 512
             }
             return
         }
@@ -213,12 +226,26 @@ struct ScanJob {
                 link = Int(info.st_nlink)
                 raw = Array(UnsafeBufferPointer(start: namePointer, count: strlen(namePointer) + 1))
             }
-        } else if info.st_nlink > 1, !shared.firstSighting(device: UInt64(info.st_dev), inode: UInt64(info.st_ino)) {
+        } else if info.st_nlink > 1, !sighting(info, holder: name, shared: shared) {
             child.bytes = 0
+            child.diskBytes = 0
         }
         part.children.append(child)
         part.links.append(link)
         part.rawNames.append(raw)
+    }
+
+    /// A hard-linked file of the root itself: whether its bytes count here
+    /// (the first sighting), recorded in the ledger under `holder`.
+    private func sighting(_ info: stat, holder: String, shared: ScanShared) -> Bool {
+        let first = shared.firstSighting(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
+        links?.record(
+            holder: holder,
+            sightings: [FolderLinkSighting(
+                device: UInt64(info.st_dev), inode: UInt64(info.st_ino), bytes: Int64(info.st_size),
+                diskBytes: Int64(info.st_blocks) * 512)],
+            credited: [first])
+        return first
     }
 
     static func entry(name: String, path: String, info: stat) -> FolderEntry {
@@ -231,11 +258,14 @@ struct ScanJob {
         }
         let modified = Date(
             timeIntervalSince1970: TimeInterval(info.st_mtim.tv_sec) + TimeInterval(info.st_mtim.tv_nsec) / 1e9)
-        return FolderEntry(name: name, path: path, kind: kind, bytes: Int64(info.st_size), modified: modified)
+        return FolderEntry(
+            name: name, path: path, kind: kind, bytes: Int64(info.st_size), modified: modified,
+            diskBytes: Int64(info.st_blocks) * 512)
     }
 
     static func apply(_ totals: DirectoryWalker.Totals, to entry: inout FolderEntry) {
         entry.bytes += totals.bytes
+        entry.diskBytes += totals.diskBytes
         entry.files = totals.files
         entry.directories = totals.directories
         entry.issueCount = totals.issueCount

@@ -14,7 +14,7 @@ import TestSupport
     /// Runs `body` with a fresh live client, always shut down afterwards.
     /// (A loaded test machine can take seconds for 5,000 photos, so only the
     /// timeout case gets a short limit.)
-    func withClient<T>(timeout: Duration = .seconds(20), _ body: (LiveHTTPClient) async throws -> T) async throws -> T {
+    func withClient<T>(timeout: Duration = .seconds(120), _ body: (LiveHTTPClient) async throws -> T) async throws -> T {
         let client = LiveHTTPClient(configuration: HTTPClientConfiguration(
             connectTimeout: .seconds(2), requestTimeout: timeout, retryBaseDelay: .milliseconds(5)))
         do {

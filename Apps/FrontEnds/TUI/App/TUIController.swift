@@ -196,7 +196,7 @@ public final class TUIController {
     /// Leaves the top screen (never the last one). The screen revealed may
     /// be stale (its child renamed or deleted something), so it is reloaded.
     func pop() {
-        guard stack.count > 1 else { return }
+        guard stack.count > 1 else { return goUpFromFirstScreen() }
         stack.removeLast().close()
         overlay = nil
         if let revealed = top { refresh(revealed) }

@@ -1,0 +1,183 @@
+import Foundation
+
+/// One hard-linked file met by a scan or a measure: its identity and size.
+public struct FolderLinkSighting: Equatable, Sendable {
+    public var device: UInt64
+    public var inode: UInt64
+    public var bytes: Int64
+    public var diskBytes: Int64
+
+    public init(device: UInt64, inode: UInt64, bytes: Int64, diskBytes: Int64 = 0) {
+        self.device = device
+        self.inode = inode
+        self.bytes = bytes
+        self.diskBytes = diskBytes
+    }
+}
+
+/// Which row of a scanned folder each hard-linked file is counted in.
+///
+/// `du -sb` counts a file with several links once, in the first place it
+/// meets it. A scan does the same, but a live update re-measures one child
+/// on its own, and a fresh walk of that child would count a link whose bytes
+/// another child already carries: the total grew by the file's size twice
+/// (issue 14). The ledger keeps, for the whole scanned tree, every
+/// hard-linked inode (files with `st_nlink > 1` only, so ordinary trees keep
+/// almost nothing), the rows ("holders") whose subtree links to it, and the
+/// one row credited with its bytes. A re-measure of a row then gives up its
+/// own entries and takes the walk's sightings back: bytes already credited
+/// to another row are not counted again, and links nobody is credited with
+/// any more (the credited row deleted them) are handed to a row that still
+/// holds them, which is re-measured.
+///
+/// Holders are the names of the folder's direct children; `""` stands for
+/// the folder's own unlisted files. Thread-safe: scan threads record into
+/// it while the model reads it on the main actor.
+public final class FolderLinkLedger: @unchecked Sendable {
+    private struct Key: Hashable {
+        let device: UInt64
+        let inode: UInt64
+    }
+
+    private struct Record {
+        var bytes: Int64
+        /// The holder credited with the bytes, or -1 for nobody.
+        var owner: Int32
+        /// Every holder with a link to it (ids, each once).
+        var holders: [Int32]
+    }
+
+    private let lock = NSLock()
+    private var records: [Key: Record] = [:]
+    private var ids: [String: Int32] = [:]
+    private var names: [String] = []
+    /// Inodes each holder links to, to give them up without a full pass.
+    private var held: [Int32: [Key]] = [:]
+
+    public init() {}
+
+    /// How many hard-linked inodes are known (for tests and memory figures).
+    public var count: Int { locked { records.count } }
+
+    /// A scan's finished row: its hard-linked files and, for each, whether
+    /// the scan credited this row with its bytes (the first sighting did).
+    public func record(holder: String, sightings: [FolderLinkSighting], credited: [Bool]) {
+        locked {
+            let id = id(of: holder)
+            for (index, sighting) in sightings.enumerated() {
+                add(sighting, holder: id, credit: credited[index])
+            }
+        }
+    }
+
+    /// A row was measured again: its old entries give way to `sightings`
+    /// (each inode once, as one walk meets them). Returns the bytes among
+    /// them that another row is already credited with: the walk counted
+    /// them, the row must not.
+    public func replace(holder: String, with sightings: [FolderLinkSighting]) -> Int64 {
+        replaceCounting(holder: holder, with: sightings).bytes
+    }
+
+    /// `replace`, with the disk usage of the excess too.
+    public func replaceCounting(holder: String, with sightings: [FolderLinkSighting]) -> (bytes: Int64, diskBytes: Int64) {
+        locked {
+            let id = id(of: holder)
+            release(id)
+            var excess: Int64 = 0
+            var excessDisk: Int64 = 0
+            for sighting in sightings {
+                let record = add(sighting, holder: id, credit: true)
+                if record.owner != id {
+                    excess += sighting.bytes
+                    excessDisk += sighting.diskBytes
+                }
+            }
+            return (excess, excessDisk)
+        }
+    }
+
+    /// `holder` is gone (deleted, moved away): what it was credited with
+    /// goes to nobody until `orphanedHolders` hands it on.
+    public func remove(holder: String) {
+        locked {
+            guard let id = ids[holder] else { return }
+            release(id)
+        }
+    }
+
+    /// A row was renamed: its links keep their credit under the new name.
+    public func rename(holder old: String, to new: String) {
+        locked {
+            guard let id = ids.removeValue(forKey: old) else { return }
+            if let other = ids[new] { release(other) }
+            ids[new] = id
+            names[Int(id)] = new
+        }
+    }
+
+    /// Rows that hold links nobody is credited with: measured again, the
+    /// first of them takes the bytes.
+    public func orphanedHolders() -> Set<String> {
+        locked {
+            var result: Set<String> = []
+            for record in records.values where record.owner < 0 {
+                if let first = record.holders.first { result.insert(names[Int(first)]) }
+            }
+            return result
+        }
+    }
+
+    /// Whether any of `holder`'s links is also linked from another row
+    /// (its own scan's total would then count bytes this folder credits
+    /// elsewhere).
+    public func sharesLinks(_ holder: String) -> Bool {
+        locked {
+            guard let id = ids[holder] else { return false }
+            return held[id, default: []].contains { records[$0].map { $0.holders.count > 1 || $0.owner != id } ?? false }
+        }
+    }
+
+    // MARK: Internals (lock held)
+
+    private func id(of holder: String) -> Int32 {
+        if let id = ids[holder] { return id }
+        let id = Int32(names.count)
+        names.append(holder)
+        ids[holder] = id
+        return id
+    }
+
+    @discardableResult
+    private func add(_ sighting: FolderLinkSighting, holder id: Int32, credit: Bool) -> Record {
+        let key = Key(device: sighting.device, inode: sighting.inode)
+        var record = records[key] ?? Record(bytes: sighting.bytes, owner: -1, holders: [])
+        record.bytes = sighting.bytes
+        if !record.holders.contains(id) {
+            record.holders.append(id)
+            held[id, default: []].append(key)
+        }
+        if credit, record.owner < 0 { record.owner = id }
+        records[key] = record
+        return record
+    }
+
+    private func release(_ id: Int32) {
+        guard let keys = held.removeValue(forKey: id) else { return }
+        for key in keys {
+            guard var record = records[key] else { continue }
+            record.holders.removeAll { $0 == id }
+            if record.owner == id { record.owner = -1 }
+            if record.holders.isEmpty {
+                records[key] = nil
+            } else {
+                records[key] = record
+            }
+        }
+    }
+
+    private func locked<T>(_ body: () throws -> T) rethrows -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body()
+    }
+}
