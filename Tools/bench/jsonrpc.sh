@@ -16,16 +16,22 @@
 #   bash Tools/bench/jsonrpc.sh
 #   BEFORE=/tmp/facet-before/.build/release/facet bash Tools/bench/jsonrpc.sh
 #   RUNS=5 TRIVIAL=1000000 SNAPSHOTS=50000 bash Tools/bench/jsonrpc.sh
+#   FACET=.build/release/facet bash Tools/bench/jsonrpc.sh
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 export RUNS="${RUNS:-3}" TRIVIAL="${TRIVIAL:-500000}" SNAPSHOTS="${SNAPSHOTS:-20000}"
 
-# SWIFT_BUILD_FLAGS (e.g. --scratch-path DIR) is passed to swift build.
-echo "Building release…" >&2
-# shellcheck disable=SC2086
-swift build -c release --product facet ${SWIFT_BUILD_FLAGS:-} >&2
-# shellcheck disable=SC2086
-FACET="$(swift build -c release ${SWIFT_BUILD_FLAGS:-} --show-bin-path)/facet"
+# SWIFT_BUILD_FLAGS (e.g. --scratch-path DIR) is passed to swift build;
+# FACET=path/to/facet skips the build. Static Swift libraries, as
+# Tools/run.sh builds it (issue 16).
+if [ -z "${FACET:-}" ]; then
+  echo "Building release…" >&2
+  # shellcheck disable=SC2086
+  swift build -c release --product facet --static-swift-stdlib ${SWIFT_BUILD_FLAGS:-} >&2
+  # shellcheck disable=SC2086
+  FACET="$(swift build -c release --static-swift-stdlib ${SWIFT_BUILD_FLAGS:-} --show-bin-path)/facet"
+fi
+echo "load: $(cut -d' ' -f1-3 /proc/loadavg)"
 
 WORK="$(mktemp -d /tmp/facet-jsonrpc-bench-XXXXXX)"
 trap 'rm -rf "$WORK"' EXIT

@@ -101,6 +101,11 @@ public final class FacetDatabase: Sendable {
     /// Creates the file (and its folder) with owner-only permissions before
     /// SQLite does, so it is never readable by others even for a moment.
     static func prepareFile(at path: String) throws {
+        // Every start after the first finds the file (so its folder) there:
+        // one stat, no Foundation URL. FileManager's resource lookups and the
+        // generic metadata they instantiate were ~4% of `facet playlists`.
+        var info = stat()
+        if stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG { return }
         let url = URL(fileURLWithPath: path)
         try FileManager.default.createDirectory(
             at: url.deletingLastPathComponent(), withIntermediateDirectories: true,

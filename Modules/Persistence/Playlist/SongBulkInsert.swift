@@ -18,6 +18,7 @@ enum SongBulkInsert {
         let cacheKiB = min(1 << 20, max(2048, songs.count / 4))
         try db.execute(sql: "PRAGMA cache_size = -\(cacheKiB)")
         defer { try? db.execute(sql: "PRAGMA cache_size = -2000") }
+        let deferral = try SongIndexDeferral.begin(importing: songs.count, into: playlist, db)
         let statement = try db.makeStatement(
             sql: "INSERT INTO song (playlist_id, position, title, artist, cover, duration, location) VALUES (?, ?, ?, ?, ?, ?, ?)")
         let handle = statement.sqliteStatement
@@ -46,6 +47,7 @@ enum SongBulkInsert {
             }
         }
         sqlite3_reset(handle)
+        try deferral.finish(db)
     }
 
     private static func bind(_ text: String, _ index: Int32, _ handle: SQLiteStatement) {
