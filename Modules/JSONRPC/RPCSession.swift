@@ -34,6 +34,8 @@ public final class RPCSession {
     public let lineLimit: Int
     private var open: [String: OpenScreen] = [:]
     private var nextHandle = 0
+    /// The `screen.wait` in progress per handle (requests run one at a time).
+    private var waits: [String: AsyncStream<Void>.Continuation] = [:]
     private var extraMethods: [String: MethodHandler] = [:]
     private var cachedInitialize: [UInt8]?
     /// When false only methods added with `register` are answered: a
@@ -262,15 +264,19 @@ public final class RPCSession {
         if let since, screen.changes.version > since { return state(handle) }
         await screen.settle()
         if let since, screen.changes.version <= since, open[handle] != nil {
-            await Self.nextChange(of: screen, timeoutMs: timeout)
+            await nextChange(of: screen, handle: handle, timeoutMs: timeout)
         }
         guard open[handle] != nil else { throw RPCError.unknownHandle(handle) }
         return state(handle)
     }
 
-    /// Returns at the screen's next change, or after `timeoutMs`.
-    static func nextChange(of screen: any Screen, timeoutMs: Int) async {
+    /// Returns at the screen's next change, after `timeoutMs`, or when the
+    /// handle is closed meanwhile (`closeAll` for a client that has gone:
+    /// its wait must not hold the screen until the timeout).
+    func nextChange(of screen: any Screen, handle: String, timeoutMs: Int) async {
         let (stream, continuation) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
+        waits[handle] = continuation
+        defer { waits[handle] = nil }
         let token = screen.changes.observe { _ in continuation.yield() }
         let timer = Task {
             try? await Task.sleep(for: .milliseconds(timeoutMs))
@@ -283,6 +289,7 @@ public final class RPCSession {
 
     func close(_ handle: String) {
         guard let entry = open.removeValue(forKey: handle) else { return }
+        waits.removeValue(forKey: handle)?.finish()
         entry.token.cancel()
         entry.screen.close()
     }

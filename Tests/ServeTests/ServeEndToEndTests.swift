@@ -99,12 +99,13 @@ import TestSupport
         #expect((try? String(contentsOfFile: plain, encoding: .utf8)) == "keep me")
     }
 
-    @Test func sigtermSendsAFinalNotificationThenEndOfFile() throws {
+    @Test(arguments: [SIGTERM, SIGINT])
+    func aSignalSendsAFinalNotificationThenEndOfFile(signal: Int32) throws {
         let server = try ServerProcess()
         let client = try SocketClient(path: server.socket)
         defer { client.close() }
         _ = try client.request("screen.open", ["screen": "playlists"])
-        #expect(server.stop() == 0)
+        #expect(server.stop(signal: signal) == 0)
         _ = try client.notification { $0["method"] as? String == "server.stopping" }
         #expect(client.readsToEnd())
         #expect(!FileManager.default.fileExists(atPath: server.socket))

@@ -21,6 +21,8 @@ final class Connection {
     /// Input read ahead per client: smaller than stdio's, as a server holds
     /// one per connection (100 clients: 25 MiB at most).
     static let readAhead = 1 << 18
+    /// The most work one client gets before the others have a turn.
+    static let turn = Duration.milliseconds(2)
 
     init(fd: Int32, catalog: any ScreenCatalog, context: FrontEndContext, lineLimit: Int) {
         self.fd = fd
@@ -32,13 +34,23 @@ final class Connection {
 
     /// Serves the client until it closes its side; then releases it.
     func run() async {
+        var busy = Duration.zero
         for await batch in LineReader(fd: fd, limit: lineLimit, readAhead: Self.readAhead).batches {
+            let started = ContinuousClock.now
             sink.inBatch = true
             await session.receive(batch: batch)
             sink.inBatch = false
             sink.flush()
             // A client that does not read its answers is not read either.
             await sink.waitUntilUncongested()
+            // Batches already read come without a pause: a client whose
+            // requests keep coming would keep the others waiting. Let them
+            // in after every few milliseconds of work for this one.
+            busy += ContinuousClock.now - started
+            if busy > Self.turn {
+                busy = .zero
+                await Task.yield()
+            }
         }
         await session.drain()
         session.flush()
@@ -46,6 +58,15 @@ final class Connection {
         session.closeAll()
         sink.close()
         Glibc.close(fd)
+    }
+
+    /// The client has gone entirely (closed or killed) while a request of
+    /// its own may still be running: nothing more can be said to it, and
+    /// its screens are released now rather than when that request ends
+    /// (a pending `screen.wait` returns at once).
+    func peerGone() {
+        sink.close()
+        session.closeAll()
     }
 
     /// The server is stopping: a last notification if the client can take

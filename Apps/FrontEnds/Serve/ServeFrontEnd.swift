@@ -66,6 +66,7 @@ final class Server {
     private var connections: [Int: Connection] = [:]
     private var nextID = 0
     private var sources: [any DispatchSourceProtocol] = []
+    private var hangups: HangupWatcher?
 
     init(listener: SocketListener, context: FrontEndContext, lineLimit: Int) {
         self.listener = listener
@@ -77,6 +78,9 @@ final class Server {
     /// Returns when a SIGTERM or SIGINT has stopped the server.
     func run() async {
         let (stopped, stop) = AsyncStream<Void>.makeStream()
+        hangups = HangupWatcher { id in
+            DispatchQueue.main.async { MainActor.assumeIsolated { self.connections[id]?.peerGone() } }
+        }
         let accepts = DispatchSource.makeReadSource(fileDescriptor: listener.fd, queue: .main)
         accepts.setEventHandler { [weak self] in MainActor.assumeIsolated { self?.acceptAll() } }
         accepts.resume()
@@ -105,8 +109,10 @@ final class Server {
             nextID += 1
             let id = nextID
             connections[id] = connection
+            hangups?.watch(fd, id: id)
             Task { @MainActor [weak self] in
                 await connection.run()
+                self?.hangups?.forget(id)
                 self?.connections[id] = nil
             }
         }

@@ -12,14 +12,18 @@ final class ServerProcess: @unchecked Sendable {
 
     /// Starts the server and waits until it accepts connections.
     /// With no `socket`, the default place in the runtime directory.
+    /// Without `runtimeDirectory` there is no `XDG_RUNTIME_DIR`, so the
+    /// default socket is in the data directory.
     init(home: TemporaryDirectory = TemporaryDirectory("facet-serve-home"), socket path: String? = nil,
-         environment extra: [String: String] = [:]) throws {
+         environment extra: [String: String] = [:], runtimeDirectory: Bool = true) throws {
         self.home = home
         runtime = TemporaryDirectory("facet-serve-run")
-        socket = path ?? runtime.path + "/facet/facet.sock"
+        let fallback = runtimeDirectory ? runtime.path + "/facet/facet.sock" : home.path + "/facet.sock"
+        socket = path ?? fallback
         process.executableURL = URL(fileURLWithPath: FacetProcess.binary)
         process.arguments = ["serve"] + (path.map { ["--socket", $0] } ?? [])
-        process.environment = FacetProcess.environment(home: home.path, extra: ["XDG_RUNTIME_DIR": runtime.path].merging(extra) { $1 })
+        let runtimeEnvironment = runtimeDirectory ? ["XDG_RUNTIME_DIR": runtime.path] : [:]
+        process.environment = FacetProcess.environment(home: home.path, extra: runtimeEnvironment.merging(extra) { $1 })
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = FileHandle.nullDevice
         process.standardError = errors
@@ -49,14 +53,21 @@ final class ServerProcess: @unchecked Sendable {
         throw SocketClient.Failure.timeout("the server to listen")
     }
 
-    /// Sends SIGTERM and waits for the exit status.
-    func stop(timeout: TimeInterval = 20) -> Int32 {
-        kill(process.processIdentifier, SIGTERM)
+    /// Sends `signal` (SIGTERM) and waits for the exit status.
+    func stop(signal: Int32 = SIGTERM, timeout: TimeInterval = 20) -> Int32 {
+        kill(process.processIdentifier, signal)
         let deadline = Date().addingTimeInterval(timeout)
         while process.isRunning, Date() < deadline { usleep(10_000) }
         if process.isRunning { kill(process.processIdentifier, SIGKILL) }
         process.waitUntilExit()
         return process.terminationStatus
+    }
+
+    /// A memory figure of the live server from /proc (`VmRSS`, `VmHWM`), in KiB.
+    func memory(_ field: String) -> Int {
+        let status = (try? String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8)) ?? ""
+        let line = status.split(separator: "\n").first { $0.hasPrefix(field + ":") }
+        return line.flatMap { $0.split(separator: " ").dropFirst().first.flatMap { Int($0) } } ?? 0
     }
 
     /// What the server printed on stderr (read once it has exited).

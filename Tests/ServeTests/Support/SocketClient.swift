@@ -122,6 +122,32 @@ final class SocketClient: @unchecked Sendable {
         }
     }
 
+    /// Reads and discards lines until `count` have arrived (or the
+    /// deadline); returns how many did and the last one. For floods, where
+    /// parsing every answer would cost more than the server.
+    func skipLines(_ count: Int, timeout: TimeInterval = 120) -> (count: Int, last: [UInt8]) {
+        let deadline = Date().addingTimeInterval(timeout)
+        var seen = 0
+        var last: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 20)
+        while seen < count, Date() < deadline {
+            var start = 0
+            while seen < count, let newline = buffer[start...].firstIndex(of: 0x0A) {
+                if seen == count - 1 { last = Array(buffer[start..<newline]) }
+                seen += 1
+                start = newline + 1
+            }
+            buffer.removeSubrange(..<start)
+            guard seen < count else { break }
+            var pfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            if poll(&pfd, 1, 100) <= 0 { continue }
+            let got = recv(fd, &chunk, chunk.count, 0)
+            if got <= 0 { break }
+            buffer += chunk[0..<got]
+        }
+        return (seen, last)
+    }
+
     /// True once the server has closed the connection (end of file), reading
     /// and discarding anything before it.
     func readsToEnd(timeout: TimeInterval = 20) -> Bool {
