@@ -22,11 +22,7 @@ import TestSupport
     func facet(_ arguments: String..., extra: [String: String] = [:]) async throws -> FacetProcess.Result {
         let home = self.home.path
         let environment = self.environment.merging(extra) { $1 }
-        return try await withCheckedThrowingContinuation { continuation in
-            DispatchQueue.global().async {
-                continuation.resume(with: Result { try FacetProcess.run(arguments, home: home, environment: environment) })
-            }
-        }
+        return try await offThePool { try FacetProcess.run(arguments, home: home, environment: environment) }
     }
 
     func setUp(user: String, base: String? = nil, token: String? = nil) async throws {

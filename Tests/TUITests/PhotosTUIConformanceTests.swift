@@ -46,10 +46,7 @@ import TestSupport
         let snapshotPath = home.path + "/tui-snapshot.json"
         let tmux = try TmuxSession(command: TmuxEndToEndTests().command(
             home: home.path, extra: "FACET_PHOTOS_CLOCK=\(clock) FACET_TUI_SNAPSHOT=\(shellQuoted(snapshotPath))"))
-        let first = try tmux.waitForPlaylists()
-        let tabs = first.components(separatedBy: "\n").first ?? ""
-        guard let tab = tabs.range(of: #"[0-9]+ Photos"#, options: .regularExpression) else { throw Failure.noTab(tabs) }
-        try tmux.type(String(tabs[tab].prefix { $0.isNumber }))
+        try tmux.switchToTab("Photos", on: tmux.waitForPlaylists())
         try tmux.wait(forText: "Fetched 5,000 photos")
         try tmux.keys("j", "j")
         try tmux.wait(forText: "3/5,000")
@@ -68,5 +65,5 @@ import TestSupport
         return seen
     }
 
-    enum Failure: Error { case setUp, noTab(String) }
+    enum Failure: Error { case setUp }
 }

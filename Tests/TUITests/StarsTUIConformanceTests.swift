@@ -49,10 +49,7 @@ import TestSupport
         let snapshotPath = home.path + "/tui-snapshot.json"
         let tmux = try TmuxSession(command: TmuxEndToEndTests().command(
             home: home.path, extra: "TZ=UTC BROWSER=\(shellQuoted(browser)) FACET_TUI_SNAPSHOT=\(shellQuoted(snapshotPath))"))
-        let first = try tmux.waitForPlaylists()
-        let tabs = first.components(separatedBy: "\n").first ?? ""
-        guard let tab = tabs.range(of: #"[0-9]+ Starred"#, options: .regularExpression) else { throw Failure.noTab(tabs) }
-        try tmux.type(String(tabs[tab].prefix { $0.isNumber }))
+        try tmux.switchToTab("Starred", on: tmux.waitForPlaylists())
         try tmux.wait(forText: "Read 230 starred repositories from GitHub.")
         try tmux.keys("/")
         try tmux.type("project 7")
@@ -74,5 +71,5 @@ import TestSupport
         return seen
     }
 
-    enum Failure: Error { case setUp, noTab(String) }
+    enum Failure: Error { case setUp }
 }

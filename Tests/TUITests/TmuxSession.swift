@@ -151,5 +151,22 @@ extension TmuxSession {
     }
 }
 
+extension TmuxSession {
+    struct NoTab: Error, CustomStringConvertible {
+        var title: String, bar: String
+        var description: String { "no '\(title)' tab in: \(bar)" }
+    }
+
+    /// Switches to the top-level tab whose title starts with `title` by its
+    /// digit, read off the tab bar (row 0) of `screen`: tests need not know
+    /// how many features come before it.
+    func switchToTab(_ title: String, on screen: String) throws {
+        let bar = screen.components(separatedBy: "\n").first ?? ""
+        guard let tab = bar.range(of: "[0-9]+ " + NSRegularExpression.escapedPattern(for: title), options: .regularExpression)
+        else { throw NoTab(title: title, bar: bar) }
+        try type(String(bar[tab].prefix { $0.isNumber }))
+    }
+}
+
 /// Quotes for sh.
 func shellQuoted(_ text: String) -> String { "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'" }
