@@ -1,4 +1,5 @@
 import Foundation
+import Domain
 @testable import Presentation
 import Testing
 
@@ -27,6 +28,8 @@ import Testing
         #expect(Formatters.timestamp(date) == "2023-11-14 22:13 UTC")
         #expect(Formatters.iso8601(date) == "2023-11-14T22:13:20Z")
         #expect(Formatters.datetime(date).value == .string("2023-11-14T22:13:20Z"))
+        #expect(Formatters.day(date) == "2023-11-14")
+        #expect(Formatters.day(Date(timeIntervalSince1970: -1)) == "1969-12-31")
     }
 
     @Test func utcFieldsAgreeWithFoundationsCalendar() {
@@ -52,5 +55,25 @@ import Testing
         #expect(Formatters.duration(5) == "0:05")
         #expect(Formatters.duration(225) == "3:45")
         #expect(Formatters.duration(3723) == "1:02:03")
+        #expect(Formatters.duration(3600) == "1:00:00")
+        #expect(Formatters.duration(59 * 60 + 59) == "59:59")
+        #expect(Formatters.duration(-4) == "0:00")
+    }
+
+    /// The rate-limit reset clock is plain arithmetic on the zone's offset;
+    /// it must read what a `DateFormatter` reads, across zones and days.
+    @Test func resetClockAgreesWithFoundationsFormatter() throws {
+        let zones = try ["UTC", "Asia/Kolkata", "America/St_Johns", "Pacific/Kiritimati", "Pacific/Pago_Pago", "Europe/Berlin"]
+            .map { try #require(TimeZone(identifier: $0)) }
+        for zone in zones {
+            let formatter = DateFormatter()
+            formatter.locale = Locale(identifier: "en_US_POSIX")
+            formatter.timeZone = zone
+            formatter.dateFormat = "HH:mm"
+            for seconds in stride(from: -90_000.0, to: 1_800_000_000, by: 7_777_777.7) {
+                let date = Date(timeIntervalSince1970: seconds)
+                #expect(HTTPTime.clock(date, in: zone) == formatter.string(from: date), "\(zone.identifier) \(seconds)")
+            }
+        }
     }
 }

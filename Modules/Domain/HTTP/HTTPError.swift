@@ -87,13 +87,15 @@ extension HTTPError: DomainError {
 
 /// Times as HTTP features show them.
 public enum HTTPTime {
-    /// `14:05` in the local time zone (the zone `TZ` names, so tests can fix it).
-    public static func clock(_ date: Date) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone.current
-        formatter.dateFormat = "HH:mm"
-        return formatter.string(from: date)
+    /// `14:05` in the local time zone (the zone `TZ` names, so tests can fix
+    /// it). Arithmetic on the zone's offset rather than a `DateFormatter`:
+    /// building one loads ICU's calendar data, about a millisecond of every
+    /// command that shows a rate limit.
+    public static func clock(_ date: Date, in zone: TimeZone = .current) -> String {
+        let local = Int(date.timeIntervalSince1970.rounded(.down)) + zone.secondsFromGMT(for: date)
+        let daySeconds = (local % 86_400 + 86_400) % 86_400
+        let hour = daySeconds / 3600, minute = daySeconds / 60 % 60
+        return (hour < 10 ? "0" : "") + String(hour) + ":" + (minute < 10 ? "0" : "") + String(minute)
     }
 
     /// `Retry-After` as seconds: either a number of seconds or an HTTP date.

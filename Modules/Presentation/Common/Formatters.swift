@@ -32,6 +32,12 @@ public enum Formatters {
         return "\(pad(t.year, 4))-\(pad(t.month))-\(pad(t.day))T\(pad(t.hour)):\(pad(t.minute)):\(pad(t.second))Z"
     }
 
+    /// For a table cell: the UTC day ("2026-11-22").
+    public static func day(_ date: Date) -> String {
+        let t = UTCTime(date)
+        return "\(pad(t.year, 4))-\(pad(t.month))-\(pad(t.day))"
+    }
+
     /// A time as a typed value with its display text.
     public static func datetime(_ date: Date) -> (value: TypedValue, display: String) {
         (.string(iso8601(date)), timestamp(date))
@@ -40,8 +46,10 @@ public enum Formatters {
     /// 225 → "3:45", 3723 → "1:02:03": a song's length as players show it.
     public static func duration(_ seconds: Int) -> String {
         let s = max(0, seconds)
-        if s >= 3600 { return String(format: "%d:%02d:%02d", s / 3600, s / 60 % 60, s % 60) }
-        return String(format: "%d:%02d", s / 60, s % 60)
+        // Plain interpolation: `String(format:)` goes through CFString and
+        // costs microseconds per row of a long playlist.
+        if s >= 3600 { return "\(s / 3600):\(pad(s / 60 % 60)):\(pad(s % 60))" }
+        return "\(s / 60):\(pad(s % 60))"
     }
 
     private static func pad(_ n: Int, _ width: Int = 2) -> String {

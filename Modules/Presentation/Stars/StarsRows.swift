@@ -58,17 +58,10 @@ enum StarsRows {
 
     static func iso(_ date: Date?) -> TypedValue {
         guard let date else { return .null }
-        return .string(isoText(date))
+        return .string(Formatters.iso8601(date))
     }
 
-    static func isoText(_ date: Date) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
-        let c = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
-        return String(format: "%04d-%02d-%02dT%02d:%02d:%02dZ", c.year!, c.month!, c.day!, c.hour!, c.minute!, c.second!)
-    }
-
-    static func day(_ date: Date) -> String { String(isoText(date).prefix(10)) }
+    static func day(_ date: Date) -> String { Formatters.day(date) }
 
     /// "3 h ago", "just now": how old the cache is.
     static func age(_ date: Date, now: Date) -> String {
