@@ -90,10 +90,11 @@ public struct ListItem: Codable, Equatable, Sendable, Identifiable {
     }
 
     /// The same row with a column set, for building rows in one expression.
-    public func with(_ column: String, _ value: TypedValue, display: String? = nil) -> ListItem {
-        var copy = self
-        copy.set(column, value, display: display)
-        return copy
+    /// `consuming`: a row built in a chain of `with` calls moves from one
+    /// call to the next instead of copying its dictionaries each time.
+    public consuming func with(_ column: String, _ value: TypedValue, display: String? = nil) -> ListItem {
+        set(column, value, display: display)
+        return self
     }
 }
 

@@ -25,6 +25,15 @@ open class ScreenModel: Screen {
 
     /// Sends a change notification if the snapshot differs from the last one sent.
     public func publish() {
+        // Nobody watching (a one-shot command): comparing would build a whole
+        // snapshot per state change for nothing. The version still moves, so
+        // caches keyed on it stay honest, and the first watched publish
+        // compares against nothing and notifies.
+        guard changes.observerCount > 0 else {
+            lastPublished = nil
+            changes.send()
+            return
+        }
         let current = snapshot
         guard current != lastPublished else { return }
         lastPublished = current
