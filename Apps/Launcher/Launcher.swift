@@ -116,7 +116,9 @@ public enum Launcher {
             let context = FrontEndContext(
                 catalog: app.catalog, arguments: rest, environment: environment, version: FacetApp.version,
                 home: app.home, frontEnds: registry.infos)
-            exit(await command.frontEnd.run(context))
+            let status = await command.frontEnd.run(context)
+            app.finish()
+            exit(status)
         }
         let requested = options.ui ?? fromEnvironment
         let preferred = requested == nil ? await preferredFrontEnd(app, rest: options.rest, registry: registry) : nil
@@ -129,6 +131,7 @@ public enum Launcher {
             catalog: app.catalog, arguments: options.rest, environment: environment, version: FacetApp.version,
             home: app.home, frontEnds: registry.infos)
         let status = await entry.frontEnd.run(context)
+        app.finish()
         // Output that could not be written (closed stdout, full disk) is a failure.
         exit(status == 0 && StandardStreams.failed ? 1 : status)
     }

@@ -82,6 +82,12 @@ public final class FacetApp {
         await UsersFeature.preferredFrontEnd(context.account)
     }
 
+    /// Leaves the database tidy for the next process before this one exits
+    /// (a large WAL folded in); see `FacetDatabase.foldWALBeforeExit`.
+    public func finish() {
+        context.database.foldWALBeforeExit()
+    }
+
     public static let version = "0.1.0"
 
     /// Where the data lives for this environment (`$FACET_HOME`, …), without
