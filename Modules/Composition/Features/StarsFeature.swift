@@ -9,7 +9,7 @@ import Services
 /// the shared HTTP client, the SQLite cache, the browser opener, and the
 /// shared account (so a changed username shows on the next open).
 final class StarsFeature: Feature {
-    static let migrations: [Migration] = [.starsV3]
+    static let migrations: [Migration] = [.starsV3, .starsLanguageIndexV5]
 
     let access: StarsAccess
     let account: AccountCenter

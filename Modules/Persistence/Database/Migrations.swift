@@ -36,6 +36,9 @@ extension Migration {
 
     /// The starred-repositories cache, its full-text index and visited marks.
     public static let starsV3 = Migration("v3-stars", body: StarsSchema.create)
+
+    /// An index for the language filter's list of languages.
+    public static let starsLanguageIndexV5 = Migration("v5-stars-language-index", body: StarsSchema.addLanguageIndex)
 }
 
 public enum Migrations {
@@ -45,7 +48,7 @@ public enum Migrations {
     /// Every migration this module defines, in the order a fresh database
     /// runs them (core first, then the features in their list's order). The
     /// stores' own tests open databases with it.
-    public static let all: [Migration] = core + [.playlistsV1, .playlistSongDetailsV3, .usersV2, .usersOpenFrontEndsV3, .usersGitHubWebURLV4, .starsV3, .photosV3]
+    public static let all: [Migration] = core + [.playlistsV1, .playlistSongDetailsV3, .usersV2, .usersOpenFrontEndsV3, .usersGitHubWebURLV4, .starsV3, .starsLanguageIndexV5, .photosV3]
 
     /// A migrator running `list` in order. Identifiers must be unique.
     static func migrator(_ list: [Migration]) -> DatabaseMigrator {

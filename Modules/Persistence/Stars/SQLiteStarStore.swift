@@ -90,13 +90,12 @@ public struct SQLiteStarStore: StarStore {
     }
 
     public func languages(user: String) async throws -> [String] {
-        try await database.read { db in
-            try String.fetchAll(
-                db,
-                sql: "SELECT DISTINCT language FROM star WHERE user = ? AND language IS NOT NULL ORDER BY language COLLATE NOCASE",
-                arguments: [user])
-        }
+        try await database.read { db in try String.fetchAll(db, sql: Self.languagesSQL, arguments: [user]) }
     }
+
+    /// Read on every open of the list; served by the `star_by_language` index.
+    static let languagesSQL =
+        "SELECT DISTINCT language FROM star WHERE user = ? AND language IS NOT NULL ORDER BY language COLLATE NOCASE"
 
     public func markVisited(id: Int64, user: String) async throws {
         let now = Date().timeIntervalSince1970

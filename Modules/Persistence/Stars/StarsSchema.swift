@@ -67,4 +67,11 @@ enum StarsSchema {
             END;
             """)
     }
+
+    /// The language filter lists a user's distinct languages on every open;
+    /// without this index that read every row of the cache (370 of 760
+    /// pages at 10,000 stars), with it 40 pages of index.
+    static func addLanguageIndex(_ db: Database) throws {
+        try db.execute(sql: "CREATE INDEX star_by_language ON star (user, language)")
+    }
 }

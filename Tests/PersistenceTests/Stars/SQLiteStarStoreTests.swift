@@ -1,6 +1,7 @@
 import Domain
 import Foundation
-import Persistence
+import GRDB
+@testable import Persistence
 import Testing
 import TestSupport
 
@@ -44,6 +45,23 @@ import TestSupport
         #expect(try await names(StarQuery(sort: .stars)).first == "owner/repo-5")
         #expect(try await names(StarQuery(sort: .pushed)).first == "owner/repo-5")
         #expect(try await store.languages(user: "octo") == ["Rust", "Swift"])
+    }
+
+    /// A cache written before the language index keeps its rows, takes the
+    /// index on the next open, and listing languages reads only the index
+    /// (it read every cached row before).
+    @Test func theLanguageListReadsItsIndexAlsoOnACacheFromBefore() async throws {
+        let path = dir.path + "/before/facet.sqlite"
+        let before = Migrations.all.filter { $0.id != Migration.starsLanguageIndexV5.id }
+        let old = try FacetDatabase(path: path, migrations: before)
+        try await SQLiteStarStore(database: old).replaceAll(sampleStars(5), user: "octo")
+        let reopened = try FacetDatabase(path: path)
+        #expect(try await SQLiteStarStore(database: reopened).languages(user: "octo") == ["Rust", "Swift"])
+        let plan = try await reopened.read { db in
+            try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + SQLiteStarStore.languagesSQL, arguments: ["octo"])
+                .map { $0["detail"] as String }
+        }
+        #expect(plan.contains { $0.contains("COVERING INDEX star_by_language") }, "\(plan)")
     }
 
     @Test func visitedMarksSurviveAFullReplaceAndAreKeptPerUser() async throws {
