@@ -4,8 +4,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash Tools/install-deps.sh
-# Static Swift runtime and Foundation: a one-shot command starts ~3x faster
-# (no dynamic symbol resolution of 14 Swift libraries; issue 16).
-swift build -c release --product facet --static-swift-stdlib >&2
+# Linked for start-up (static Swift runtime; see Tools/release-build.sh).
+facet="$(bash Tools/release-build.sh)"
 if [ $# -eq 0 ]; then set -- playlist Sample; fi
-exec .build/release/facet "$@"
+exec "$facet" "$@"

@@ -37,8 +37,7 @@ if [ ${#need[@]} -gt 0 ]; then
 fi
 
 echo "Building release…" >&2
-swift build -c release --product facet >&2
-FACET="$PWD/.build/release/facet"
+FACET="${FACET:-$(bash Tools/release-build.sh)}"
 
 WORK="$(mktemp -d /tmp/facet-bench-XXXXXX)"
 export FACET_HOME="$WORK/home"

@@ -27,9 +27,7 @@ export RUNS="${RUNS:-3}" TRIVIAL="${TRIVIAL:-500000}" SNAPSHOTS="${SNAPSHOTS:-20
 if [ -z "${FACET:-}" ]; then
   echo "Building release…" >&2
   # shellcheck disable=SC2086
-  swift build -c release --product facet --static-swift-stdlib ${SWIFT_BUILD_FLAGS:-} >&2
-  # shellcheck disable=SC2086
-  FACET="$(swift build -c release --static-swift-stdlib ${SWIFT_BUILD_FLAGS:-} --show-bin-path)/facet"
+  FACET="$(bash Tools/release-build.sh ${SWIFT_BUILD_FLAGS:-})"
 fi
 echo "load: $(cut -d' ' -f1-3 /proc/loadavg)"
 

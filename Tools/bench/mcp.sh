@@ -8,7 +8,6 @@ cd "$(dirname "$0")/../.."
 bash Tools/install-deps.sh
 # FACET=binary measures that binary instead (no build).
 if [ -z "${FACET:-}" ]; then
-  swift build -c release --product facet >&2
-  FACET=.build/release/facet
+  FACET="$(bash Tools/release-build.sh)"
 fi
 exec python3 Tools/bench/mcp_bench.py "$FACET" "${1:-50000}"

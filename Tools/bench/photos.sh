@@ -17,8 +17,7 @@ bash Tools/install-deps.sh
 command -v curl >/dev/null || { echo "curl is needed as the peer (apt-get install curl)" >&2; exit 1; }
 # FACET=binary measures that binary instead (no build).
 if [ -z "${FACET:-}" ]; then
-  swift build -c release --product facet >&2
-  FACET=.build/release/facet
+  FACET="$(bash Tools/release-build.sh)"
 fi
 exec python3 - "$FACET" "${1:-15}" <<'PY'
 import json, os, shutil, statistics, subprocess, sys, tempfile, time

@@ -5,7 +5,6 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 bash Tools/install-deps.sh
-# Static Swift runtime and Foundation: a one-shot command starts ~3x faster
-# (no dynamic symbol resolution of 14 Swift libraries; issue 16).
-swift build -c release --product facet --static-swift-stdlib >&2
-exec python3 Tools/bench/playlist_bench.py .build/release/facet "${1:-1000000}"
+# The binary as Tools/run.sh builds it; FACET=binary measures that one.
+FACET="${FACET:-$(bash Tools/release-build.sh)}"
+exec python3 Tools/bench/playlist_bench.py "$FACET" "${1:-1000000}"

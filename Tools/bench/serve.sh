@@ -28,9 +28,7 @@ BLOCKS="${BLOCKS:-20}" ROUNDTRIPS="${ROUNDTRIPS:-40000}" PIPELINED="${PIPELINED:
 if [ -z "${FACET:-}" ]; then
   echo "Building release…" >&2
   # shellcheck disable=SC2086
-  swift build -c release --product facet ${SWIFT_BUILD_FLAGS:-} >&2
-  # shellcheck disable=SC2086
-  FACET="$(swift build -c release ${SWIFT_BUILD_FLAGS:-} --show-bin-path)/facet"
+  FACET="$(bash Tools/release-build.sh ${SWIFT_BUILD_FLAGS:-})"
 fi
 FACET="$(cd "$(dirname "$FACET")" && pwd)/$(basename "$FACET")"
 

@@ -9,10 +9,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 export PATH=/opt/swift/usr/bin:$PATH
-# Its own build path: a debug build in .build (tests) does not wait on this one.
 # FACET=binary measures that binary instead (no build).
 if [ -z "${FACET:-}" ]; then
-  swift build -c release --product facet --build-path .build-release >&2
-  FACET=.build-release/release/facet
+  FACET="$(bash Tools/release-build.sh)"
 fi
 exec python3 Tools/bench/stars_bench.py "$FACET" "${1:-10000}"

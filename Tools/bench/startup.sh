@@ -10,8 +10,7 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 if [ -z "${FACET:-}" ]; then
     bash Tools/install-deps.sh
-    swift build -c release --product facet --static-swift-stdlib >&2   # as Tools/run.sh
-    FACET=.build/release/facet
+    FACET="$(bash Tools/release-build.sh)"   # as Tools/run.sh
 fi
 command -v hyperfine >/dev/null || { echo "startup.sh: needs hyperfine (apt-get install hyperfine)" >&2; exit 1; }
 command -v sqlite3 >/dev/null || { echo "startup.sh: needs sqlite3 (apt-get install sqlite3)" >&2; exit 1; }
