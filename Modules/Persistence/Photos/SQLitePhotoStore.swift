@@ -24,8 +24,7 @@ public struct SQLitePhotoStore: PhotoStore {
     /// the whole of it back, so readers see the old list or the new one.
     public func replace(with photos: [Photo], source: String, fetchedAt: Date) async throws -> PhotoCacheInfo {
         try await database.write { db in
-            try db.execute(sql: "DELETE FROM photo")
-            try PhotoBulkInsert.insert(photos, db)
+            try PhotoBulkUpsert.replaceAll(with: photos, db)
             try db.execute(
                 sql: """
                     INSERT INTO photo_fetch (singleton, fetched_at, source, photo_count) VALUES (1, ?, ?, ?)

@@ -44,6 +44,36 @@ import TestSupport
         #expect(try await store.photo(id: 1) == nil)
     }
 
+    @Test func aReplaceKeepsOnlyTheNewListWithChangedRowsUpdated() async throws {
+        let old = StubPhotoSource.sample(300)
+        _ = try await store.replace(with: old, source: "http://a", fetchedAt: fetchedAt)
+        var new = Array(old[100..<300])  // the first 100 dropped
+        new[0].title = "renamed"
+        new[1].albumId = 77
+        new[2].url = "https://elsewhere/2"
+        new.append(Photo(albumId: 1, id: 9001, title: "added", url: "u", thumbnailUrl: "t"))
+        _ = try await store.replace(with: new, source: "http://b", fetchedAt: fetchedAt.addingTimeInterval(60))
+        let all = try await store.page(PhotoQuery(limit: 1000))
+        #expect(all.photos == new)
+        #expect(all.total == 201)
+        #expect(try await store.page(PhotoQuery(album: 77)).photos == [new[1]])
+        #expect(try await store.page(PhotoQuery(text: "renamed")).photos == [new[0]])
+    }
+
+    /// Reloading an unchanged list (what a JSONPlaceholder reload always is)
+    /// rewrites no photo: only the fetch header's page reaches the WAL.
+    @Test func anUnchangedReloadWritesAlmostNothing() async throws {
+        let photos = StubPhotoSource.sample(5000)
+        _ = try await store.replace(with: photos, source: "http://a", fetchedAt: fetchedAt)
+        let wal = database.path + "-wal"
+        func size() throws -> Int { (try FileManager.default.attributesOfItem(atPath: wal)[.size] as? Int) ?? 0 }
+        let before = try size()
+        _ = try await store.replace(with: photos, source: "http://a", fetchedAt: fetchedAt.addingTimeInterval(60))
+        #expect(try size() - before <= 3 * (4096 + 24))
+        #expect(try await store.cacheInfo()?.fetchedAt == fetchedAt.addingTimeInterval(60))
+        #expect(try await store.page(PhotoQuery(offset: 4950, limit: 50)).photos == Array(photos[4950...]))
+    }
+
     @Test func aFailedReplaceLeavesTheOldListWhole() async throws {
         let old = StubPhotoSource.sample(100)
         _ = try await store.replace(with: old, source: "http://a", fetchedAt: fetchedAt)
