@@ -50,6 +50,20 @@ def timed(command, runs=RUNS):
     return statistics.median(samples)
 
 
+def jsonl_session():
+    """A `--ui jsonl` process and a call(id, method, params) that waits for its answer."""
+    process = subprocess.Popen([FACET, "--ui", "jsonl"], env=ENV, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                               text=True, bufsize=1)
+    def call(ident, method, params):
+        process.stdin.write(json.dumps({"jsonrpc": "2.0", "id": ident, "method": method, "params": params}) + "\n")
+        process.stdin.flush()
+        while True:
+            message = json.loads(process.stdout.readline())
+            if message.get("id") == ident:
+                return message
+    return process, call
+
+
 try:
     facet("login", "sign-in", "--first-name", "Bench", "--last-name", "Mark")
     facet("settings", "set", "photos-base-url", base)
@@ -74,15 +88,7 @@ try:
     print("2. open cached screen at the last page: %.1f ms whole process (/bin/true: %.1f ms)" % (open_ms, true_ms))
 
     # 3. album filter on the cache, in process: JSON-lines round trips on one open screen.
-    session = subprocess.Popen([FACET, "--ui", "jsonl"], env=ENV, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                               text=True, bufsize=1)
-    def call(ident, method, params):
-        session.stdin.write(json.dumps({"jsonrpc": "2.0", "id": ident, "method": method, "params": params}) + "\n")
-        session.stdin.flush()
-        while True:
-            message = json.loads(session.stdout.readline())
-            if message.get("id") == ident:
-                return message
+    session, call = jsonl_session()
     handle = call(1, "screen.open", {"screen": "photos", "params": {"offline": True}})["result"]["handle"]
     # 1b. the same fetch+parse+store in process: `reload` round trips on the open screen.
     reloads = []
@@ -98,15 +104,7 @@ try:
     changing = base.replace("/ok", "/alternating")
     curl_changing_ms = timed(["curl", "-s", "-o", "/dev/null", changing + "/photos"])
     facet("settings", "set", "photos-base-url", changing)
-    second = subprocess.Popen([FACET, "--ui", "jsonl"], env=ENV, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                              text=True, bufsize=1)
-    def call2(ident, method, params):
-        second.stdin.write(json.dumps({"jsonrpc": "2.0", "id": ident, "method": method, "params": params}) + "\n")
-        second.stdin.flush()
-        while True:
-            message = json.loads(second.stdout.readline())
-            if message.get("id") == ident:
-                return message
+    second, call2 = jsonl_session()
     handle2 = call2(1, "screen.open", {"screen": "photos", "params": {"offline": True}})["result"]["handle"]
     changed, revised = [], 0
     for i in range(RUNS):

@@ -11,9 +11,6 @@ import GRDBSQLite
 /// rows rewrote the table and both indexes (1 MB of WAL, 12–20 ms of SQLite,
 /// more than the fetch). Rows the new list lacks are deleted afterwards.
 enum PhotoBulkUpsert {
-    /// SQLite's SQLITE_TRANSIENT (a macro Swift does not import): copy the bytes.
-    private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
-
     /// Throws on a repeated id (`PhotoRules.check` refuses those first):
     /// an upsert would merge the two silently.
     static func replaceAll(with photos: [Photo], _ db: Database) throws {
@@ -35,39 +32,16 @@ enum PhotoBulkUpsert {
             sqlite3_reset(handle)
             sqlite3_bind_int64(handle, 1, Int64(photo.id))
             sqlite3_bind_int64(handle, 2, Int64(photo.albumId))
-            bind(photo.title, 3, handle)
-            bind(photo.url, 4, handle)
-            bind(photo.thumbnailUrl, 5, handle)
-            let code = sqlite3_step(handle)
-            guard code == SQLITE_DONE else {
-                throw DatabaseError(
-                    resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(db.sqliteConnection)))
-            }
+            RawStatement.bind(photo.title, 3, handle)
+            RawStatement.bind(photo.url, 4, handle)
+            RawStatement.bind(photo.thumbnailUrl, 5, handle)
+            try RawStatement.step(handle, db)
         }
         // Every fetched id is now a row, so any extra row is one the new
         // list dropped; counting (an index walk) says whether there are any.
         let count = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM photo") ?? 0
         guard count != photos.count else { return }
-        var ids = "["
-        for (index, photo) in photos.enumerated() {
-            if index > 0 { ids += "," }
-            ids += String(photo.id)
-        }
-        ids += "]"
+        let ids = "[" + photos.map { String($0.id) }.joined(separator: ",") + "]"
         try db.execute(sql: "DELETE FROM photo WHERE id NOT IN (SELECT value FROM json_each(?))", arguments: [ids])
-    }
-
-    private static func bind(_ text: String, _ index: Int32, _ handle: SQLiteStatement) {
-        var text = text
-        text.withUTF8 { bytes in
-            bytes.withMemoryRebound(to: CChar.self) { chars in
-                // An empty buffer may have no address; SQLite wants a pointer for "".
-                if let base = chars.baseAddress {
-                    _ = sqlite3_bind_text(handle, index, base, Int32(chars.count), transient)
-                } else {
-                    _ = sqlite3_bind_text(handle, index, "", 0, transient)
-                }
-            }
-        }
     }
 }
