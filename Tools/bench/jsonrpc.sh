@@ -2,8 +2,9 @@
 # JSON-RPC throughput benchmark (issue 8). Not part of the test suite.
 #
 # Builds Facet in release mode, makes a folder with 50 subfolders, then runs
-# pipelined JSON-RPC over `facet --ui jsonl` (a client writes every request
-# at once on one thread and reads the answers on another):
+# pipelined JSON-RPC over `facet --ui jsonl` with a compiled client
+# (Tools/bench/jsonl_pipelined.c: it writes every request at once on one
+# thread and reads the answers into one reused buffer on another):
 #   - trivial: `initialize`, answered from a cached result;
 #   - snapshot: `screen.snapshot` of the 50-row folders screen.
 # Prints messages per second for each, best of RUNS.
@@ -39,4 +40,5 @@ for i in $(seq -w 1 50); do
   head -c $((10#$i * 1000)) /dev/zero > "$WORK/tree/folder-$i/inner/data"
 done
 
-python3 Tools/bench/jsonrpc_bench.py "$WORK" "$WORK/tree" "$FACET" ${BEFORE:+"$BEFORE"}
+cc -O2 -pthread -o "$WORK/pipelined" Tools/bench/jsonl_pipelined.c
+python3 Tools/bench/jsonrpc_bench.py "$WORK" "$WORK/tree" "$WORK/pipelined" "$FACET" ${BEFORE:+"$BEFORE"}
