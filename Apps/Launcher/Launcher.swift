@@ -56,15 +56,26 @@ public enum Launcher {
 
     /// Parses the command line, opens the app with `features`, runs the
     /// chosen front end and exits the process with its status.
+    ///
+    /// Both lists are autoclosures: building the features' metatype array
+    /// instantiates type metadata by name, a sixth of what `facet --version`
+    /// cost when it was evaluated before the version check.
     public static func run(
-        features: [any Feature.Type] = FacetApp.features, frontEnds registry: FrontEndRegistry = .standard
+        features: @autoclosure () -> [any Feature.Type] = FacetApp.features,
+        frontEnds: @autoclosure () -> FrontEndRegistry = .standard
     ) async -> Never {
         // `facet --version` alone is answered before the argument parser,
         // the environment or anything else is built: scripts call it in loops.
-        if CommandLine.arguments.count == 2, CommandLine.arguments[1] == "--version" {
-            print("facet \(FacetApp.version)")
+        // Read from argv directly: `CommandLine.arguments` builds an array
+        // of Strings first.
+        if CommandLine.argc == 2, let argument = CommandLine.unsafeArgv[1], strcmp(argument, "--version") == 0 {
+            // Not `print`: its `Any...` array instantiates generic metadata.
+            let line = "facet " + FacetApp.version + "\n"
+            _ = line.withCString { write(1, $0, strlen($0)) }
             exit(0)
         }
+        let registry = frontEnds()
+        let features = features()
         StandardStreams.prepareProcess()
         let environment = ProcessInfo.processInfo.environment
         let connect = ConnectOption(

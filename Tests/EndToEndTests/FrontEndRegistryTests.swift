@@ -37,4 +37,18 @@ import TestSupport
         #expect(bare.status == 0)
         #expect(bare.stdout.hasPrefix(#"{"id":1,"jsonrpc":"2.0","result":"#))
     }
+
+    /// `--version` alone takes the fast path (before the parser and the
+    /// environment); with other options it goes through the parser. Both
+    /// print the same line and create nothing.
+    @Test func versionOnItsOwnAndAmongOptions() throws {
+        let alone = try FacetProcess.run(["--version"], home: home.path)
+        #expect(alone.status == 0)
+        #expect(alone.stdout.range(of: #"^facet [0-9]+\.[0-9]+\.[0-9]+\n$"#, options: .regularExpression) != nil, "\(alone.stdout)")
+        #expect(alone.stderr.isEmpty)
+        let parsed = try FacetProcess.run(["--ui", "cli", "--version"], home: home.path)
+        #expect(parsed.status == 0)
+        #expect(parsed.stdout == alone.stdout)
+        #expect(!FileManager.default.fileExists(atPath: home.path + "/facet.sqlite"))
+    }
 }
