@@ -20,18 +20,22 @@ public struct FrontEndRegistry {
         /// Runs only on a terminal (a saved preference for it is passed over
         /// when stdin or stdout is not one).
         public var needsTerminal: Bool
+        /// Runs one command and exits: the app then opens a single database
+        /// connection instead of a pool (a fifth of a short command's time).
+        public var oneShot: Bool
 
-        public init(frontEnd: any FrontEnd.Type, summary: String, needsTerminal: Bool = false) {
+        public init(frontEnd: any FrontEnd.Type, summary: String, needsTerminal: Bool = false, oneShot: Bool = false) {
             self.frontEnd = frontEnd
             self.summary = summary
             self.needsTerminal = needsTerminal
+            self.oneShot = oneShot
         }
     }
 
     /// Every front end Facet ships.
     public static let standard = FrontEndRegistry(
         all: [
-            Entry(frontEnd: CLIFrontEnd.self, summary: "one command per run: facet <screen> [action] [options]"),
+            Entry(frontEnd: CLIFrontEnd.self, summary: "one command per run: facet <screen> [action] [options]", oneShot: true),
             Entry(frontEnd: TUIFrontEnd.self, summary: "full-screen terminal interface", needsTerminal: true),
             Entry(frontEnd: JSONLFrontEnd.self, summary: "JSON-RPC 2.0, one message per line on stdin/stdout"),
             Entry(frontEnd: MCPFrontEnd.self, summary: "Model Context Protocol server on stdin/stdout, for agents"),

@@ -116,9 +116,15 @@ public enum Launcher {
         if let socket = connect.socket, command == nil {
             await runConnected(to: socket, options: options, environment: environment, registry: registry)
         }
+        // Which front end runs is known before the database opens unless a
+        // saved preference may decide it (bare `facet`); a one-shot front
+        // end gets a single connection.
+        let requestedEntry = (options.ui ?? fromEnvironment).flatMap { registry.entry($0) }
+        let known = command ?? requestedEntry ?? (options.rest.isEmpty ? nil : registry.entry(registry.forCommands.name))
         let app: FacetApp
         do {
-            app = try FacetApp(environment: environment, frontEnds: registry.names, features: features)
+            app = try FacetApp(
+                environment: environment, frontEnds: registry.names, features: features, oneShot: known?.oneShot == true)
             try await app.prepare()
         } catch {
             fail("facet: \(FacetApp.message(for: error))", status: 1)

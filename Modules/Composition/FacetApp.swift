@@ -44,13 +44,19 @@ public final class FacetApp {
     /// the only values the `ui` setting accepts. Throws a storage error a
     /// front end can print. `features` defaults to Facet's own; a package
     /// built on Facet appends its features (their migrations run after).
+    ///
+    /// `oneShot`: the process runs one command and exits (the CLI), so one
+    /// database connection serves it (see `FacetDatabase.Connections`).
     public init(
-        environment: [String: String], frontEnds: [String], features: [any Feature.Type] = FacetApp.features
+        environment: [String: String], frontEnds: [String], features: [any Feature.Type] = FacetApp.features,
+        oneShot: Bool = false
     ) throws {
         let paths = AppPaths(environment: environment)
         // FACET_BUSY_TIMEOUT_MS lets tests see a lock fail fast; users keep the default.
         let timeout = environment["FACET_BUSY_TIMEOUT_MS"].flatMap(Double.init).map { $0 / 1000 } ?? FacetDatabase.busyTimeout
-        let database = try FacetDatabase(path: paths.database, busyTimeout: timeout, migrations: Self.migrations(of: features))
+        let database = try FacetDatabase(
+            path: paths.database, busyTimeout: timeout, migrations: Self.migrations(of: features),
+            connections: oneShot ? .single : .pool)
         let account = UsersFeature.makeAccount(database: database, frontEnds: frontEnds.map(FrontEndChoice.init(rawValue:)))
         let context = FeatureContext(
             database: database, environment: environment, account: account,

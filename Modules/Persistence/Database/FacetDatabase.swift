@@ -5,12 +5,25 @@ import GRDBSQLite
 
 /// The one SQLite database of a Facet installation.
 ///
-/// A WAL-mode pool so several Facet processes (a TUI and a JSON-lines
+/// A WAL-mode database so several Facet processes (a TUI and a JSON-lines
 /// session, say) share the file: readers never block, a writer waits up to
 /// `busyTimeout` for another process's write to finish. The file is created
 /// with mode 0600 because it holds tokens and settings.
 public final class FacetDatabase: Sendable {
-    public let writer: DatabasePool
+    /// How many connections this process keeps to the file.
+    public enum Connections: Sendable {
+        /// A pool: a writer and concurrent readers, so a long write (an
+        /// import) never stalls a screen of a long-running front end.
+        case pool
+        /// One connection for reads and writes, for a process that runs one
+        /// command and exits: each connection opened costs a schema parse
+        /// and GRDB's set-up, about a fifth of `facet playlists`. Used only
+        /// on a database that is already migrated and in WAL mode, so other
+        /// processes' readers are not blocked by its writes.
+        case single
+    }
+
+    public let writer: any DatabaseWriter
     public let path: String
     public static let busyTimeout: TimeInterval = 15
 
@@ -20,9 +33,11 @@ public final class FacetDatabase: Sendable {
     ///   write to finish before failing with `StorageError.locked`.
     /// - Parameter migrations: the schema, in order (the app passes the core
     ///   migrations and every feature's); those not yet applied are run.
+    /// - Parameter connections: `.single` for a one-shot process (see
+    ///   `Connections`); creating or migrating always goes through a pool.
     public init(
         path: String, readOnly: Bool = false, busyTimeout: TimeInterval = FacetDatabase.busyTimeout,
-        migrations: [Migration] = Migrations.all
+        migrations: [Migration] = Migrations.all, connections: Connections = .pool
     ) throws(StorageError) {
         self.path = path
         if let duplicate = Migrations.duplicate(in: migrations) {
@@ -41,7 +56,7 @@ public final class FacetDatabase: Sendable {
             }
             if readOnly {
                 writer = try DatabasePool(path: path, configuration: configuration)
-            } else if let migrated = Self.openMigrated(path, configuration, migrations) {
+            } else if let migrated = Self.openMigrated(path, configuration, migrations, connections: connections) {
                 writer = migrated
             } else {
                 do {
@@ -87,16 +102,36 @@ public final class FacetDatabase: Sendable {
     /// migrations table and without the set-up lock or the migrator (which
     /// waits for the writer). Nil whenever anything is missing or fails; the
     /// caller then takes the locked path, which creates and migrates.
-    static func openMigrated(_ path: String, _ configuration: Configuration, _ migrations: [Migration]) -> DatabasePool? {
+    static func openMigrated(
+        _ path: String, _ configuration: Configuration, _ migrations: [Migration], connections: Connections = .pool
+    ) -> (any DatabaseWriter)? {
         var info = stat()
-        guard stat(path, &info) == 0, info.st_size > 0,
-              let pool = try? DatabasePool(path: path, configuration: configuration) else { return nil }
+        guard stat(path, &info) == 0, info.st_size > 0 else { return nil }
+        let database: any DatabaseWriter
+        switch connections {
+        case .pool:
+            guard let pool = try? DatabasePool(path: path, configuration: configuration) else { return nil }
+            database = pool
+        case .single:
+            // WAL mode is a property of the file (a pool set it when the
+            // file was created), so the queue needs no set-up of its own;
+            // synchronous = NORMAL is what a pool uses in WAL mode.
+            var single = configuration
+            single.prepareDatabase { db in try db.execute(sql: "PRAGMA synchronous = NORMAL") }
+            guard let queue = try? DatabaseQueue(path: path, configuration: single) else { return nil }
+            database = queue
+        }
         let wanted = migrations.map(\.id)
         // No migrations table yet throws, which also means "not migrated".
-        let current = try? pool.read { db in
-            try Set(String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations")).isSuperset(of: wanted)
+        let current = try? database.read { db in
+            let applied = try Set(String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations")).isSuperset(of: wanted)
+            // A file switched out of WAL (by another tool) goes through the
+            // pool path, which switches it back.
+            let mode = connections == .pool ? "wal" : try String.fetchOne(db, sql: "PRAGMA journal_mode")
+            let wal = mode == "wal"
+            return applied && wal
         }
-        return current == true ? pool : nil
+        return current == true ? database : nil
     }
 
     /// Creates the file (and its folder) with owner-only permissions before
