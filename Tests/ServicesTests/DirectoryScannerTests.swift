@@ -33,6 +33,35 @@ import TestSupport
         #expect(try await F.scan(dir.path, threads: 1).total == result.total)
     }
 
+    /// A root of more entries than `ScanJob.parallelListThreshold` is
+    /// examined by both threads in pieces; the pieces' rows come back whole,
+    /// each once, with the same figures as one thread and as `du`.
+    @Test func aWideRootExaminedInPiecesListsEveryEntryOnce() async throws {
+        let dir = TemporaryDirectory("facet-scan-wide")
+        for index in 0..<5_000 {
+            _ = dir.file(String(format: "f%05d", index), bytes: [UInt8](repeating: 1, count: index % 7))
+        }
+        for index in 0..<20 { _ = dir.file("d\(index)/inner", bytes: [UInt8](repeating: 2, count: 100 + index)) }
+        try FileManager.default.linkItem(atPath: dir.path + "/f00006", toPath: dir.path + "/d0/link-to-f00006")
+
+        let listed = try await F.scan(dir.path, options: FolderScanOptions(listFiles: true))
+        #expect(listed.listing.count == 5_020)
+        #expect(Set(listed.listing.map(\.name)).count == 5_020)
+        let last = listed.listing.first { $0.name == "f04999" }
+        #expect(last?.bytes == Int64(4999 % 7))
+        #expect(last?.path == dir.path + "/f04999")
+        #expect(listed.total?.bytes == (try F.du(dir.path)))
+        #expect(listed.total?.files == 5_021)
+        #expect(listed.total?.directories == 20)
+
+        let summed = try await F.scan(dir.path)
+        #expect(summed.listing.map(\.name).sorted() == (0..<20).map { "d\($0)" }.sorted())
+        #expect(summed.total == listed.total)
+        let oneThread = try await F.scan(dir.path, options: FolderScanOptions(listFiles: true), threads: 1)
+        #expect(oneThread.total == listed.total)
+        #expect(oneThread.listing.map(\.name) == listed.listing.map(\.name))
+    }
+
     @Test func hardLinksCountOnce() async throws {
         let dir = TemporaryDirectory("facet-scan")
         let original = dir.file("x/big", bytes: [UInt8](repeating: 7, count: 100_000))
