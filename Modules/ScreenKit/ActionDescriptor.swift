@@ -16,10 +16,16 @@ public struct ActionDescriptor: Codable, Equatable, Sendable {
     public var params: [ParamDescriptor]
     /// One sentence for help screens and OpenRPC.
     public var summary: String
+    /// Running it loads the screen's content afresh (an export that scans
+    /// as it writes): a one-shot front end runs it at once instead of first
+    /// waiting for the load the screen began when it opened, which the
+    /// action would only redo. Not part of the snapshot's JSON: it is a
+    /// hint for front ends in the same process.
+    public var loadsContent: Bool
 
     public init(
         name: String, label: String, summary: String, enabled: Bool = true, key: String? = nil,
-        destructive: Bool = false, params: [ParamDescriptor] = []
+        destructive: Bool = false, params: [ParamDescriptor] = [], loadsContent: Bool = false
     ) {
         self.name = name
         self.label = label
@@ -28,6 +34,24 @@ public struct ActionDescriptor: Codable, Equatable, Sendable {
         self.key = key
         self.destructive = destructive
         self.params = params
+        self.loadsContent = loadsContent
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case name, label, enabled, disabledReason, key, destructive, params, summary
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        name = try container.decode(String.self, forKey: .name)
+        label = try container.decode(String.self, forKey: .label)
+        enabled = try container.decode(Bool.self, forKey: .enabled)
+        disabledReason = try container.decodeIfPresent(String.self, forKey: .disabledReason)
+        key = try container.decodeIfPresent(String.self, forKey: .key)
+        destructive = try container.decode(Bool.self, forKey: .destructive)
+        params = try container.decode([ParamDescriptor].self, forKey: .params)
+        summary = try container.decode(String.self, forKey: .summary)
+        loadsContent = false
     }
 
     /// The same action with its enabled flag set from current state.

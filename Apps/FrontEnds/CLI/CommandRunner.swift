@@ -22,7 +22,11 @@ struct CommandRunner {
     func run(_ request: CommandLineRequest) async throws(ScreenError) -> Int32 {
         var screen = try await catalog.open(request.screen)
         defer { screen.close() }
-        await settle(screen)
+        // An action that loads the content itself (an export that scans as
+        // it writes) runs at once: waiting for the opening load first would
+        // walk the same tree twice.
+        let first = request.steps.first.flatMap { screen.snapshot.action($0.action) }
+        if first?.loadsContent != true { await settle(screen) }
         // A screen that opened in error ends the command, unless the first
         // step is still offered: `whoami login` is the remedy for "nobody
         // is signed in", while `playlist "No Such" delete` reports the

@@ -1,11 +1,31 @@
 /// Writes a folder's whole tree in ncdu's JSON export format (`ncdu -o`),
 /// so `ncdu -f FILE` (or `facet folders --import FILE`) can browse it
 /// without the disk.
+///
+/// An export is a scan that also writes: the folder's model runs it as its
+/// scan (`FolderModel.export`), so the rows shown and the file written come
+/// from one walk of the tree, not two.
 public protocol FolderExporter: Sendable {
-    /// Walks `path` like a scan (hard links once, other file systems not
-    /// entered unless `crossDevices`) and writes it to `file`, replacing it
-    /// only once the export is complete. Throws a `FolderError`.
-    func export(_ path: String, to file: String, options: FolderScanOptions) async throws -> FolderExportSummary
+    /// Opens `file` for writing (through a temporary next to it), before
+    /// anything is walked: a file that cannot be written fails here with a
+    /// `FolderError`, and nothing on screen changes.
+    func begin(_ file: String) throws -> any FolderExport
+    /// The scan of `path` (as `FolderScanner.scanRecordingLinks`) that also
+    /// writes every entry it meets into `export`.
+    func scan(
+        _ path: String, options: FolderScanOptions, links: FolderLinkLedger, into export: any FolderExport
+    ) -> AsyncThrowingStream<FolderScanEvent, any Error>
+}
+
+/// One export being written.
+public protocol FolderExport: AnyObject, Sendable {
+    var file: String { get }
+    /// After a complete scan: writes what is buffered and renames the file
+    /// into place. Throws a `FolderError` if the disk refused (the partial
+    /// file is removed and what was there before is kept).
+    func commit() throws
+    /// The scan did not finish: the partial file is removed.
+    func abandon()
 }
 
 /// What an export wrote.

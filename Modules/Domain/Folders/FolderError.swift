@@ -27,6 +27,9 @@ public enum FolderError: DomainError, Equatable {
     case protected(String, reason: String)
     /// A scan is reading it: deleting now would race the scan.
     case busy(String)
+    /// An export's scan did not finish (cancelled, or another scan took
+    /// over): no file was written.
+    case exportInterrupted(String)
     /// Anything else the system said (`strerror` text in `reason`).
     case io(path: String, reason: String)
 
@@ -48,6 +51,7 @@ public enum FolderError: DomainError, Equatable {
         case .changedSinceAsked: "folder.changed"
         case .protected: "folder.protected"
         case .busy: "folder.busy"
+        case .exportInterrupted: "folder.export_interrupted"
         case .io: "folder.io_error"
         }
     }
@@ -57,7 +61,7 @@ public enum FolderError: DomainError, Equatable {
         case .notFound, .vanished: .notFound
         case .notADirectory, .exists, .invalidName, .noParent, .invalidPath, .importFailed, .imported: .invalidInput
         case .mountPoint, .changedSinceAsked, .protected, .busy: .invalidInput
-        case .permissionDenied, .crossDevice, .readOnly, .io: .failure
+        case .permissionDenied, .crossDevice, .readOnly, .exportInterrupted, .io: .failure
         }
     }
 
@@ -84,6 +88,8 @@ public enum FolderError: DomainError, Equatable {
             "\(path) was replaced or changed since you were asked; nothing was deleted (ask again to see what is there now)."
         case .protected(let path, let reason): "\(path) \(reason); nothing was deleted."
         case .busy(let path): "\(path) is being scanned; wait for the scan or cancel it, then delete; nothing was deleted."
+        case .exportInterrupted(let path):
+            "The scan of \(path) stopped before the end, so nothing was exported (the file was not written)."
         case .io(let path, let reason): "Cannot use \(path): \(reason)."
         }
     }

@@ -76,12 +76,6 @@ public final class FolderLibrary {
         vanished(plan.path)
     }
 
-    /// Writes `path`'s whole tree to `file` in ncdu's JSON export format.
-    public func export(_ path: String, to file: String, options: FolderScanOptions) async throws -> FolderExportSummary {
-        guard let exporter else { throw FolderError.imported(path) }
-        return try await exporter.export(FolderPath.normalize(path), to: file, options: options)
-    }
-
     /// The shared model of `path` (absolute, normalised), created on first
     /// use and seeded with what its parent's scan already knows of it.
     /// `options` nil keeps an open model's options (or the defaults); other

@@ -166,11 +166,31 @@ public final class FolderModel {
         scanTask?.cancel()
     }
 
+    /// Writes the folder's whole tree to `file` in ncdu's JSON export
+    /// format. The export is this folder's scan (a running one gives way to
+    /// it): one walk measures the rows every screen shows and writes the
+    /// file. A file that cannot be opened fails before anything changes; a
+    /// scan that does not finish (cancelled, the folder gone) leaves no file.
+    public func export(to file: String) async throws -> FolderExportSummary {
+        guard let exporter = library.exporter else { throw FolderError.imported(path) }
+        let export = try exporter.begin(file)
+        startScan(export: (exporter, export))
+        let task = scanTask
+        await task?.value
+        guard scanTask == nil, state == .done, let total = entry, total.complete else {
+            export.abandon()
+            if case .failed(let error) = state { throw error }
+            throw FolderError.exportInterrupted(path)
+        }
+        try export.commit()
+        return FolderExportSummary(file: file, entries: total.files + total.directories + 1, bytes: total.bytes)
+    }
+
     private var hasListing = false
     /// Which scan is current: a cancelled older scan must not report.
     private var generation = 0
 
-    private func startScan() {
+    private func startScan(export: (exporter: any FolderExporter, file: any FolderExport)? = nil) {
         let previous = scanTask
         previous?.cancel()
         generation += 1
@@ -185,7 +205,8 @@ public final class FolderModel {
         pendingMeasure = []
         startWatching()
         links = FolderLinkLedger()
-        let stream = library.scanner.scanRecordingLinks(path, options: options, links: links)
+        let stream = export.map { $0.exporter.scan(path, options: options, links: links, into: $0.file) }
+            ?? library.scanner.scanRecordingLinks(path, options: options, links: links)
         scanTask = Task { [weak self] in
             await previous?.value
             var failure: (any Error)?

@@ -190,10 +190,11 @@ public final class FoldersViewModel: ScreenModel {
     }
 
     /// Writes this folder's whole tree to `file` in ncdu's JSON export
-    /// format (`ncdu -f FILE` opens it; so does `--import FILE`).
+    /// format (`ncdu -f FILE` opens it; so does `--import FILE`). The export
+    /// is the folder's scan: the rows are measured by the same walk.
     public func export(to file: String) async throws(ScreenError) {
         do {
-            let summary = try await library.export(folder.path, to: file, options: folder.options)
+            let summary = try await folder.export(to: file)
             notice = "Exported \(Formatters.grouped(summary.entries)) entries (\(FolderFormat.size(summary.bytes))) to "
                 + "\(summary.file) in ncdu's JSON format; open it with: ncdu -f \(summary.file)"
         } catch {
@@ -310,7 +311,8 @@ public final class FoldersViewModel: ScreenModel {
     public static let exportAction = ActionDescriptor(
         name: "export", label: "Export",
         summary: "Write this folder's whole tree to FILE in ncdu's JSON export format (ncdu -f FILE reads it).",
-        key: "E", params: [ParamDescriptor(name: "file", label: "Export file", kind: .path, positional: true)])
+        key: "E", params: [ParamDescriptor(name: "file", label: "Export file", kind: .path, positional: true)],
+        loadsContent: true)
     public static let deleteAction = ActionDescriptor(
         name: "delete", label: "Delete",
         summary: "Say what deleting a row (or this folder) removes and how much; --yes deletes at once. Never across file systems.",
@@ -410,8 +412,8 @@ public final class FoldersViewModel: ScreenModel {
                 Self.renameAction.disabled(because: importFile != nil ? "An imported scan cannot be renamed"
                     : unavailable ?? (count > 0 ? nil : "Nothing to rename: no subfolders here")),
                 Self.detailAction.disabled(because: unavailable),
-                Self.exportAction.disabled(because: importFile != nil ? "This is already an imported scan"
-                    : unavailable ?? (scanning ? "A scan is running" : nil)),
+                // Offered while a scan runs: the export is a scan and takes over.
+                Self.exportAction.disabled(because: importFile != nil ? "This is already an imported scan" : unavailable),
                 Self.deleteAction.disabled(because: importFile != nil ? "An imported scan has nothing to delete"
                     : scanning ? "A scan is running" : unavailable),
                 Self.confirmDeleteAction.disabled(because: pendingDeletion == nil ? "Nothing asked about: use delete first" : nil),

@@ -31,17 +31,19 @@ public struct DirectoryScanner: FolderScanner {
         start(path, options: options, links: links)
     }
 
-    private func start(
-        _ path: String, options: FolderScanOptions, links: FolderLinkLedger?
+    /// `export`: also write every entry into it (`NcduExporter`); the scan
+    /// then runs on one thread, so entries come in nested walk order.
+    func start(
+        _ path: String, options: FolderScanOptions, links: FolderLinkLedger?, export: NcduExportFile? = nil
     ) -> AsyncThrowingStream<FolderScanEvent, any Error> {
-        let threads = threads
+        let threads = export == nil ? threads : 1
         return AsyncThrowingStream { continuation in
             let cancelFlag = CancelFlag()
             continuation.onTermination = { _ in cancelFlag.cancel() }
             Thread.detachNewThread {
                 ScanJob(
                     path: path, options: options, threads: threads, links: links, continuation: continuation,
-                    cancelFlag: cancelFlag)
+                    cancelFlag: cancelFlag, export: export)
                     .run()
             }
         }

@@ -52,6 +52,9 @@ struct DirectoryWalker {
     private let reader = DirectoryReader()
     /// Names from `base` to the directory a donated task starts in.
     var prefix: [[CChar]] = []
+    /// An exporting scan's file: every entry walked is written to it, in
+    /// walk order (an exporting scan has one walker and no donations).
+    var export: NcduExportFile?
     /// The top-level child being walked (for donations).
     var child = 0
     /// Hands subdirectories to an idle thread: (open parent, names, path
@@ -85,6 +88,21 @@ struct DirectoryWalker {
         let name: [CChar]
         let device: UInt64
         let inode: UInt64
+        /// For an export's entry (`st_size`, `st_blocks`).
+        let size: Int64
+        let blocks: Int64
+
+        /// What an export writes of it: the fields of its `stat` it keeps.
+        var info: stat {
+            var info = stat()
+            info.st_dev = __dev_t(device)
+            info.st_ino = __ino_t(inode)
+            info.st_size = __off_t(size)
+            info.st_blocks = __blkcnt_t(blocks)
+            info.st_mode = S_IFDIR
+            info.st_nlink = 2
+            return info
+        }
     }
 
     /// At most this many descriptors per walker are open at once, however
@@ -97,14 +115,17 @@ struct DirectoryWalker {
         var rootInfo = stat()
         guard fstat(fd, &rootInfo) == 0 else {
             totals.add(PosixErrors.issue(errno, path: currentPath()))
+            export?.openDirectory(name, info: nil, device: false, readError: true)
+            export?.closeDirectory()
             close(fd)
             return
         }
+        export?.openDirectory(name, info: rootInfo, device: UInt64(rootInfo.st_dev) != shared.device, readError: false)
         var frames: [Frame] = []
         stack.append(name)
         frames.append(Frame(
             fd: fd, device: UInt64(rootInfo.st_dev), inode: UInt64(rootInfo.st_ino),
-            subdirectories: read(fd, into: &totals)))
+            subdirectories: read(fd, device: UInt64(rootInfo.st_dev), into: &totals)))
         var openCount = 1
         var oldestOpen = 0
         while let top = frames.indices.last {
@@ -120,10 +141,15 @@ struct DirectoryWalker {
                 guard childFD >= 0 else {
                     let code = errno
                     sub.name.withUnsafeBufferPointer { totals.add(PosixErrors.issue(code, path: currentPath($0.baseAddress!))) }
+                    if code != ENOENT, let export {
+                        export.openDirectory(sub.name, info: sub.info, device: sub.device != frames[top].device, readError: true)
+                        export.closeDirectory()
+                    }
                     continue
                 }
+                export?.openDirectory(sub.name, info: sub.info, device: sub.device != frames[top].device, readError: false)
                 stack.append(sub.name)
-                let subdirectories = read(childFD, into: &totals)
+                let subdirectories = read(childFD, device: sub.device, into: &totals)
                 frames.append(Frame(fd: childFD, device: sub.device, inode: sub.inode, subdirectories: subdirectories))
                 openCount += 1
                 if openCount > Self.openDescriptorLimit {
@@ -139,6 +165,7 @@ struct DirectoryWalker {
             // This directory is done: climb back to its parent.
             let finished = frames.removeLast()
             stack.removeLast()
+            export?.closeDirectory()
             if let parent = frames.indices.last, frames[parent].fd < 0 {
                 // (An ancestor that could not be re-opened is already reported.)
                 frames[parent].fd = finished.fd < 0 ? -1 : reopenParent(of: finished.fd, expecting: frames[parent], into: &totals)
@@ -185,11 +212,13 @@ struct DirectoryWalker {
 
     /// Reads one open directory: sums its files into `totals`, counts its
     /// subdirectories and returns those to walk (same device unless crossing).
-    private mutating func read(_ fd: Int32, into totals: inout Totals) -> [Subdirectory] {
+    /// `device`: the directory's own, to mark an entry on another one.
+    private mutating func read(_ fd: Int32, device: UInt64, into totals: inout Totals) -> [Subdirectory] {
         var subdirectories: [Subdirectory] = []
         var info = stat()
         var counted = 0
         let shared = shared
+        let export = export
         let read = reader.forEach(fd) { namePointer in
             if namePointer[0] == 0x2E && (namePointer[1] == 0 || (namePointer[1] == 0x2E && namePointer[2] == 0)) {
                 return
@@ -197,7 +226,10 @@ struct DirectoryWalker {
             counted += 1
             guard fstatat(fd, namePointer, &info, AT_SYMLINK_NOFOLLOW) == 0 else {
                 // Gone between reading the name and stat: a change, not a problem.
-                if errno != ENOENT { totals.add(PosixErrors.issue(errno, path: currentPath(namePointer))) }
+                if errno != ENOENT {
+                    totals.add(PosixErrors.issue(errno, path: currentPath(namePointer)))
+                    export?.unreadable(namePointer)
+                }
                 return
             }
             if (info.st_mode & S_IFMT) == S_IFDIR {
@@ -207,9 +239,13 @@ struct DirectoryWalker {
                 if UInt64(info.st_dev) == shared.device || shared.crossDevices {
                     subdirectories.append(Subdirectory(
                         name: Array(UnsafeBufferPointer(start: namePointer, count: strlen(namePointer) + 1)),
-                        device: UInt64(info.st_dev), inode: UInt64(info.st_ino)))
+                        device: UInt64(info.st_dev), inode: UInt64(info.st_ino),
+                        size: Int64(info.st_size), blocks: Int64(info.st_blocks)))
+                } else {
+                    export?.excludedDirectory(namePointer, info: info)
                 }
             } else {
+                export?.file(namePointer, info: info, device: UInt64(info.st_dev) != device)
                 totals.files += 1
                 if info.st_nlink > 1 {
                     let first = shared.firstSighting(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))

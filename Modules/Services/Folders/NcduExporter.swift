@@ -4,11 +4,12 @@ import Foundation
 import Glibc
 #endif
 
-/// The live `FolderExporter`: one walk of the tree with the raw system
-/// calls (`openat`, `getdents64`, `fstatat`), written straight into a
-/// buffer in ncdu's JSON export format (the format `ncdu -o` writes and
-/// `ncdu -f` reads: `[1,2,{metadata},[{dir},…entries…]]`, each directory an
-/// array whose first element describes it).
+/// The live `FolderExporter`: the folder's scan (`DirectoryScanner` on one
+/// thread, so entries come in the nested order the format needs) writes
+/// every entry it meets into a buffer in ncdu's JSON export format (the
+/// format `ncdu -o` writes and `ncdu -f` reads: `[1,2,{metadata},[{dir},…
+/// entries…]]`, each directory an array whose first element describes it).
+/// One walk gives both the rows on screen and the file.
 ///
 /// Fields are ncdu's: `name`, `asize` (`st_size`), `dsize` (`st_blocks` ×
 /// 512), `dev` (on the root and where it changes), `ino`/`hlnkc`/`nlink`
@@ -20,7 +21,7 @@ import Glibc
 /// characters escaped.
 ///
 /// The file is written next to its final name and renamed over it only
-/// once complete: a failed export leaves what was there before.
+/// once complete: a failed or interrupted export leaves what was there before.
 public struct NcduExporter: FolderExporter {
     public let version: String
 
@@ -29,56 +30,115 @@ public struct NcduExporter: FolderExporter {
         _ = DirectoryScanner.raiseDescriptorLimit
     }
 
-    public func export(_ path: String, to file: String, options: FolderScanOptions) async throws -> FolderExportSummary {
-        let version = version
-        return try await withCheckedThrowingContinuation { continuation in
-            Thread.detachNewThread {
-                continuation.resume(with: Result {
-                    try NcduExport(path: path, file: file, options: options, version: version).run()
-                })
-            }
+    public func begin(_ file: String) throws -> any FolderExport {
+        try NcduExportFile(file: file, version: version)
+    }
+
+    public func scan(
+        _ path: String, options: FolderScanOptions, links: FolderLinkLedger, into export: any FolderExport
+    ) -> AsyncThrowingStream<FolderScanEvent, any Error> {
+        guard let file = export as? NcduExportFile else {
+            return AsyncThrowingStream { $0.finish(throwing: FolderError.io(path: export.file, reason: "not an ncdu export")) }
         }
+        return DirectoryScanner(threads: 1).start(path, options: options, links: links, export: file)
     }
 }
 
-/// One export in progress (on its own thread).
-struct NcduExport {
-    let path: String
+/// One export file being written by a scan: the scan's single thread calls
+/// the writing methods in walk order. `commit` comes after the scan's
+/// stream has ended, so after its last write. `abandon` may come while a
+/// superseded scan is still stopping and writing: it only unlinks the
+/// partial file, and the descriptor is closed when the scan lets go of
+/// this object (a descriptor closed under a writing thread could be reused
+/// by another file and written into).
+final class NcduExportFile: FolderExport, @unchecked Sendable {
     let file: String
-    let options: FolderScanOptions
     let version: String
+    /// The paths by their exact bytes (a name that is not UTF-8 included).
+    private let fileBytes: [CChar]
+    private let temporary: [CChar]
+    private var writer: NcduWriter
+    /// Committed or abandoned (main actor only).
+    private var closed = false
+    private var descriptorClosed = false
 
-    func run() throws -> FolderExportSummary {
-        guard let pathBytes = FileSystemName.cString(of: path) else { throw FolderError.invalidPath(path) }
-        guard let fileBytes = FileSystemName.cString(of: file) else { throw FolderError.invalidPath(file) }
-        let rootFD = open(pathBytes, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard rootFD >= 0 else { throw PosixErrors.openError(errno, path: path) }
-        var info = stat()
-        guard fstat(rootFD, &info) == 0 else {
-            close(rootFD)
-            throw PosixErrors.openError(errno, path: path)
+    init(file: String, version: String) throws {
+        guard let fileBytes = FileSystemName.cString(of: file),
+              let temporary = FileSystemName.cString(of: file + ".facet-partial") else {
+            throw FolderError.invalidPath(file)
         }
-        let temporary = FileSystemName.cString(of: file + ".facet-partial")!
-        let out = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard out >= 0 else {
-            let code = errno
-            close(rootFD)
-            throw PosixErrors.openError(code, path: file)
-        }
-        var writer = NcduWriter(fd: out)
-        var walk = NcduWalk(rootDevice: UInt64(info.st_dev), crossDevices: options.crossDevices)
-        let now = Int(time(nil))
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw PosixErrors.openError(errno, path: file) }
+        self.file = file
+        self.version = version
+        self.fileBytes = fileBytes
+        self.temporary = temporary
+        writer = NcduWriter(fd: fd)
+    }
+
+    deinit {
+        if !closed { unlink(temporary) }
+        if !descriptorClosed { close(writer.fd) }
+    }
+
+    /// `[1,2,{metadata},` and the folder's own entry, opening its array.
+    func header(root path: String, info: stat) {
         writer.raw("[1,2,{\"progname\":\"facet\",\"progver\":\"")
         writer.raw(version)
         writer.raw("\",\"timestamp\":")
-        writer.number(Int64(now))
+        writer.number(Int64(time(nil)))
         writer.raw("},\n[")
         writer.entry(name: FileSystemName.bytes(of: path) ?? Array(path.utf8), rawName: nil, info: info, device: true, readError: false)
-        walk.walk(rootFD, into: &writer)
-        writer.raw("]]\n")
+    }
+
+    /// Closes the folder's array and the document.
+    func trailer() { writer.raw("]]\n") }
+
+    /// A file, link or other non-directory of the directory being read.
+    func file(_ name: UnsafePointer<CChar>, info: stat, device: Bool) {
+        writer.raw(",\n")
+        writer.file(name: UnsafeRawBufferPointer(start: name, count: strlen(name)), info: info, device: device)
+    }
+
+    /// A name that could not be examined (`fstatat` failed).
+    func unreadable(_ name: UnsafePointer<CChar>) {
+        writer.raw(",\n{\"name\":")
+        writer.string(UnsafeRawBufferPointer(start: name, count: strlen(name)))
+        writer.raw(",\"read_error\":true}")
+    }
+
+    /// A directory entered (or that could not be entered: `readError`),
+    /// opening its array; `closeDirectory` ends it.
+    func openDirectory(_ name: [CChar], info: stat?, device: Bool, readError: Bool) {
+        writer.raw(",\n[")
+        let bytes = name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
+        if let info {
+            writer.entry(name: bytes, rawName: nil, info: info, device: device, readError: readError)
+        } else {
+            writer.raw("{\"name\":")
+            writer.string(bytes)
+            if readError { writer.raw(",\"read_error\":true") }
+            writer.raw("}")
+        }
+    }
+
+    func closeDirectory() { writer.raw("]") }
+
+    /// A directory on another file system, not entered (`du -x`).
+    func excludedDirectory(_ name: UnsafePointer<CChar>, info: stat) {
+        writer.raw(",\n[")
+        let bytes = Array(UnsafeRawBufferPointer(start: name, count: strlen(name)))
+        writer.entry(name: bytes, rawName: nil, info: info, device: true, readError: false, excluded: "otherfs")
+        writer.raw("]")
+    }
+
+    func commit() throws {
+        guard !closed else { throw FolderError.exportInterrupted(file) }
+        closed = true
         let failed = !writer.flush()
         let writeErrno = errno
-        close(out)
+        close(writer.fd)
+        descriptorClosed = true
         if failed {
             unlink(temporary)
             throw PosixErrors.openError(writeErrno, path: file)
@@ -88,106 +148,12 @@ struct NcduExport {
             unlink(temporary)
             throw PosixErrors.openError(code, path: file)
         }
-        return FolderExportSummary(file: file, entries: walk.entries + 1, bytes: walk.bytes + Int64(info.st_size))
-    }
-}
-
-/// The depth-first walk, with an explicit stack (a 50,000-level chain must
-/// not overflow a thread's stack). Each directory is read whole: its files
-/// are written at once, its subdirectories entered one after another.
-struct NcduWalk {
-    let rootDevice: UInt64
-    let crossDevices: Bool
-    var entries = 0
-    var bytes: Int64 = 0
-    private var seen = InodeTable()
-    private let reader = DirectoryReader()
-
-    init(rootDevice: UInt64, crossDevices: Bool) {
-        self.rootDevice = rootDevice
-        self.crossDevices = crossDevices
     }
 
-    private struct Frame {
-        var fd: Int32
-        var device: UInt64
-        var subdirectories: [[CChar]]
-        var next = 0
-    }
-
-    /// Writes everything below the open directory `fd` (which it closes);
-    /// the directory's own entry is already written.
-    mutating func walk(_ fd: Int32, into writer: inout NcduWriter) {
-        var frames = [Frame(fd: fd, device: rootDevice, subdirectories: [])]
-        frames[0].subdirectories = read(fd, device: rootDevice, into: &writer)
-        while let top = frames.indices.last {
-            if frames[top].next < frames[top].subdirectories.count {
-                let name = frames[top].subdirectories[frames[top].next]
-                frames[top].next += 1
-                let parentFD = frames[top].fd
-                var info = stat()
-                let got = name.withUnsafeBufferPointer { fstatat(parentFD, $0.baseAddress!, &info, AT_SYMLINK_NOFOLLOW) }
-                guard got == 0, (info.st_mode & S_IFMT) == S_IFDIR else { continue }  // gone or replaced meanwhile
-                entries += 1
-                bytes += Int64(info.st_size)
-                let device = UInt64(info.st_dev)
-                let rawName = name.dropLast().map { UInt8(bitPattern: $0) }
-                writer.raw(",\n[")
-                if device != rootDevice && !crossDevices {
-                    writer.entry(name: rawName, rawName: nil, info: info, device: true, readError: false, excluded: "otherfs")
-                    writer.raw("]")
-                    continue
-                }
-                let childFD = name.withUnsafeBufferPointer {
-                    openat(parentFD, $0.baseAddress!, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
-                }
-                writer.entry(
-                    name: rawName, rawName: nil, info: info, device: device != frames[top].device, readError: childFD < 0)
-                if childFD < 0 {
-                    writer.raw("]")
-                    continue
-                }
-                let subdirectories = read(childFD, device: device, into: &writer)
-                frames.append(Frame(fd: childFD, device: device, subdirectories: subdirectories))
-                continue
-            }
-            let finished = frames.removeLast()
-            close(finished.fd)
-            if !frames.isEmpty { writer.raw("]") }
-        }
-    }
-
-    /// Writes a directory's non-directories; returns its subdirectories' names.
-    private mutating func read(_ fd: Int32, device: UInt64, into writer: inout NcduWriter) -> [[CChar]] {
-        var subdirectories: [[CChar]] = []
-        var info = stat()
-        // Moved out for the closure (swapped, not copied: the set can be big).
-        var seen = InodeTable()
-        swap(&seen, &self.seen)
-        var entries = self.entries
-        var bytes = self.bytes
-        _ = reader.forEach(fd) { namePointer in
-            if namePointer[0] == 0x2E && (namePointer[1] == 0 || (namePointer[1] == 0x2E && namePointer[2] == 0)) {
-                return
-            }
-            guard fstatat(fd, namePointer, &info, AT_SYMLINK_NOFOLLOW) == 0 else { return }
-            if (info.st_mode & S_IFMT) == S_IFDIR {
-                subdirectories.append(Array(UnsafeBufferPointer(start: namePointer, count: strlen(namePointer) + 1)))
-                return
-            }
-            entries += 1
-            let linked = info.st_nlink > 1
-            if !linked || seen.insert(device: UInt64(info.st_dev), inode: UInt64(info.st_ino)) {
-                bytes += Int64(info.st_size)
-            }
-            let name = UnsafeRawBufferPointer(start: namePointer, count: strlen(namePointer))
-            writer.raw(",\n")
-            writer.file(name: name, info: info, device: UInt64(info.st_dev) != device)
-        }
-        self.entries = entries
-        self.bytes = bytes
-        swap(&seen, &self.seen)
-        return subdirectories
+    func abandon() {
+        guard !closed else { return }
+        closed = true
+        unlink(temporary)
     }
 }
 

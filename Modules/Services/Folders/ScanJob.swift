@@ -16,6 +16,8 @@ struct ScanJob {
     let links: FolderLinkLedger?
     let continuation: AsyncThrowingStream<FolderScanEvent, any Error>.Continuation
     let cancelFlag: CancelFlag
+    /// Where an exporting scan writes every entry (one thread only).
+    var export: NcduExportFile?
 
     func run() {
         // By the exact bytes the path stands for (never a lossy re-encoding).
@@ -43,6 +45,7 @@ struct ScanJob {
         cancelFlag.whenCancelled { shared.cancel() }
         var folder = Self.entry(name: FolderPath.name(path), path: path, info: info)
         folder.complete = false
+        export?.header(root: path, info: info)
 
         // Each pending directory's link count: 2 + its subdirectories on
         // most file systems, a cheap hint of which children are big.
@@ -68,7 +71,7 @@ struct ScanJob {
         let scheduler = ScanScheduler(
             root: DirectoryHandle(fd: dup(rootFD)), names: rawNames,
             order: order,
-            shared: shared
+            shared: shared, export: export
         ) { index, totals in
             var child = snapshot[index]
             Self.apply(totals, to: &child)
@@ -111,6 +114,7 @@ struct ScanJob {
             total.issueCount += child.issueCount
             if total.issue == nil, child.issue?.kind != .otherFileSystem { total.issue = child.issue }
         }
+        export?.trailer()
         continuation.yield(.finished(total))
         continuation.finish()
     }
@@ -223,6 +227,7 @@ struct ScanJob {
         guard fstatat(rootFD, namePointer, &info, AT_SYMLINK_NOFOLLOW) == 0 else {
             if errno == ENOENT { return }
             let code = errno
+            export?.unreadable(namePointer)
             let name = FileSystemName.decode(cString: namePointer)
             let childPath = FolderPath.join(path, name)
             let issue = PosixErrors.issue(code, path: childPath)
@@ -232,6 +237,13 @@ struct ScanJob {
             return
         }
         let isDirectory = (info.st_mode & S_IFMT) == S_IFDIR
+        if let export {
+            if !isDirectory {
+                export.file(namePointer, info: info, device: UInt64(info.st_dev) != shared.device)
+            } else if UInt64(info.st_dev) != shared.device && !options.crossDevices {
+                export.excludedDirectory(namePointer, info: info)
+            }
+        }
         if !isDirectory && !options.listFiles {
             part.files += 1
             if info.st_nlink <= 1 || sighting(info, holder: "", shared: shared) {

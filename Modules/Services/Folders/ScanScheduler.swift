@@ -33,15 +33,19 @@ final class ScanScheduler: @unchecked Sendable {
     private let root: DirectoryHandle
     private let names: [[CChar]]
     private let shared: ScanShared
+    /// An exporting scan's file (one worker, no donations: entries must
+    /// come in nested walk order).
+    private let export: NcduExportFile?
     /// Called (on a worker thread) when a top-level child is fully measured.
     private let finished: @Sendable (Int, DirectoryWalker.Totals) -> Void
 
-    init(root: DirectoryHandle, names: [[CChar]], order: [Int], shared: ScanShared,
+    init(root: DirectoryHandle, names: [[CChar]], order: [Int], shared: ScanShared, export: NcduExportFile? = nil,
          finished: @escaping @Sendable (Int, DirectoryWalker.Totals) -> Void) {
         self.root = root
         self.names = names
         self.order = order
         self.shared = shared
+        self.export = export
         self.finished = finished
         outstanding = Array(repeating: 0, count: names.count)
         totals = Array(repeating: DirectoryWalker.Totals(), count: names.count)
@@ -51,7 +55,11 @@ final class ScanScheduler: @unchecked Sendable {
     /// One worker's life: take work until every child is done (or cancelled).
     func work(base: String) {
         var walker = DirectoryWalker(shared: shared, base: base)
-        walker.donate = { [unowned self] parent, names, prefix, child in donate(parent, names, prefix, child) }
+        if let export {
+            walker.export = export
+        } else {
+            walker.donate = { [unowned self] parent, names, prefix, child in donate(parent, names, prefix, child) }
+        }
         while let task = next() {
             var part = DirectoryWalker.Totals()
             walker.child = task.child
@@ -64,6 +72,10 @@ final class ScanScheduler: @unchecked Sendable {
             } else {
                 let code = errno
                 task.name.withUnsafeBufferPointer { part.add(PosixErrors.issue(code, path: walker.path(of: $0.baseAddress!))) }
+                if code != ENOENT {
+                    export?.openDirectory(task.name, info: nil, device: false, readError: true)
+                    export?.closeDirectory()
+                }
             }
             complete(task.child, part)
         }

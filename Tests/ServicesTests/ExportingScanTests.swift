@@ -1,0 +1,92 @@
+import Domain
+import Foundation
+import Services
+import Testing
+import TestSupport
+
+/// An export is the folder's scan: one walk measures the rows every screen
+/// shows and writes the ncdu file. Real trees, the live scanner and
+/// exporter, `du` and our own importer reading the file back.
+@MainActor
+@Suite struct ExportingScanTests {
+    typealias F = FolderTreeFixtures
+
+    func library() -> FolderLibrary {
+        FolderLibrary(
+            scanner: DirectoryScanner(), renamer: NoReplaceRenamer(), watcher: nil, notifyInterval: .zero,
+            exporter: NcduExporter(version: "test"))
+    }
+
+    /// name → (bytes, disk bytes, files, folders) of every row.
+    func rows(_ model: FolderModel) -> [String: [Int64]] {
+        Dictionary(uniqueKeysWithValues: model.children.map {
+            ($0.name, [$0.bytes, $0.diskBytes, Int64($0.files), Int64($0.directories)])
+        })
+    }
+
+    @Test func theExportsRowsAreAScansRowsAndTheFileHoldsTheTree() async throws {
+        let dir = TemporaryDirectory("facet-export-scan")
+        F.varied(in: dir)
+        // A hard link across two rows: counted once, in one of them.
+        let original = dir.file("x/big", bytes: [UInt8](repeating: 7, count: 100_000))
+        dir.directory("y")
+        try FileManager.default.linkItem(atPath: original, toPath: dir.path + "/y/big-link")
+        let out = TemporaryDirectory("facet-export-out")
+        let file = out.path + "/tree.json"
+
+        let scanned = library().model(for: dir.path)
+        await scanned.refresh()
+        let expected = rows(scanned)
+
+        let exporting = library().model(for: dir.path)
+        let summary = try await exporting.export(to: file)
+        #expect(exporting.state == .done)
+        #expect(rows(exporting) == expected)
+        let du = try F.du(dir.path)
+        #expect(summary.bytes == du)
+        #expect(exporting.entry?.bytes == du)
+        #expect(summary.entries == (scanned.entry?.files ?? 0) + (scanned.entry?.directories ?? 0) + 1)
+
+        // The file holds every entry, each once, and reads back to du's total.
+        let tree = try NcduImporter().load(file)
+        #expect(tree.count == summary.entries)
+        let linked: [String] = tree.nodes.map(\.name).filter { (name: String) -> Bool in name == "big" || name == "big-link" }
+        #expect(linked.count == 2)
+        #expect(!FileManager.default.fileExists(atPath: file + ".facet-partial"))
+    }
+
+    @Test func aFileThatCannotBeWrittenFailsBeforeAnythingChanges() async throws {
+        let dir = TemporaryDirectory("facet-export-scan")
+        F.varied(in: dir)
+        let model = library().model(for: dir.path)
+        await model.refresh()
+        let before = rows(model)
+        let revision = model.childrenRevision
+
+        await #expect(throws: FolderError.notFound(dir.path + "/no-such-folder/tree.json")) {
+            try await model.export(to: dir.path + "/no-such-folder/tree.json")
+        }
+        #expect(model.state == .done)
+        #expect(rows(model) == before)
+        #expect(model.childrenRevision == revision)
+    }
+
+    @Test func anExportOverAnExistingFileReplacesItOnlyWhenComplete() async throws {
+        let dir = TemporaryDirectory("facet-export-scan")
+        F.varied(in: dir)
+        let out = TemporaryDirectory("facet-export-out")
+        let file = out.file("tree.json", "previous export")
+        // The folder is gone by the time the export runs: the scan fails,
+        // and the file that was there stays as it was.
+        let model = library().model(for: dir.path + "/b/vanishing")
+        try FileManager.default.createDirectory(atPath: dir.path + "/b/vanishing", withIntermediateDirectories: true)
+        try FileManager.default.removeItem(atPath: dir.path + "/b/vanishing")
+        await #expect(throws: FolderError.self) { try await model.export(to: file) }
+        #expect(try String(contentsOfFile: file, encoding: .utf8) == "previous export")
+        #expect(!FileManager.default.fileExists(atPath: file + ".facet-partial"))
+
+        let whole = library().model(for: dir.path)
+        _ = try await whole.export(to: file)
+        #expect(try NcduImporter().load(file).count > 10)
+    }
+}
