@@ -61,7 +61,7 @@ public final class FacetApp {
         let context = FeatureContext(
             database: database, environment: environment, account: account,
             http: SharedHTTPClient(configuration: .from(environment: environment)),
-            urlOpener: ProcessURLOpener(environment: environment))
+            urlOpener: ProcessURLOpener(environment: environment), oneShot: oneShot)
         self.context = context
         installed = features.map { $0.init(context: context) }
         for feature in installed { feature.register(in: registry) }

@@ -10,13 +10,17 @@ import Services
 /// No tables: folders live on disk.
 final class FoldersFeature: Feature {
     let environment: [String: String]
+    /// A one-shot command prints one state and exits: no folder watcher
+    /// (which reads every directory of the tree again to watch it).
+    let watching: Bool
 
     /// Built when a folder screen first opens (a one-shot playlist command
     /// never builds the scanner or the watcher); then shared by every screen.
-    private(set) lazy var library = Self.makeLibrary(environment: environment)
+    private(set) lazy var library = Self.makeLibrary(environment: environment, watching: watching)
 
     init(context: FeatureContext) {
         environment = context.environment
+        watching = !context.oneShot
     }
 
     /// Libraries over imported ncdu exports, by file: every screen of one
@@ -79,10 +83,10 @@ final class FoldersFeature: Feature {
 
     /// Scans use two threads (both cores of the machines Facet targets);
     /// `FACET_SCAN_THREADS` overrides it, for benchmarks and bigger machines.
-    static func makeLibrary(environment: [String: String]) -> FolderLibrary {
+    static func makeLibrary(environment: [String: String], watching: Bool = true) -> FolderLibrary {
         let threads = environment["FACET_SCAN_THREADS"].flatMap(Int.init).map { min(max($0, 1), 64) } ?? 2
         return FolderLibrary(
-            scanner: DirectoryScanner(threads: threads), renamer: NoReplaceRenamer(), watcher: InotifyWatcher(),
+            scanner: DirectoryScanner(threads: threads), renamer: NoReplaceRenamer(), watcher: watching ? InotifyWatcher() : nil,
             exporter: NcduExporter(version: FacetApp.version), remover: SafeRemover(),
             homeFolder: environment["HOME"].flatMap { $0.isEmpty ? nil : $0 })
     }
