@@ -153,15 +153,38 @@ public final class FacetDatabase: Sendable {
         }
     }
 
+    /// On a single connection (a one-shot command) reads and writes run on
+    /// the calling thread: the async forms hop to a dispatch thread and
+    /// back for each, and start those threads, for a process that has
+    /// nothing else to do meanwhile.
     public func read<T: Sendable>(_ body: @Sendable @escaping (Database) throws -> T) async throws -> T {
-        do { return try await writer.read(body) } catch { throw Self.domainError(error) }
+        do {
+            if let queue = writer as? DatabaseQueue { return try Self.readNow(queue, body) }
+            return try await writer.read(body)
+        } catch { throw Self.domainError(error) }
     }
 
     public func write<T: Sendable>(_ body: @Sendable @escaping (Database) throws -> T) async throws -> T {
         let result: T
-        do { result = try await writer.write(body) } catch { throw Self.domainError(error) }
+        do {
+            if let queue = writer as? DatabaseQueue {
+                result = try Self.writeNow(queue, body)
+            } else {
+                result = try await writer.write(body)
+            }
+        } catch { throw Self.domainError(error) }
         await truncateLargeWAL()
         return result
+    }
+
+    /// Synchronous on purpose (see `read`): outside an async context the
+    /// blocking overloads are the ones chosen.
+    private static func readNow<T>(_ queue: DatabaseQueue, _ body: (Database) throws -> T) throws -> T {
+        try queue.read(body)
+    }
+
+    private static func writeNow<T>(_ queue: DatabaseQueue, _ body: (Database) throws -> T) throws -> T {
+        try queue.write(body)
     }
 
     /// Folds a WAL of more than `walKeptAtExit` into the database before
