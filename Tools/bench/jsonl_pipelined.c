@@ -21,6 +21,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "jsonl_child.h"
+
 static double now(void) {
     struct timespec t;
     clock_gettime(CLOCK_MONOTONIC, &t);
@@ -90,20 +92,9 @@ int main(int argc, char **argv) {
     }
     long count = atol(argv[4]);
     int runs = atoi(argv[5]);
-    int in[2], out[2];
-    if (pipe(in) || pipe(out)) { perror("pipe"); return 1; }
-    pid_t pid = fork();
-    if (pid == 0) {
-        dup2(in[0], 0);
-        dup2(out[1], 1);
-        close(in[1]);
-        close(out[0]);
-        execl(argv[1], argv[1], "--ui", "jsonl", (char *)NULL);
-        perror("exec");
-        _exit(127);
-    }
-    close(in[0]);
-    close(out[1]);
+    int to_facet, from_facet;
+    pid_t pid = spawn_jsonl(argv[1], &to_facet, &from_facet);
+    if (pid < 0) return 1;
     signal(SIGPIPE, SIG_IGN);
 
     FILE *setup = fopen(argv[2], "r");
@@ -115,7 +106,7 @@ int main(int argc, char **argv) {
         char id[32];
         number++;
         snprintf(id, sizeof id, "\"id\":%d", number);  // setup lines carry ids 1, 2, …
-        call(in[1], out[0], line, id);
+        call(to_facet, from_facet, line, id);
     }
     fclose(setup);
     usleep(500000);  // let start-up notifications (folder watchers) pass
@@ -126,17 +117,17 @@ int main(int argc, char **argv) {
     char *blob = malloc(length * (size_t)count);
     for (long i = 0; i < count; i++) memcpy(blob + i * length, request, length);
     for (int run = 0; run < runs; run++) {
-        struct job job = {in[1], blob, length * (size_t)count};
+        struct job job = {to_facet, blob, length * (size_t)count};
         pthread_t writer;
         double started = now();
         pthread_create(&writer, NULL, write_all, &job);
-        size_t bytes = read_lines(out[0], count);
+        size_t bytes = read_lines(from_facet, count);
         double seconds = now() - started;
         pthread_join(writer, NULL);
         printf("%.0f %.0f\n", count / seconds, (double)bytes / count);
         fflush(stdout);
     }
-    close(in[1]);
+    close(to_facet);
     int status;
     waitpid(pid, &status, 0);
     return 0;

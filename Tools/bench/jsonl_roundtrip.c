@@ -13,6 +13,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "jsonl_child.h"
+
 static long rss_kib(pid_t pid) {
     char path[64], line[256];
     snprintf(path, sizeof path, "/proc/%d/status", (int)pid);
@@ -47,21 +49,10 @@ int main(int argc, char **argv) {
         return 2;
     }
     long count = argc > 2 ? atol(argv[2]) : 100000;
-    int in[2], out[2];
-    if (pipe(in) || pipe(out)) { perror("pipe"); return 1; }
-    pid_t pid = fork();
-    if (pid == 0) {
-        dup2(in[0], 0);
-        dup2(out[1], 1);
-        close(in[1]);
-        close(out[0]);
-        execl(argv[1], argv[1], "--ui", "jsonl", (char *)NULL);
-        perror("exec");
-        _exit(127);
-    }
-    close(in[0]);
-    close(out[1]);
-    FILE *to = fdopen(in[1], "w"), *from = fdopen(out[0], "r");
+    int to_facet, from_facet;
+    pid_t pid = spawn_jsonl(argv[1], &to_facet, &from_facet);
+    if (pid < 0) return 1;
+    FILE *to = fdopen(to_facet, "w"), *from = fdopen(from_facet, "r");
     char *line = NULL;
     size_t cap = 0;
     const char *request = "{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"initialize\"}\n";

@@ -29,6 +29,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "jsonl_child.h"
+
 static double now(void) {
     struct timespec t;
     clock_gettime(CLOCK_MONOTONIC, &t);
@@ -86,20 +88,10 @@ static char *read_line(Peer *p, size_t *length) {
 }
 
 static Peer stdio_peer(const char *facet) {
-    int in[2], out[2];
-    if (pipe(in) || pipe(out)) die("pipe");
-    pid_t pid = fork();
-    if (pid == 0) {
-        dup2(in[0], 0);
-        dup2(out[1], 1);
-        close(in[1]);
-        close(out[0]);
-        execl(facet, facet, "--ui", "jsonl", (char *)NULL);
-        _exit(127);
-    }
-    close(in[0]);
-    close(out[1]);
-    return (Peer){.in = in[1], .out = out[0], .pid = pid};
+    int to, from;
+    pid_t pid = spawn_jsonl(facet, &to, &from);
+    if (pid < 0) die("pipe");
+    return (Peer){.in = to, .out = from, .pid = pid};
 }
 
 static int connect_to(const char *path) {
