@@ -115,12 +115,11 @@ struct DirectoryWalker {
         var rootInfo = stat()
         guard fstat(fd, &rootInfo) == 0 else {
             totals.add(PosixErrors.issue(errno, path: currentPath()))
-            export?.openDirectory(name, info: nil, device: false, readError: true)
-            export?.closeDirectory()
+            export?.unreadableDirectory(name, info: nil, device: false)
             close(fd)
             return
         }
-        export?.openDirectory(name, info: rootInfo, device: UInt64(rootInfo.st_dev) != shared.device, readError: false)
+        export?.openDirectory(name, info: rootInfo, device: UInt64(rootInfo.st_dev) != shared.device)
         var frames: [Frame] = []
         stack.append(name)
         frames.append(Frame(
@@ -141,13 +140,12 @@ struct DirectoryWalker {
                 guard childFD >= 0 else {
                     let code = errno
                     sub.name.withUnsafeBufferPointer { totals.add(PosixErrors.issue(code, path: currentPath($0.baseAddress!))) }
-                    if code != ENOENT, let export {
-                        export.openDirectory(sub.name, info: sub.info, device: sub.device != frames[top].device, readError: true)
-                        export.closeDirectory()
+                    if code != ENOENT {
+                        export?.unreadableDirectory(sub.name, info: sub.info, device: sub.device != frames[top].device)
                     }
                     continue
                 }
-                export?.openDirectory(sub.name, info: sub.info, device: sub.device != frames[top].device, readError: false)
+                export?.openDirectory(sub.name, info: sub.info, device: sub.device != frames[top].device)
                 stack.append(sub.name)
                 let subdirectories = read(childFD, device: sub.device, into: &totals)
                 frames.append(Frame(fd: childFD, device: sub.device, inode: sub.inode, subdirectories: subdirectories))

@@ -107,19 +107,29 @@ final class NcduExportFile: FolderExport, @unchecked Sendable {
         writer.raw(",\"read_error\":true}")
     }
 
-    /// A directory entered (or that could not be entered: `readError`),
-    /// opening its array; `closeDirectory` ends it.
-    func openDirectory(_ name: [CChar], info: stat?, device: Bool, readError: Bool) {
+    /// A directory entered, opening its array; `closeDirectory` ends it.
+    func openDirectory(_ name: [CChar], info: stat, device: Bool) {
         writer.raw(",\n[")
-        let bytes = name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
+        writer.entry(name: Self.bytes(name), rawName: nil, info: info, device: device, readError: false)
+    }
+
+    /// A directory that could not be entered (or, without `info`, not even
+    /// examined): its entry with `read_error`, nothing inside.
+    func unreadableDirectory(_ name: [CChar], info: stat?, device: Bool) {
+        writer.raw(",\n[")
         if let info {
-            writer.entry(name: bytes, rawName: nil, info: info, device: device, readError: readError)
+            writer.entry(name: Self.bytes(name), rawName: nil, info: info, device: device, readError: true)
         } else {
             writer.raw("{\"name\":")
-            writer.string(bytes)
-            if readError { writer.raw(",\"read_error\":true") }
-            writer.raw("}")
+            writer.string(Self.bytes(name))
+            writer.raw(",\"read_error\":true}")
         }
+        writer.raw("]")
+    }
+
+    /// A NUL-terminated name as the bytes to write.
+    private static func bytes(_ name: [CChar]) -> [UInt8] {
+        name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
     }
 
     func closeDirectory() { writer.raw("]") }

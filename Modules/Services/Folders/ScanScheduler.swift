@@ -72,10 +72,7 @@ final class ScanScheduler: @unchecked Sendable {
             } else {
                 let code = errno
                 task.name.withUnsafeBufferPointer { part.add(PosixErrors.issue(code, path: walker.path(of: $0.baseAddress!))) }
-                if code != ENOENT {
-                    export?.openDirectory(task.name, info: nil, device: false, readError: true)
-                    export?.closeDirectory()
-                }
+                if code != ENOENT { export?.unreadableDirectory(task.name, info: nil, device: false) }
             }
             complete(task.child, part)
         }
