@@ -14,15 +14,16 @@ import TestSupport
 
     /// A screen on `/big` listing `count` pending subfolders (and a few files).
     func listed(
-        _ count: Int, sort: FoldersViewModel.Sort, files: Bool = false, notifyInterval: Duration = .zero
+        _ count: Int, sort: FoldersViewModel.Sort, files: Bool = false, notifyInterval: Duration = .zero,
+        pageSize: Int = 1000
     ) async -> FoldersViewModel {
         let library = FolderLibrary(scanner: fs, renamer: fs, watcher: fs, notifyInterval: notifyInterval)
-        let screen = FoldersViewModel(library: library, path: "/big", sort: sort, showFiles: files)
+        let screen = FoldersViewModel(library: library, path: "/big", sort: sort, showFiles: files, pageSize: pageSize)
         let started = Task { await screen.start() }
         _ = await eventually { fs.isScanning("/big") }
         var children = (0..<count).map { T.dir("/big/d\(($0 * 7919) % count)", 4096, complete: false) }
         children += (0..<5).map { T.file("/big/f\($0)", Int64($0 * 10)) }
-        fs.send("/big", .listing(folder: T.dir("/big", 4096, complete: false), children: children))
+        fs.send("/big", .listing(folder: T.dir("/big", 4096, complete: false), children: FolderRows(children)))
         await started.value
         return screen
     }
@@ -65,7 +66,9 @@ import TestSupport
         let count = 60_000
         // Updates are not pushed to the screen here (an hour between
         // notifications): each snapshot below is what one update costs.
-        let screen = await listed(count, sort: .size, notifyInterval: .seconds(3600))
+        // A page of 20 rows: building a page's rows costs the same after a
+        // sort and after an update, and is not what is compared here.
+        let screen = await listed(count, sort: .size, notifyInterval: .seconds(3600), pageSize: 20)
         let clock = ContinuousClock()
         // One full sort and one snapshot (with nobody observing, publishing
         // builds no snapshot, so it is read here).
@@ -81,10 +84,13 @@ import TestSupport
             costs.append(clock.measure { _ = screen.snapshot })
         }
         #expect(screen.rows.map(\.name) == expected(screen))
-        // Forty re-sorts would cost about forty full sorts. The median update
-        // is compared, so a moment the process was not scheduled (a loaded
-        // machine) does not count as the update's own cost.
+        // Forty re-sorts would cost about forty full sorts; forty updates
+        // must cost less than ten. (A full sort is cheap too since names
+        // compare by an eight-byte prefix kept per row: an update, which
+        // copies the order once, is a few times cheaper, not a hundred.)
+        // The median update is compared, so a moment the process was not
+        // scheduled (a loaded machine) does not count as the update's own cost.
         let typical = costs.sorted()[costs.count / 2]
-        #expect(typical * 40 < first * 4, "median update \(typical), one full sort \(first)")
+        #expect(typical * 40 < first * 10, "median update \(typical), one full sort \(first)")
     }
 }

@@ -17,7 +17,7 @@ import TestSupport
         _ = await eventually { fs.isScanning("/r") }
         var listed = [T.dir("/r/a", 0, complete: false), T.dir("/r/.cache", 0, complete: false), T.dir("/r/b", 0, complete: false)]
         if files { listed.append(T.file("/r/f.txt", 10)) }
-        fs.send("/r", .listing(folder: T.dir("/r", files ? 0 : 10, complete: false), children: listed))
+        fs.send("/r", .listing(folder: T.dir("/r", files ? 0 : 10, complete: false), children: FolderRows(listed)))
         await started.value
         fs.send("/r", .child(T.dir("/r/a", 6000)))
         fs.send("/r", .child(T.dir("/r/.cache", 3000)))

@@ -22,7 +22,7 @@ enum FolderTreeFixtures {
         var result = Result()
         for try await event in DirectoryScanner(threads: threads).scan(path, options: options) {
             switch event {
-            case .listing(_, let children): result.listing = children
+            case .listing(_, let children): result.listing = Array(children)
             case .progress: result.progress += 1
             case .child(let child): result.children[child.name] = child
             case .finished(let total): result.total = total

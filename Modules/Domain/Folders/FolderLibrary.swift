@@ -54,7 +54,7 @@ public final class FolderLibrary {
         if path == "/" { throw FolderError.protected(path, reason: "is the root of the system and is never deleted") }
         if let model = live(path), model.isScanning { throw FolderError.busy(path) }
         if let parent = FolderPath.parent(path), let model = live(parent), model.isScanning,
-           model.children.first(where: { $0.path == path })?.complete == false {
+           let row = model.children.firstIndex(named: FolderPath.name(path)), !model.children.isComplete(at: row) {
             throw FolderError.busy(path)
         }
         return try await remover.plan(path)
@@ -93,8 +93,8 @@ public final class FolderLibrary {
         if models.count >= 64 { models = models.filter { $0.value.model != nil } }
         models[path] = WeakModel(model)
         if let parentPath = FolderPath.parent(path), let parent = live(parentPath),
-           let known = parent.children.first(where: { $0.path == path }), known.complete {
-            model.adopt(known)
+           let row = parent.children.firstIndex(named: FolderPath.name(path)), parent.children.isComplete(at: row) {
+            model.adopt(parent.children[row])
         }
         return model
     }
@@ -151,6 +151,17 @@ public final class FolderLibrary {
     /// A parent measured one of its children: tell the child's model.
     func reportDown(_ child: FolderEntry) {
         live(child.path)?.adopt(child)
+    }
+
+    /// A scan listed its folder's children: tell the open models of those
+    /// that are final already (files, folders not crossed into). Asked per
+    /// open model, not per row: a listing can be a million rows.
+    func reportDown(listing rows: FolderRows) {
+        for (key, box) in models where FolderPath.parent(key) == rows.parent {
+            guard let model = box.model, let row = rows.firstIndex(named: FolderPath.name(key)),
+                  rows.isComplete(at: row) else { continue }
+            model.adopt(rows[row])
+        }
     }
 
     /// A folder measured itself: tell its parent's row.

@@ -22,8 +22,9 @@ public final class FolderModel {
     /// The folder's own row: its total once scanned (or as its parent's scan
     /// measured it), nil before anything is known.
     public private(set) var entry: FolderEntry?
-    /// Direct children from the last scan, in no particular order.
-    public private(set) var children: [FolderEntry] = [] {
+    /// Direct children from the last scan, in no particular order, kept by
+    /// column (a folder listed with its million files stays small).
+    public private(set) var children: FolderRows {
         didSet { childrenRevision += 1 }
     }
     /// Grows whenever `children` changes (not on progress): screens re-sort
@@ -104,6 +105,7 @@ public final class FolderModel {
         self.path = path
         self.options = options
         self.library = library
+        children = FolderRows(parent: path)
     }
 
     public var name: String { FolderPath.name(path) }
@@ -196,7 +198,7 @@ public final class FolderModel {
         generation += 1
         let current = generation
         hasListing = false
-        setChildren([])
+        setChildren(FolderRows(parent: path))
         state = .scanning(nil)
         notify(force: true)
         // Watching starts before the scan reads anything, so a change made
@@ -233,7 +235,7 @@ public final class FolderModel {
             entry?.complete = false
             setChildren(listed)
             hasListing = true
-            for child in listed where child.complete { library.reportDown(child) }
+            library.reportDown(listing: listed)
             recomputeTotal(complete: false)
             notify(force: true)
             resumeListingWaiters()
@@ -311,11 +313,7 @@ public final class FolderModel {
         path = newPath
         entry?.path = newPath
         entry?.name = FolderPath.name(newPath)
-        children = children.map { child in
-            var moved = child
-            moved.path = FolderPath.join(newPath, child.name)
-            return moved
-        }
+        children.parent = newPath
         wholesaleChange()
         notify(force: true)
     }
@@ -328,9 +326,11 @@ public final class FolderModel {
         }
         directoryIndex[children[index].name] = nil
         links.rename(holder: children[index].name, to: FolderPath.name(newPath))
-        children[index].path = newPath
-        children[index].name = FolderPath.name(newPath)
-        if children[index].isDirectory { directoryIndex[children[index].name] = index }
+        var renamed = children[index]
+        renamed.path = newPath
+        renamed.name = FolderPath.name(newPath)
+        children[index] = renamed
+        if renamed.isDirectory { directoryIndex[children[index].name] = index }
         logChange(at: index)
         notify(force: true)
     }
@@ -404,15 +404,17 @@ public final class FolderModel {
 
     private func index(of name: String) -> Int? {
         if let index = directoryIndex[name], index < children.count, children[index].name == name { return index }
-        return children.firstIndex { $0.name == name }
+        return children.firstIndex(named: name)
     }
 
-    private func setChildren(_ list: [FolderEntry]) {
+    private func setChildren(_ list: FolderRows) {
         children = list
         directoryIndex = [:]
-        for (index, child) in list.enumerated() where child.isDirectory { directoryIndex[child.name] = index }
         sums = ChildSums()
-        for child in list { sums.add(child) }
+        for index in list.indices {
+            if list.isDirectory(at: index) { directoryIndex[list.name(at: index)] = index }
+            sums.add(list, at: index)
+        }
         wholesaleChange()
     }
 
@@ -429,7 +431,7 @@ public final class FolderModel {
         if sums.issues == 0 {
             total.issue = nil
         } else if total.issue == nil {
-            total.issue = children.first { $0.issueCount > 0 }?.issue
+            total.issue = children.indices.first { children.issueCount(at: $0) > 0 }.flatMap { children[$0].issue }
         }
         total.complete = complete && sums.incomplete == 0
         entry = total
@@ -595,4 +597,18 @@ struct ChildSums {
     }
 
     mutating func remove(_ child: FolderEntry) { add(child, sign: -1) }
+
+    /// A row by its columns (no entry is built: a listing can be a million rows).
+    mutating func add(_ rows: FolderRows, at index: Int) {
+        bytes += rows.bytes(at: index)
+        diskBytes += rows.diskBytes(at: index)
+        if rows.isDirectory(at: index) {
+            files += rows.files(at: index)
+            directories += 1 + rows.directories(at: index)
+        } else {
+            files += 1
+        }
+        issues += rows.issueCount(at: index)
+        if !rows.isComplete(at: index) { incomplete += 1 }
+    }
 }

@@ -33,6 +33,22 @@ public enum FolderPath {
         folder == "/" ? "/" + name : folder + "/" + name
     }
 
+    /// Whether `path` is `join(folder, name)`, without building that string
+    /// (asked once per row of a listing).
+    public static func isJoined(_ path: String, _ folder: String, _ name: String) -> Bool {
+        let separator = folder == "/" ? 0 : 1
+        var rest = Substring(path).utf8
+        guard rest.count == folder.utf8.count + separator + name.utf8.count, rest.starts(with: folder.utf8) else {
+            return false
+        }
+        rest = rest.dropFirst(folder.utf8.count)
+        if separator == 1 {
+            guard rest.first == UInt8(ascii: "/") else { return false }
+            rest = rest.dropFirst()
+        }
+        return rest.elementsEqual(name.utf8)
+    }
+
     /// `path` moved from under `old` to under `new`, or nil if not under it.
     public static func rebase(_ path: String, from old: String, to new: String) -> String? {
         if path == old { return new }

@@ -35,8 +35,9 @@ public enum FolderScanEvent: Equatable, Sendable {
     /// The folder itself (incomplete) and its direct children; files and
     /// links are final, directories are `complete == false` until their `child`.
     /// Unless `listFiles`, non-directories are not listed: the folder's own
-    /// `bytes` and `files` include them instead.
-    case listing(folder: FolderEntry, children: [FolderEntry])
+    /// `bytes` and `files` include them instead. Rows are kept by column
+    /// (`FolderRows`): a listing of a million files is the model's rows as they are.
+    case listing(folder: FolderEntry, children: FolderRows)
     case progress(FolderScanProgress)
     /// A direct child directory whose whole subtree is done.
     case child(FolderEntry)

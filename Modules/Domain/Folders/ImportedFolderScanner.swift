@@ -26,7 +26,7 @@ public struct ImportedFolderScanner: FolderScanner, FolderRenamer {
             folder.files = 0
             folder.directories = 0
             folder.complete = false
-            var children: [FolderEntry] = []
+            var children = FolderRows(parent: path)
             for child in tree.children(of: index) {
                 let entry = tree.entry(child, path: FolderPath.join(path, tree.nodes[child].name))
                 if entry.isDirectory || options.listFiles {

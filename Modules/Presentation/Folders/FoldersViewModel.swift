@@ -77,7 +77,7 @@ public final class FoldersViewModel: ScreenModel {
         var shown = reversed ? Array(order.reversed()) : order
         if !showHidden {
             let children = folder.children
-            shown = shown.filter { !children[$0].name.hasPrefix(".") }
+            shown = shown.filter { !children.name(at: $0).hasPrefix(".") }
         }
         return shown
     }
@@ -94,6 +94,7 @@ public final class FoldersViewModel: ScreenModel {
         if let cache, cache.revision == revision, cache.sort == sort, cache.disk == diskUsage { return cache.order }
         let children = folder.children
         if var cache, cache.sort == sort, cache.disk == diskUsage, let changed = folder.changedChildren(since: cache.revision) {
+            self.cache = nil  // so the update changes its arrays in place, not copies
             cache.update(changed, in: children, showFiles: showFiles)
             cache.revision = revision
             self.cache = cache
@@ -516,53 +517,52 @@ public final class FoldersViewModel: ScreenModel {
     }
 }
 
-/// One sorted view of a folder's rows and the keys it was sorted by
-/// (case-folded names, sizes or counts extracted once per row, so
-/// comparisons touch plain arrays, never whole entries).
+/// One sorted view of a folder's rows.
+///
+/// Sizes and counts are read from the rows' columns as they compare (the
+/// rows it keeps in order are the unchanged ones, so their figures are the
+/// ones it sorted by); names compare by their case-folded bytes, and an
+/// eight-byte prefix of that, kept per row, settles most comparisons without
+/// touching the names. A row costs 16 bytes here: a folder listed with a
+/// million files must not keep its names twice more.
 private struct OrderCache {
     let sort: FoldersViewModel.Sort
     /// Sizes by disk usage rather than apparent bytes.
     let disk: Bool
     var revision: Int
     var order: [Int]
-    private var names: [String] = []
-    private var exact: [String] = []
-    private var weights: [Int64] = []
+    private var prefixes: [UInt64]
 
-    init(children: [FolderEntry], sort: FoldersViewModel.Sort, showFiles: Bool, revision: Int, disk: Bool) {
+    init(children: FolderRows, sort: FoldersViewModel.Sort, showFiles: Bool, revision: Int, disk: Bool) {
         self.sort = sort
         self.disk = disk
         self.revision = revision
+        prefixes = [UInt64](repeating: 0, count: children.count)
+        var shown = showFiles ? Array(children.indices) : children.indices.filter { children.isDirectory(at: $0) }
+        for index in shown { prefixes[index] = FolderNameOrder.prefix(children.name(at: index)) }
         order = []
-        names = [String](repeating: "", count: children.count)
-        exact = [String](repeating: "", count: children.count)
-        weights = [Int64](repeating: 0, count: children.count)
-        let shown = showFiles ? Array(children.indices) : children.indices.filter { children[$0].isDirectory }
-        for index in shown { setKeys(index, children[index]) }
-        order = shown.sorted(by: before)
+        shown.sort { before($0, $1, children) }
+        order = shown
     }
 
     /// Re-places the rows at `changed` (some possibly new): the others keep
     /// their relative order, the changed ones are sorted among themselves and
     /// merged in. O(rows + changed · log changed).
-    mutating func update(_ changed: [Int], in children: [FolderEntry], showFiles: Bool) {
+    mutating func update(_ changed: [Int], in children: FolderRows, showFiles: Bool) {
         guard !changed.isEmpty else { return }
-        if children.count > names.count {
-            let extra = children.count - names.count
-            names += [String](repeating: "", count: extra)
-            exact += [String](repeating: "", count: extra)
-            weights += [Int64](repeating: 0, count: extra)
+        if children.count > prefixes.count {
+            prefixes += [UInt64](repeating: 0, count: children.count - prefixes.count)
         }
         var isChanged = [Bool](repeating: false, count: children.count)
         var moved: [Int] = []
         for index in changed where index < children.count && !isChanged[index] {
             isChanged[index] = true
-            if showFiles || children[index].isDirectory {
-                setKeys(index, children[index])
+            if showFiles || children.isDirectory(at: index) {
+                prefixes[index] = FolderNameOrder.prefix(children.name(at: index))
                 moved.append(index)
             }
         }
-        moved.sort { before($0, $1) }
+        moved.sort { before($0, $1, children) }
         let kept = order.filter { $0 < children.count && !isChanged[$0] }
         // Each moved row finds its place by binary search (log n comparisons);
         // the rest is copying integers.
@@ -574,7 +574,7 @@ private struct OrderCache {
             var high = kept.count
             while low < high {
                 let middle = (low + high) / 2
-                if before(kept[middle], index) { low = middle + 1 } else { high = middle }
+                if before(kept[middle], index, children) { low = middle + 1 } else { high = middle }
             }
             merged.append(contentsOf: kept[copied..<low])
             merged.append(index)
@@ -584,18 +584,18 @@ private struct OrderCache {
         order = merged
     }
 
-    private mutating func setKeys(_ index: Int, _ child: FolderEntry) {
-        names[index] = child.name.lowercased()
-        exact[index] = child.name
+    private func weight(_ index: Int, _ rows: FolderRows) -> Int64 {
         switch sort {
-        case .size: weights[index] = disk ? child.diskBytes : child.bytes
-        case .count: weights[index] = Int64(child.items)
-        case .name: weights[index] = 0
+        case .size: disk ? rows.diskBytes(at: index) : rows.bytes(at: index)
+        case .count: Int64(rows.items(at: index))
+        case .name: 0
         }
     }
 
-    private func before(_ a: Int, _ b: Int) -> Bool {
-        if weights[a] != weights[b] { return weights[a] > weights[b] }
-        return names[a] != names[b] ? names[a] < names[b] : exact[a] < exact[b]
+    private func before(_ a: Int, _ b: Int, _ rows: FolderRows) -> Bool {
+        let (weightA, weightB) = (weight(a, rows), weight(b, rows))
+        if weightA != weightB { return weightA > weightB }
+        if prefixes[a] != prefixes[b] { return prefixes[a] < prefixes[b] }
+        return FolderNameOrder.before(rows.name(at: a), rows.name(at: b))
     }
 }

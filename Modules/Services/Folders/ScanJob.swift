@@ -47,33 +47,30 @@ struct ScanJob {
         folder.complete = false
         export?.header(root: path, info: info)
 
-        // Each pending directory's link count: 2 + its subdirectories on
-        // most file systems, a cheap hint of which children are big.
-        var links: [Int] = []
-        // The names as the disk has them: a name that is not valid UTF-8
-        // must still be opened by its own bytes, not by its displayed form.
-        var rawNames: [[CChar]] = []
-        guard let listed = list(rootFD, shared: shared, folder: &folder, links: &links, rawNames: &rawNames) else {
+        // The directories left to walk, by row; their raw names are what
+        // the disk has (a name that is not valid UTF-8 must still be opened
+        // by its own bytes, not by its displayed form).
+        var pending: [PendingDirectory] = []
+        guard let listed = list(rootFD, shared: shared, folder: &folder, pending: &pending) else {
             continuation.finish(throwing: PosixErrors.openError(errno, path: path))
             return
         }
-        var children = listed
+        let children = listed
         continuation.yield(.listing(folder: folder, children: children))
         shared.addProgress(entries: children.count, path: path)
 
         // Biggest-looking first (a directory's link count grows with its
         // subdirectories), so the threads finish close together.
-        let order = children.indices.filter { !children[$0].complete }
-            .sorted { links[$0] > links[$1] }
+        pending.sort { $0.links > $1.links }
+        let rows = pending.map(\.row)
         let results = Mutex<[Int: DirectoryWalker.Totals]>([:])
-        let snapshot = children
         let ledger = self.links
         let scheduler = ScanScheduler(
-            root: DirectoryHandle(fd: dup(rootFD)), names: rawNames,
-            order: order,
+            root: DirectoryHandle(fd: dup(rootFD)), names: pending.map(\.rawName),
             shared: shared, export: export
-        ) { index, totals in
-            var child = snapshot[index]
+        ) { slot, totals in
+            let index = rows[slot]
+            var child = children[index]
             Self.apply(totals, to: &child)
             ledger?.record(holder: child.name, sightings: totals.links, credited: totals.credited)
             var kept = totals
@@ -82,9 +79,10 @@ struct ScanJob {
             results.withLock { $0[index] = kept }
             continuation.yield(.child(child))
         }
+        pending = []
         cancelFlag.whenCancelled { shared.cancel(); scheduler.wakeAll() }
         let rootPath = path
-        let helpers = min(threads, order.count) - 1
+        let helpers = min(threads, rows.count) - 1
         let done = DispatchSemaphore(value: 0)
         for _ in 0..<max(0, helpers) {
             Thread.detachNewThread {
@@ -99,42 +97,43 @@ struct ScanJob {
             return
         }
         let measured = results.withLock { $0 }
-        for (index, totals) in measured { Self.apply(totals, to: &children[index]) }
         var total = folder
         total.complete = true
-        for child in children {
-            total.bytes += child.bytes
-            total.diskBytes += child.diskBytes
-            if child.isDirectory {
-                total.files += child.files
-                total.directories += 1 + child.directories
+        // By column: the rows are shared with the model, and building (or
+        // copying) a million of them to add them up would cost more than the scan.
+        for index in children.indices {
+            if let totals = measured[index] {
+                var child = children[index]
+                Self.apply(totals, to: &child)
+                Self.add(child, to: &total)
+            } else if children.isDirectory(at: index) || children.issueCount(at: index) > 0 {
+                Self.add(children[index], to: &total)
             } else {
+                total.bytes += children.bytes(at: index)
+                total.diskBytes += children.diskBytes(at: index)
                 total.files += 1
             }
-            total.issueCount += child.issueCount
-            if total.issue == nil, child.issue?.kind != .otherFileSystem { total.issue = child.issue }
         }
         export?.trailer()
         continuation.yield(.finished(total))
         continuation.finish()
     }
 
+    /// A child directory still to walk: its row, its link count (a hint of
+    /// its size) and its name as the disk has it.
+    private struct PendingDirectory {
+        var row: Int
+        var links: Int
+        var rawName: [CChar]
+    }
+
     /// What one thread found among a run of the root's entries.
     private struct ListPart {
-        var children: [FolderEntry] = []
-        var links: [Int] = []
-        var rawNames: [[CChar]] = []
+        var rows: FolderRows
+        var pending: [PendingDirectory] = []
         var files = 0
         var bytes: Int64 = 0
         var diskBytes: Int64 = 0
-
-        /// Room for `count` rows, so a piece of a million listed files does
-        /// not grow by doubling (a third more memory at its peak).
-        mutating func reserve(_ count: Int) {
-            children.reserveCapacity(count)
-            links.reserveCapacity(count)
-            rawNames.reserveCapacity(count)
-        }
     }
 
     /// Below this many entries the root is examined on one thread.
@@ -149,9 +148,8 @@ struct ScanJob {
     /// as a tree of many directories does. Results are merged in name order
     /// of the directory stream, as one thread would have produced them.
     private func list(
-        _ rootFD: Int32, shared: ScanShared, folder folderOut: inout FolderEntry, links: inout [Int],
-        rawNames: inout [[CChar]]
-    ) -> [FolderEntry]? {
+        _ rootFD: Int32, shared: ScanShared, folder folderOut: inout FolderEntry, pending: inout [PendingDirectory]
+    ) -> FolderRows? {
         // All names in one buffer (NUL-terminated), with their offsets.
         var flat: [CChar] = []
         var offsets: [Int] = []
@@ -166,15 +164,20 @@ struct ScanJob {
         let count = offsets.count
         let pieces = count >= Self.parallelListThreshold ? max(1, threads) : 1
         let parts = Mutex<[Int: ListPart]>([:])
-        let starts = offsets
+        let rootPath = path
         flat.withUnsafeBufferPointer { names in
             // Read-only while the pieces run, and outlives them.
             nonisolated(unsafe) let base = names.baseAddress
+            let starts = offsets
             let examine: @Sendable (Int) -> Void = { piece in
                 guard let base else { return }
                 let range = (count * piece / pieces)..<(count * (piece + 1) / pieces)
-                var part = ListPart()
-                part.reserve(options.listFiles ? range.count : 0)
+                var part = ListPart(rows: FolderRows(parent: rootPath))
+                // Room for every row, so a piece of a million listed files
+                // does not grow by doubling (a third more memory at its
+                // peak); the first piece has room for all, so the others
+                // are moved into it rather than all into a new listing.
+                if options.listFiles { part.rows.reserveCapacity(piece == 0 ? count : range.count) }
                 for index in range {
                     self.examine(rootFD, base + starts[index], shared: shared, into: &part)
                 }
@@ -186,6 +189,9 @@ struct ScanJob {
                 DispatchQueue.concurrentPerform(iterations: pieces, execute: examine)
             }
         }
+        // The names are all read: their buffers go before the rows are merged.
+        flat = []
+        offsets = []
         var folder = folderOut
         var found = parts.withLock { parts in
             var taken: [Int: ListPart] = [:]
@@ -198,27 +204,19 @@ struct ScanJob {
             folder.diskBytes += part.diskBytes
         }
         folderOut = folder
-        // One piece: its arrays are the result, not copied. Several: each
-        // is freed as soon as it is appended, into arrays of the exact size
-        // (with a million files listed, a merge into growing arrays held
-        // the pieces, the result and its growth slack at once).
-        if pieces == 1, let part = found.removeValue(forKey: 0) {
-            links = part.links
-            rawNames = part.rawNames
-            return part.children
+        // The first piece's rows become the listing; the others are moved
+        // into it one column at a time, each freed once copied.
+        guard var first = found.removeValue(forKey: 0) else { return FolderRows(parent: rootPath) }
+        var rows = first.rows
+        first.rows = FolderRows(parent: rootPath)
+        pending = first.pending
+        for piece in 1..<max(1, pieces) {
+            guard var part = found.removeValue(forKey: piece) else { continue }
+            let offset = rows.count
+            pending += part.pending.map { PendingDirectory(row: $0.row + offset, links: $0.links, rawName: $0.rawName) }
+            rows.append(draining: &part.rows)
         }
-        let total = found.values.reduce(0) { $0 + $1.children.count }
-        var children: [FolderEntry] = []
-        children.reserveCapacity(total)
-        links.reserveCapacity(total)
-        rawNames.reserveCapacity(total)
-        for piece in 0..<pieces {
-            guard let part = found.removeValue(forKey: piece) else { continue }
-            children += part.children
-            links += part.links
-            rawNames += part.rawNames
-        }
-        return children
+        return rows
     }
 
     /// One entry of the root: a file summed (or listed), a directory pending.
@@ -231,9 +229,7 @@ struct ScanJob {
             let name = FileSystemName.decode(cString: namePointer)
             let childPath = FolderPath.join(path, name)
             let issue = PosixErrors.issue(code, path: childPath)
-            part.children.append(FolderEntry(name: name, path: childPath, kind: .other, bytes: 0, issue: issue))
-            part.links.append(0)
-            part.rawNames.append([])
+            part.rows.append(FolderEntry(name: name, path: childPath, kind: .other, bytes: 0, issue: issue))
             return
         }
         let isDirectory = (info.st_mode & S_IFMT) == S_IFDIR
@@ -253,26 +249,25 @@ struct ScanJob {
             return
         }
         let name = FileSystemName.decode(cString: namePointer)
+        guard isDirectory else {
+            let counted = info.st_nlink <= 1 || sighting(info, holder: name, shared: shared)
+            part.rows.appendFile(
+                name: name, kind: Self.kind(info), bytes: counted ? Int64(info.st_size) : 0,
+                diskBytes: counted ? Int64(info.st_blocks) * 512 : 0, modified: Self.modified(info))
+            return
+        }
         let childPath = FolderPath.join(path, name)
         var child = Self.entry(name: name, path: childPath, info: info)
-        var link = 0
-        var raw: [CChar] = []
-        if child.isDirectory {
-            if UInt64(info.st_dev) != shared.device && !options.crossDevices {
-                child.issue = FolderIssue(.otherFileSystem, path: childPath)
-                child.issueCount = 0
-            } else {
-                child.complete = false
-                link = Int(info.st_nlink)
-                raw = Array(UnsafeBufferPointer(start: namePointer, count: strlen(namePointer) + 1))
-            }
-        } else if info.st_nlink > 1, !sighting(info, holder: name, shared: shared) {
-            child.bytes = 0
-            child.diskBytes = 0
+        if UInt64(info.st_dev) != shared.device && !options.crossDevices {
+            child.issue = FolderIssue(.otherFileSystem, path: childPath)
+            child.issueCount = 0
+        } else {
+            child.complete = false
+            part.pending.append(PendingDirectory(
+                row: part.rows.count, links: Int(info.st_nlink),
+                rawName: Array(UnsafeBufferPointer(start: namePointer, count: strlen(namePointer) + 1))))
         }
-        part.children.append(child)
-        part.links.append(link)
-        part.rawNames.append(raw)
+        part.rows.append(child)
     }
 
     /// A hard-linked file of the root itself: whether its bytes count here
@@ -289,18 +284,36 @@ struct ScanJob {
     }
 
     static func entry(name: String, path: String, info: stat) -> FolderEntry {
-        let kind: FolderEntry.Kind
-        switch info.st_mode & S_IFMT {
-        case S_IFDIR: kind = .directory
-        case S_IFREG: kind = .file
-        case S_IFLNK: kind = .symlink
-        default: kind = .other
-        }
-        let modified = Date(
-            timeIntervalSince1970: TimeInterval(info.st_mtim.tv_sec) + TimeInterval(info.st_mtim.tv_nsec) / 1e9)
-        return FolderEntry(
-            name: name, path: path, kind: kind, bytes: Int64(info.st_size), modified: modified,
+        FolderEntry(
+            name: name, path: path, kind: kind(info), bytes: Int64(info.st_size), modified: modified(info),
             diskBytes: Int64(info.st_blocks) * 512)
+    }
+
+    static func kind(_ info: stat) -> FolderEntry.Kind {
+        switch info.st_mode & S_IFMT {
+        case S_IFDIR: .directory
+        case S_IFREG: .file
+        case S_IFLNK: .symlink
+        default: .other
+        }
+    }
+
+    static func modified(_ info: stat) -> Date {
+        Date(timeIntervalSince1970: TimeInterval(info.st_mtim.tv_sec) + TimeInterval(info.st_mtim.tv_nsec) / 1e9)
+    }
+
+    /// Adds a finished child's figures to its folder's total.
+    static func add(_ child: FolderEntry, to total: inout FolderEntry) {
+        total.bytes += child.bytes
+        total.diskBytes += child.diskBytes
+        if child.isDirectory {
+            total.files += child.files
+            total.directories += 1 + child.directories
+        } else {
+            total.files += 1
+        }
+        total.issueCount += child.issueCount
+        if total.issue == nil, child.issue?.kind != .otherFileSystem { total.issue = child.issue }
     }
 
     static func apply(_ totals: DirectoryWalker.Totals, to entry: inout FolderEntry) {

@@ -19,7 +19,7 @@ final class ScanScheduler: @unchecked Sendable {
         let name: [CChar]
         /// Names from the scan's root to `parent` (for paths in messages).
         let prefix: [[CChar]]
-        /// The top-level child it belongs to.
+        /// The top-level child it belongs to (its place in `names`).
         let child: Int
     }
 
@@ -29,8 +29,9 @@ final class ScanScheduler: @unchecked Sendable {
     private var outstanding: [Int]
     private var totals: [DirectoryWalker.Totals]
     private var remaining: Int
-    private let order: [Int]
     private let root: DirectoryHandle
+    /// The top-level children to walk, in the order they are taken: only
+    /// directories, so a root of a million listed files costs nothing here.
     private let names: [[CChar]]
     private let shared: ScanShared
     /// An exporting scan's file (one worker, no donations: entries must
@@ -39,17 +40,16 @@ final class ScanScheduler: @unchecked Sendable {
     /// Called (on a worker thread) when a top-level child is fully measured.
     private let finished: @Sendable (Int, DirectoryWalker.Totals) -> Void
 
-    init(root: DirectoryHandle, names: [[CChar]], order: [Int], shared: ScanShared, export: NcduExportFile? = nil,
+    init(root: DirectoryHandle, names: [[CChar]], shared: ScanShared, export: NcduExportFile? = nil,
          finished: @escaping @Sendable (Int, DirectoryWalker.Totals) -> Void) {
         self.root = root
         self.names = names
-        self.order = order
         self.shared = shared
         self.export = export
         self.finished = finished
         outstanding = Array(repeating: 0, count: names.count)
         totals = Array(repeating: DirectoryWalker.Totals(), count: names.count)
-        remaining = order.count
+        remaining = names.count
     }
 
     /// One worker's life: take work until every child is done (or cancelled).
@@ -85,8 +85,8 @@ final class ScanScheduler: @unchecked Sendable {
         while true {
             if shared.isCancelled { return nil }
             if let task = tasks.popLast() { return task }
-            if nextChild < order.count {
-                let child = order[nextChild]
+            if nextChild < names.count {
+                let child = nextChild
                 nextChild += 1
                 outstanding[child] = 1
                 return Task(parent: root, name: names[child], prefix: [], child: child)
