@@ -69,6 +69,8 @@ let package = Package(
             path: "Apps/FrontEnds/CLI"),
         .target(name: "JSONLFrontEnd", dependencies: ["ScreenKit", "JSONRPC"], path: "Apps/FrontEnds/JSONL"),
         .target(name: "MCPFrontEnd", dependencies: ["ScreenKit", "JSONRPC", "JSONCore"], path: "Apps/FrontEnds/MCP"),
+        // glibc's <malloc.h> (mallopt), which the Glibc module leaves out.
+        .systemLibrary(name: "CMalloc", path: "Modules/CMalloc"),
         .systemLibrary(name: "CNcursesw", path: "Modules/CNcursesw", providers: [.apt(["libncurses-dev"])]),
         .target(name: "TUIFrontEnd", dependencies: ["ScreenKit", "CNcursesw"], path: "Apps/FrontEnds/TUI"),
         // `facet serve`: one core on a Unix socket, a JSON-lines session per client.
@@ -82,7 +84,7 @@ let package = Package(
             name: "FacetLauncher",
             dependencies: [
                 "Composition", "FeatureKit", "ScreenKit", "CLIFrontEnd", "JSONLFrontEnd", "TUIFrontEnd", "MCPFrontEnd",
-                "ServeFrontEnd", "RemoteCatalog",
+                "ServeFrontEnd", "RemoteCatalog", "CMalloc",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Apps/Launcher"),

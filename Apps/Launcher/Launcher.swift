@@ -74,6 +74,7 @@ public enum Launcher {
             _ = line.withCString { write(1, $0, strlen($0)) }
             exit(0)
         }
+        ProcessMemory.keepLargeBuffersMapped()
         let registry = frontEnds()
         let features = features()
         StandardStreams.prepareProcess()

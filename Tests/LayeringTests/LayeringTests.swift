@@ -20,6 +20,7 @@ import Testing
         "JSONCore": [],
         "ScreenKit": [],
         "CNcursesw": [],
+        "CMalloc": [],
         "Services": ["Domain", "JSONCore", "Crypto", "AsyncHTTPClient", "NIOCore", "NIOPosix", "NIOHTTP1"],
         "Persistence": ["Domain", "GRDB", "GRDBSQLite"],
         "Presentation": ["Domain", "ScreenKit"],
@@ -59,7 +60,8 @@ import Testing
         if target.path.hasPrefix("Modules/Features/") { return Self.featureModuleRule }
         if target.name == "Composition" { return Self.rules["Composition"]!.union(featureModules.map(\.name)) }
         if target.path == "Apps/Launcher" {
-            return Set(["Composition", "FeatureKit", "RemoteCatalog", "ScreenKit", "ArgumentParser"]).union(frontEnds.map(\.name))
+            return Set(["Composition", "FeatureKit", "RemoteCatalog", "ScreenKit", "ArgumentParser", "CMalloc"])
+                .union(frontEnds.map(\.name))
         }
         if target.path == "Apps/facet" { return ["FacetLauncher"] }
         return Self.rules[target.name]
