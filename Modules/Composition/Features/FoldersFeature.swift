@@ -87,7 +87,7 @@ final class FoldersFeature: Feature {
         let threads = environment["FACET_SCAN_THREADS"].flatMap(Int.init).map { min(max($0, 1), 64) } ?? 2
         return FolderLibrary(
             scanner: DirectoryScanner(threads: threads), renamer: NoReplaceRenamer(), watcher: watching ? InotifyWatcher() : nil,
-            exporter: NcduExporter(version: FacetApp.version), remover: SafeRemover(),
+            exporter: NcduExporter(version: FacetApp.version, threads: threads), remover: SafeRemover(),
             homeFolder: environment["HOME"].flatMap { $0.isEmpty ? nil : $0 })
     }
 }

@@ -31,13 +31,12 @@ public struct DirectoryScanner: FolderScanner {
         start(path, options: options, links: links)
     }
 
-    /// `export`: also write every entry into it (`NcduExporter`); the scan
-    /// then runs on one thread, so entries come in nested walk order.
+    /// `export`: also write every entry into it (`NcduExporter`); each
+    /// top-level child's subtree is then walked whole by one thread.
     func start(
         _ path: String, options: FolderScanOptions, links: FolderLinkLedger?, export: NcduExportFile? = nil
     ) -> AsyncThrowingStream<FolderScanEvent, any Error> {
-        let threads = export == nil ? threads : 1
-        return AsyncThrowingStream { continuation in
+        AsyncThrowingStream { continuation in
             let cancelFlag = CancelFlag()
             continuation.onTermination = { _ in cancelFlag.cancel() }
             Thread.detachNewThread {

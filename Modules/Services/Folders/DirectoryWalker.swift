@@ -52,9 +52,10 @@ struct DirectoryWalker {
     private let reader = DirectoryReader()
     /// Names from `base` to the directory a donated task starts in.
     var prefix: [[CChar]] = []
-    /// An exporting scan's file: every entry walked is written to it, in
-    /// walk order (an exporting scan has one walker and no donations).
-    var export: NcduExportFile?
+    /// An exporting scan's part for the subtree being walked: every entry
+    /// walked is written to it, in walk order (an exporting scan makes no
+    /// donations, so a subtree is walked by one walker).
+    var export: NcduExportPart?
     /// The top-level child being walked (for donations).
     var child = 0
     /// Hands subdirectories to an idle thread: (open parent, names, path

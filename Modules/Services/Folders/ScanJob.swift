@@ -16,7 +16,7 @@ struct ScanJob {
     let links: FolderLinkLedger?
     let continuation: AsyncThrowingStream<FolderScanEvent, any Error>.Continuation
     let cancelFlag: CancelFlag
-    /// Where an exporting scan writes every entry (one thread only).
+    /// Where an exporting scan writes every entry.
     var export: NcduExportFile?
 
     func run() {
@@ -173,13 +173,17 @@ struct ScanJob {
                 guard let base else { return }
                 let range = (count * piece / pieces)..<(count * (piece + 1) / pieces)
                 var part = ListPart(rows: FolderRows(parent: rootPath))
+                // An export gets each piece's entries as one part (the root's
+                // entries may come in any order).
+                let exportPart = export.map { NcduExportPart(into: $0) }
+                defer { exportPart?.finish() }
                 // Room for every row, so a piece of a million listed files
                 // does not grow by doubling (a third more memory at its
                 // peak); the first piece has room for all, so the others
                 // are moved into it rather than all into a new listing.
                 if options.listFiles { part.rows.reserveCapacity(piece == 0 ? count : range.count) }
                 for index in range {
-                    self.examine(rootFD, base + starts[index], shared: shared, into: &part)
+                    self.examine(rootFD, base + starts[index], shared: shared, export: exportPart, into: &part)
                 }
                 parts.withLock { $0[piece] = part }
             }
@@ -220,7 +224,10 @@ struct ScanJob {
     }
 
     /// One entry of the root: a file summed (or listed), a directory pending.
-    private func examine(_ rootFD: Int32, _ namePointer: UnsafePointer<CChar>, shared: ScanShared, into part: inout ListPart) {
+    private func examine(
+        _ rootFD: Int32, _ namePointer: UnsafePointer<CChar>, shared: ScanShared, export: NcduExportPart?,
+        into part: inout ListPart
+    ) {
         var info = stat()
         guard fstatat(rootFD, namePointer, &info, AT_SYMLINK_NOFOLLOW) == 0 else {
             if errno == ENOENT { return }

@@ -34,8 +34,8 @@ final class ScanScheduler: @unchecked Sendable {
     /// directories, so a root of a million listed files costs nothing here.
     private let names: [[CChar]]
     private let shared: ScanShared
-    /// An exporting scan's file (one worker, no donations: entries must
-    /// come in nested walk order).
+    /// An exporting scan's file. No donations then: each top-level child's
+    /// subtree is written whole, in nested order, by the worker that takes it.
     private let export: NcduExportFile?
     /// Called (on a worker thread) when a top-level child is fully measured.
     private let finished: @Sendable (Int, DirectoryWalker.Totals) -> Void
@@ -55,15 +55,16 @@ final class ScanScheduler: @unchecked Sendable {
     /// One worker's life: take work until every child is done (or cancelled).
     func work(base: String) {
         var walker = DirectoryWalker(shared: shared, base: base)
-        if let export {
-            walker.export = export
-        } else {
+        if export == nil {
             walker.donate = { [unowned self] parent, names, prefix, child in donate(parent, names, prefix, child) }
         }
         while let task = next() {
             var part = DirectoryWalker.Totals()
             walker.child = task.child
             walker.prefix = task.prefix
+            // An export's subtree is written whole by the walker that takes it.
+            let exportPart = export.map { NcduExportPart(into: $0) }
+            walker.export = exportPart
             let fd = task.name.withUnsafeBufferPointer {
                 openat(task.parent.fd, $0.baseAddress!, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
             }
@@ -72,8 +73,9 @@ final class ScanScheduler: @unchecked Sendable {
             } else {
                 let code = errno
                 task.name.withUnsafeBufferPointer { part.add(PosixErrors.issue(code, path: walker.path(of: $0.baseAddress!))) }
-                if code != ENOENT { export?.unreadableDirectory(task.name, info: nil, device: false) }
+                if code != ENOENT { exportPart?.unreadableDirectory(task.name, info: nil, device: false) }
             }
+            exportPart?.finish()
             complete(task.child, part)
         }
         walker.flushProgress()
