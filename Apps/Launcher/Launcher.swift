@@ -78,7 +78,7 @@ public enum Launcher {
         let registry = frontEnds()
         let features = features()
         StandardStreams.prepareProcess()
-        let environment = ProcessInfo.processInfo.environment
+        let environment = ProcessEnvironment.read()
         let connect = ConnectOption(
             arguments: Array(FacetApp.commandLineArguments().dropFirst()), environment: environment,
             defaultSocket: { SocketLocation.defaultPath(environment: environment) })
