@@ -22,6 +22,13 @@ import TestSupport
         #expect(Migrations.duplicate(in: Migrations.all) == nil)
     }
 
+    @Test func theFirstRepeatedIdentifierIsNamed() {
+        let list = ["a", "b", "c", "b", "a"].map { Migration($0) { _ in } }
+        #expect(Migrations.duplicate(in: list) == "b")
+        #expect(Migrations.duplicate(in: Array(list.prefix(3))) == nil)
+        #expect(Migrations.duplicate(in: []) == nil)
+    }
+
     @Test func aDatabaseFromBeforeKeepsItsSettingsAndTakesAnyFrontEndName() async throws {
         // A database as the last release left it: only v1/v2 applied, a saved `ui`.
         let old = try FacetDatabase(path: path, migrations: [.metaV1, .playlistsV1, .usersV2])
