@@ -10,7 +10,7 @@ import TUIFrontEnd
 /// adding a front end is its own target plus one line in `standard`.
 ///
 /// A package built on Facet passes `.standard` (or its own list) to
-/// `Launcher.run(features:frontEnds:)`.
+/// `Launcher.main(features:frontEnds:)`.
 @MainActor
 public struct FrontEndRegistry {
     public struct Entry {

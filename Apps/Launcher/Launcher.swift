@@ -46,9 +46,10 @@ struct Request {
 /// `FACET_UI`, then the signed-in user's preference, then the TUI on a
 /// terminal, else the CLI (whose bare form prints help).
 ///
-/// The whole of the `facet` executable is `await Launcher.run()`; a package
-/// built on Facet makes its own executable the same way with more features:
-/// `await Launcher.run(features: Launcher.facetFeatures + [BookmarksFeature.self])`.
+/// The whole of the `facet` executable is `Launcher.main()`, which runs this
+/// on the main thread; a package built on Facet makes its own executable the
+/// same way with more features:
+/// `Launcher.main(features: Launcher.facetFeatures + [BookmarksFeature.self])`.
 @MainActor
 public enum Launcher {
     /// Facet's own features (playlists, users, folders), in their order.
@@ -122,6 +123,23 @@ public enum Launcher {
         // end gets a single connection.
         let requestedEntry = (options.ui ?? fromEnvironment).flatMap { registry.entry($0) }
         let known = command ?? requestedEntry ?? (options.rest.isEmpty ? nil : registry.entry(registry.forCommands.name))
+        if known?.oneShot == true {
+            await withTaskExecutorPreference(MainQueueExecutor.shared) {
+                await openAndRun(
+                    options: options, environment: environment, registry: registry, features: features,
+                    command: command, known: known, rest: rest)
+            }
+        }
+        await openAndRun(
+            options: options, environment: environment, registry: registry, features: features,
+            command: command, known: known, rest: rest)
+    }
+
+    static func openAndRun(
+        options: Request, environment: [String: String], registry: FrontEndRegistry, features: [any Feature.Type],
+        command: FrontEndRegistry.Entry?, known: FrontEndRegistry.Entry?, rest: [String]
+    ) async -> Never {
+        let fromEnvironment = environment["FACET_UI"].flatMap { $0.isEmpty ? nil : $0 }
         let app: FacetApp
         do {
             app = try FacetApp(

@@ -17,7 +17,7 @@ public final class FacetApp {
     /// Every feature of Facet, in the order a screen switcher lists them. A
     /// new feature adds one line here (and its own folders) and nothing else.
     /// A package built on Facet passes this list plus its own features to
-    /// `init(environment:frontEnds:features:)` (through `Launcher.run`).
+    /// `init(environment:frontEnds:features:)` (through `Launcher.main`).
     public static let features: [any Feature.Type] = [
         PlaylistFeature.self,
         UsersFeature.self,

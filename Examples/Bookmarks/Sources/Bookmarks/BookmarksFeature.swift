@@ -2,7 +2,7 @@ import FeatureKit
 import Persistence
 
 /// The bookmarks feature as Facet sees it: its migration and its screen.
-/// Added to a `facet` executable by listing it in `Launcher.run(features:)`.
+/// Added to a `facet` executable by listing it in `Launcher.main(features:)`.
 public final class BookmarksFeature: Feature {
     public static let migrations: [Migration] = [BookmarksSchema.v1]
 
