@@ -3,7 +3,9 @@
 # Used by Tools/run.sh, Tools/test.sh and CI; safe to run again.
 set -euo pipefail
 # ncdu: the folder export/import tests check Facet's ncdu JSON against the real one.
-packages=(libsqlite3-dev libncurses-dev sqlite3 tmux python3 ncdu)
+# zlib1g-dev: the static release link (Tools/release-build.sh) needs libz.a
+# for a library NIO names, though no code from it ends up in the binary.
+packages=(libsqlite3-dev libncurses-dev zlib1g-dev sqlite3 tmux python3 ncdu)
 missing=()
 for p in "${packages[@]}"; do
   dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")
