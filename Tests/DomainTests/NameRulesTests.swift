@@ -1,4 +1,5 @@
 import Domain
+import Foundation
 import Testing
 
 @Suite struct NameRulesTests {
@@ -24,5 +25,23 @@ import Testing
         #expect(NameRules.problem(with: "two\nlines") == .controlCharacters)
         #expect(NameRules.problem(with: "nul\u{0}") == .controlCharacters)
         #expect(NameRules.problem(with: "c1\u{9B}") == .controlCharacters)
+    }
+
+    /// `trimmed` is written without Foundation; it must trim exactly what
+    /// Foundation's `whitespacesAndNewlines` trims, for every white-space
+    /// scalar and for the scalars next to them.
+    @Test func trimsWhatFoundationTrims() {
+        let edges: [Unicode.Scalar] = (0...0x3001).compactMap(Unicode.Scalar.init).filter {
+            $0.properties.isWhitespace || CharacterSet.whitespacesAndNewlines.contains($0)
+        }
+        #expect(edges.count > 20)
+        var samples = ["", "a", "Road Trip", "  Road Trip \n", "\u{3000}全角\u{3000}", "e\u{301} ", " \u{301}x"]
+        for scalar in edges + ["x", "\u{200B}", "\u{FEFF}", "\u{1F3B5}"] {
+            let s = String(scalar)
+            samples += [s, s + "name" + s, "name" + s, s + "na" + s + "me", s + s]
+        }
+        for sample in samples {
+            #expect(NameRules.trimmed(sample) == sample.trimmingCharacters(in: .whitespacesAndNewlines), "\(sample.unicodeScalars.map { String($0.value, radix: 16) })")
+        }
     }
 }
