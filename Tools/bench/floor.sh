@@ -5,7 +5,8 @@
 # Facet and the peers in one run. Facet minus its floor is what Facet's own
 # layers cost; the floor minus the peer is what the packages cost.
 #   bash Tools/bench/floor.sh          (FACET=path/to/facet: skip Facet's build)
-# Needs hyperfine, sqlite3, curl. Not part of the test suite.
+# SKIP_PLAYLISTS=1 times the photos half only. Needs hyperfine, sqlite3,
+# curl. Not part of the test suite.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 bash Tools/install-deps.sh
@@ -25,7 +26,7 @@ db="$FACET_HOME/facet.sqlite"
 "$FACET" login sign-in --first-name Floor --last-name Probe >/dev/null
 
 # The photos fixture on a loopback port (it prints "PORT n" first).
-python3 Tools/fixtures/photos_fixture.py < <(sleep 3600) > "$work/port" &
+python3 Tools/fixtures/photos_fixture.py < <(sleep 3600 2>/dev/null) > "$work/port" 2>/dev/null &
 server=$!
 until [ -s "$work/port" ]; do sleep 0.1; done
 port=$(head -1 "$work/port" | awk '{print $2}')
@@ -33,7 +34,7 @@ url="http://127.0.0.1:$port/ok/photos"
 "$FACET" settings set photos-base-url "http://127.0.0.1:$port/ok" >/dev/null
 "$FACET" photos --offline reload >/dev/null
 
-hyperfine -N --warmup 10 --runs "${RUNS:-100}" \
+[ -n "${SKIP_PLAYLISTS:-}" ] || hyperfine -N --warmup 10 --runs "${RUNS:-100}" \
     --command-name 'sqlite3 playlists' "sqlite3 $db 'select name, source, song_count from playlist order by name limit 20'" \
     --command-name 'floor: GRDB query' "$bin/grdb-floor $db" \
     --command-name 'facet playlists' "$FACET playlists" >&2
