@@ -123,23 +123,24 @@ public enum Launcher {
         // end gets a single connection.
         let requestedEntry = (options.ui ?? fromEnvironment).flatMap { registry.entry($0) }
         let known = command ?? requestedEntry ?? (options.rest.isEmpty ? nil : registry.entry(registry.forCommands.name))
-        if known?.oneShot == true {
-            await withTaskExecutorPreference(MainQueueExecutor.shared) {
-                await openAndRun(
-                    options: options, environment: environment, registry: registry, features: features,
-                    command: command, known: known, rest: rest)
-            }
+        // A one-shot command's awaits into stores and services stay on the
+        // main thread (see MainQueueExecutor); long-running front ends keep
+        // the concurrency pool (nil: no preference). `openAndRun` exits
+        // with the app still open: closing its last connection would delete
+        // the WAL that FacetDatabase.foldWALBeforeExit leaves on purpose.
+        let preference: (any TaskExecutor)? = known?.oneShot == true ? MainQueueExecutor.shared : nil
+        await withTaskExecutorPreference(preference) {
+            await openAndRun(
+                options: options, fromEnvironment: fromEnvironment, environment: environment, registry: registry,
+                features: features, command: command, known: known, rest: rest)
         }
-        await openAndRun(
-            options: options, environment: environment, registry: registry, features: features,
-            command: command, known: known, rest: rest)
     }
 
+    /// Opens the app, runs the chosen front end and exits with its status.
     static func openAndRun(
-        options: Request, environment: [String: String], registry: FrontEndRegistry, features: [any Feature.Type],
-        command: FrontEndRegistry.Entry?, known: FrontEndRegistry.Entry?, rest: [String]
+        options: Request, fromEnvironment: String?, environment: [String: String], registry: FrontEndRegistry,
+        features: [any Feature.Type], command: FrontEndRegistry.Entry?, known: FrontEndRegistry.Entry?, rest: [String]
     ) async -> Never {
-        let fromEnvironment = environment["FACET_UI"].flatMap { $0.isEmpty ? nil : $0 }
         let app: FacetApp
         do {
             app = try FacetApp(

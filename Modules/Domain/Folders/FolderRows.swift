@@ -143,18 +143,19 @@ public struct FolderRows: RandomAccessCollection, Equatable, Sendable, Expressib
             other = FolderRows(parent: other.parent)
             return
         }
-        names += other.names
-        other.names = []
-        sizes += other.sizes
-        other.sizes = []
-        diskSizes += other.diskSizes
-        other.diskSizes = []
-        dates += other.dates
-        other.dates = []
-        flags += other.flags
-        other.flags = []
-        extras += other.extras
-        other.extras = []
+        Self.move(&other.names, onto: &names)
+        Self.move(&other.sizes, onto: &sizes)
+        Self.move(&other.diskSizes, onto: &diskSizes)
+        Self.move(&other.dates, onto: &dates)
+        Self.move(&other.flags, onto: &flags)
+        Self.move(&other.extras, onto: &extras)
+    }
+
+    /// One column appended, then freed, before the next is copied: the
+    /// peak holds one column twice, not every column.
+    private static func move<Element>(_ source: inout [Element], onto target: inout [Element]) {
+        target += source
+        source = []
     }
 
     public mutating func remove(at index: Int) {
