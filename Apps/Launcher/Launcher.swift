@@ -124,15 +124,18 @@ public enum Launcher {
         let requestedEntry = (options.ui ?? fromEnvironment).flatMap { registry.entry($0) }
         let known = command ?? requestedEntry ?? (options.rest.isEmpty ? nil : registry.entry(registry.forCommands.name))
         // A one-shot command's awaits into stores and services stay on the
-        // main thread (see MainQueueExecutor); long-running front ends keep
+        // main thread (see MainQueueExecutor), and so do the screens'
+        // background tasks (ScreenWork); long-running front ends keep
         // the concurrency pool (nil: no preference). `openAndRun` exits
         // with the app still open: closing its last connection would delete
         // the WAL that FacetDatabase.foldWALBeforeExit leaves on purpose.
         let preference: (any TaskExecutor)? = known?.oneShot == true ? MainQueueExecutor.shared : nil
-        await withTaskExecutorPreference(preference) {
-            await openAndRun(
-                options: options, fromEnvironment: fromEnvironment, environment: environment, registry: registry,
-                features: features, command: command, known: known, rest: rest)
+        await ScreenWork.$executor.withValue(preference) {
+            await withTaskExecutorPreference(preference) {
+                await openAndRun(
+                    options: options, fromEnvironment: fromEnvironment, environment: environment, registry: registry,
+                    features: features, command: command, known: known, rest: rest)
+            }
         }
     }
 

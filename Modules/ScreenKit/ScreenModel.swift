@@ -41,14 +41,23 @@ open class ScreenModel: Screen {
     }
 
     /// Runs `body` as background work of this screen: `settle()` waits for
-    /// it and `close()` cancels it.
+    /// it and `close()` cancels it. Its nonisolated awaits run where
+    /// `ScreenWork.executor` says.
     @discardableResult
     public func launch(_ body: @escaping @MainActor () async -> Void) -> Task<Void, Never> {
         nextWork += 1
         let key = nextWork
-        let task = Task { @MainActor [weak self] in
+        let operation: @MainActor () async -> Void = { [weak self] in
             await body()
             self?.work[key] = nil
+        }
+        // Without a preference, a plain main-actor task: it is enqueued on
+        // the main actor directly, where a preferring one starts on its
+        // executor and only then hops.
+        let task = if let executor = ScreenWork.executor {
+            Task(executorPreference: executor, operation: operation)
+        } else {
+            Task { @MainActor in await operation() }
         }
         work[key] = task
         return task

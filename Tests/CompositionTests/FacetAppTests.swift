@@ -32,6 +32,7 @@ import TestSupport
         let login = try await app.catalog.open(ScreenRequest(screen: "login", params: ["first-name": .string("Ada"), "last-name": .string("Lovelace")]))
         let submit = login.snapshot.content.form?.submitAction ?? ""
         _ = try await login.run(submit)
+        await login.settle()
         let settings = try await app.catalog.open(ScreenRequest(screen: "settings"))
         let ui = settings.snapshot.content.form?.fields.first { $0.id == "ui" }
         #expect(ui?.choices == ["", "cli", "web"])
