@@ -63,6 +63,9 @@ import TestSupport
         #expect(await failure(fixture.baseURL("wrongtype")) == .wrongType(index: 2, field: "albumId", expected: "a whole number", found: "a string"))
         #expect(await failure(fixture.baseURL("missing")) == .missingField(index: 1, field: "thumbnailUrl"))
         #expect(await failure(fixture.baseURL("huge/2000000"), limit: 1_000_000) == .bodyTooLarge(url: url("huge/2000000"), limit: 1_000_000))
+        // Without a Content-Length the cap is found while reading, chunk by chunk.
+        #expect(await failure(fixture.baseURL("chunked-huge/2000000"), limit: 1_000_000)
+            == .bodyTooLarge(url: url("chunked-huge/2000000"), limit: 1_000_000))
         let closed = "http://127.0.0.1:\(PhotosFixtureServer.closedPort())"
         #expect(await failure(closed) == .connectionRefused(url: closed + "/photos"))
         if case .timeout(let timedOut, _)? = await failure(fixture.baseURL("slow/3000"), timeout: .milliseconds(800)) {
@@ -71,6 +74,18 @@ import TestSupport
             Issue.record("a slow answer should time out")
         }
         #expect(await failure("ftp://example.com") == .invalidBaseURL("ftp://example.com"))
+    }
+
+    /// A chunked answer (no Content-Length to size the buffer from) arrives
+    /// whole and in order, and one exactly at the cap is still accepted.
+    @Test func aChunkedListArrivesWholeAndTheCapIsInclusive() async throws {
+        let chunked = try await photos(fixture.baseURL("chunked"))
+        #expect(chunked == (try await photos(fixture.baseURL("ok"))))
+        let exact = try await withClient { client in
+            try await client.send(HTTPRequest(.get, url: fixture.baseURL("chunked-huge/99997") + "/photos", bodyLimit: 100_000))
+        }
+        #expect(exact.body.count == 100_000)
+        #expect(exact.body.first == UInt8(ascii: "[") && exact.body.last == UInt8(ascii: "]"))
     }
 
     @Test func titlesWithEscapesAndWideCharactersArriveExactly() async throws {
