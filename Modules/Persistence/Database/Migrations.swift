@@ -34,6 +34,10 @@ extension Migration {
     /// The photo list cache (seed 003) with its fetch time.
     public static let photosV3 = Migration("v3-photos", body: PhotosSchema.create)
 
+    /// The cached photo list's digest, so a refresh that fetched the same
+    /// list again is recognised without comparing every row.
+    public static let photosListDigestV6 = Migration("v6-photos-list-digest", body: PhotosSchema.addListDigest)
+
     /// The starred-repositories cache, its full-text index and visited marks.
     public static let starsV3 = Migration("v3-stars", body: StarsSchema.create)
 
@@ -48,7 +52,7 @@ public enum Migrations {
     /// Every migration this module defines, in the order a fresh database
     /// runs them (core first, then the features in their list's order). The
     /// stores' own tests open databases with it.
-    public static let all: [Migration] = core + [.playlistsV1, .playlistSongDetailsV3, .usersV2, .usersOpenFrontEndsV3, .usersGitHubWebURLV4, .starsV3, .starsLanguageIndexV5, .photosV3]
+    public static let all: [Migration] = core + [.playlistsV1, .playlistSongDetailsV3, .usersV2, .usersOpenFrontEndsV3, .usersGitHubWebURLV4, .starsV3, .starsLanguageIndexV5, .photosV3, .photosListDigestV6]
 
     /// A migrator running `list` in order. Identifiers must be unique.
     static func migrator(_ list: [Migration]) -> DatabaseMigrator {

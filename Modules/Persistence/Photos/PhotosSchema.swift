@@ -27,4 +27,11 @@ enum PhotosSchema {
             );
             """)
     }
+
+    /// `list_digest`: `PhotoListDigest` of the cached list, written in the
+    /// same transaction as the rows (NULL until the first refresh after the
+    /// upgrade, which then compares row by row as before).
+    static func addListDigest(_ db: Database) throws {
+        try db.execute(sql: "ALTER TABLE photo_fetch ADD COLUMN list_digest BLOB")
+    }
 }

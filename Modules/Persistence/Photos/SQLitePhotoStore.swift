@@ -19,19 +19,26 @@ public struct SQLitePhotoStore: PhotoStore {
         }
     }
 
-    /// One write transaction: delete the old list, insert the new one, stamp
-    /// the header. A failure anywhere (a duplicate id, a full disk) rolls
-    /// the whole of it back, so readers see the old list or the new one.
+    /// One write transaction: make the rows equal the new list, stamp the
+    /// header. A failure anywhere (a duplicate id, a full disk) rolls the
+    /// whole of it back, so readers see the old list or the new one. A list
+    /// whose digest matches the cached one's leaves the rows alone.
     public func replace(with photos: [Photo], source: String, fetchedAt: Date) async throws -> PhotoCacheInfo {
+        let digest = PhotoListDigest.of(photos)
         try await database.write { db in
-            try PhotoBulkUpsert.replaceAll(with: photos, db)
+            let cached = try Row.fetchOne(db, sql: "SELECT list_digest, photo_count FROM photo_fetch")
+            let cachedDigest: Data? = cached?["list_digest"]
+            let cachedCount: Int? = cached?["photo_count"]
+            let unchanged = cachedDigest == Data(digest) && cachedCount == photos.count
+            if !unchanged { try PhotoBulkUpsert.replaceAll(with: photos, db) }
             try db.execute(
                 sql: """
-                    INSERT INTO photo_fetch (singleton, fetched_at, source, photo_count) VALUES (1, ?, ?, ?)
+                    INSERT INTO photo_fetch (singleton, fetched_at, source, photo_count, list_digest) VALUES (1, ?, ?, ?, ?)
                     ON CONFLICT (singleton) DO UPDATE SET
-                        fetched_at = excluded.fetched_at, source = excluded.source, photo_count = excluded.photo_count
+                        fetched_at = excluded.fetched_at, source = excluded.source,
+                        photo_count = excluded.photo_count, list_digest = excluded.list_digest
                     """,
-                arguments: [fetchedAt.timeIntervalSince1970, source, photos.count])
+                arguments: [fetchedAt.timeIntervalSince1970, source, photos.count, Data(digest)])
         }
         return PhotoCacheInfo(count: photos.count, fetchedAt: fetchedAt, source: source)
     }

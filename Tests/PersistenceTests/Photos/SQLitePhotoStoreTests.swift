@@ -117,5 +117,60 @@ import TestSupport
         #expect(indexes.contains("photo_by_title"))
         let applied = try await database.read { db in try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations") }
         #expect(applied.contains("v3-photos"))
+        #expect(applied.contains("v6-photos-list-digest"))
+    }
+
+    /// Row writes to `photo` by any connection, counted by triggers in the file.
+    func countRowWrites() async throws -> @Sendable () async throws -> Int {
+        try await database.write { db in
+            try db.execute(sql: """
+                CREATE TABLE row_writes (n INTEGER NOT NULL); INSERT INTO row_writes VALUES (0);
+                CREATE TRIGGER photo_updated AFTER UPDATE ON photo BEGIN UPDATE row_writes SET n = n + 1; END;
+                CREATE TRIGGER photo_inserted AFTER INSERT ON photo BEGIN UPDATE row_writes SET n = n + 1; END;
+                """)
+        }
+        let database = self.database
+        return { try await database.read { db in try Int.fetchOne(db, sql: "SELECT n FROM row_writes") ?? -1 } }
+    }
+
+    /// The list digest decides whether rows are compared at all: the same
+    /// list again touches no row; one changed title is the one row written.
+    @Test func theSameListAgainTouchesNoRowAndOneChangeWritesOneRow() async throws {
+        var photos = StubPhotoSource.sample(300)
+        _ = try await store.replace(with: photos, source: "http://a", fetchedAt: fetchedAt)
+        let writes = try await countRowWrites()
+        _ = try await store.replace(with: photos, source: "http://b", fetchedAt: fetchedAt.addingTimeInterval(60))
+        #expect(try await writes() == 0)
+        #expect(try await store.cacheInfo() == PhotoCacheInfo(count: 300, fetchedAt: fetchedAt.addingTimeInterval(60), source: "http://b"))
+        photos[7].title = "changed"
+        _ = try await store.replace(with: photos, source: "http://b", fetchedAt: fetchedAt.addingTimeInterval(120))
+        #expect(try await writes() == 1)
+        #expect(try await store.photo(id: photos[7].id)?.title == "changed")
+    }
+
+    /// Lists that differ only in where one field ends and the next begins
+    /// have different digests (each field is length-prefixed).
+    @Test func movingTextAcrossAFieldBoundaryIsAChange() async throws {
+        let first = [Photo(albumId: 1, id: 1, title: "ab", url: "c", thumbnailUrl: "t")]
+        let second = [Photo(albumId: 1, id: 1, title: "a", url: "bc", thumbnailUrl: "t")]
+        _ = try await store.replace(with: first, source: "http://a", fetchedAt: fetchedAt)
+        _ = try await store.replace(with: second, source: "http://a", fetchedAt: fetchedAt)
+        #expect(try await store.photo(id: 1) == second[0])
+    }
+
+    /// A cache written before the digest existed (NULL) is compared row by
+    /// row, so a row that differs from the fetched list is put right.
+    @Test func aCacheWithoutADigestIsComparedRowByRow() async throws {
+        let photos = StubPhotoSource.sample(100)
+        _ = try await store.replace(with: photos, source: "http://a", fetchedAt: fetchedAt)
+        try await database.write { db in
+            try db.execute(sql: "UPDATE photo_fetch SET list_digest = NULL; UPDATE photo SET title = 'stale' WHERE id = ?", arguments: [photos[3].id])
+        }
+        let writes = try await countRowWrites()
+        _ = try await store.replace(with: photos, source: "http://a", fetchedAt: fetchedAt.addingTimeInterval(60))
+        #expect(try await writes() == 1)
+        #expect(try await store.photo(id: photos[3].id) == photos[3])
+        let digest = try await database.read { db in try Data.fetchOne(db, sql: "SELECT list_digest FROM photo_fetch") }
+        #expect(digest?.count == 32)
     }
 }

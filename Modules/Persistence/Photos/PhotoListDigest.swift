@@ -1,0 +1,72 @@
+import Crypto
+import Domain
+
+/// A SHA-256 of a photo list's content, in order: equal digests mean equal
+/// lists, so a refresh that fetched the list already cached (the common
+/// case: JSONPlaceholder's data never changes) skips comparing 5,000 rows
+/// in SQLite, which cost 4 ms in a one-shot process against well under
+/// 1 ms for this. Each field is length-prefixed so no two lists encode alike.
+enum PhotoListDigest {
+    static func of(_ photos: [Photo]) -> [UInt8] {
+        // Fed through a small reused buffer: building the whole encoding
+        // first faulted in a fresh megabyte and cost more than the hash.
+        withUnsafeTemporaryAllocation(byteCount: 1 << 14, alignment: 8) { buffer in
+            var feed = Feed(buffer: buffer)
+            // By index: `for photo in photos` copies each photo out,
+            // retaining and releasing its three strings.
+            for index in photos.indices {
+                feed.add(photos[index].id)
+                feed.add(photos[index].albumId)
+                feed.add(photos[index].title)
+                feed.add(photos[index].url)
+                feed.add(photos[index].thumbnailUrl)
+            }
+            return feed.finish()
+        }
+    }
+
+    private struct Feed {
+        let buffer: UnsafeMutableRawBufferPointer
+        var used = 0
+        var hasher = SHA256()
+
+        init(buffer: UnsafeMutableRawBufferPointer) { self.buffer = buffer }
+
+        mutating func add(_ number: Int) {
+            withUnsafeBytes(of: Int64(number).littleEndian) { add(bytes: $0) }
+        }
+
+        mutating func add(_ text: String) {
+            // Borrowed in place (a native string is contiguous UTF-8); only
+            // a bridged one would take the copying path.
+            let done: Void? = text.utf8.withContiguousStorageIfAvailable { utf8 in
+                add(utf8.count)
+                add(bytes: UnsafeRawBufferPointer(utf8))
+            }
+            if done == nil { add(Array(text.utf8)) }
+        }
+
+        private mutating func add(_ bytes: [UInt8]) {
+            add(bytes.count)
+            bytes.withUnsafeBytes { add(bytes: $0) }
+        }
+
+        mutating func add(bytes: UnsafeRawBufferPointer) {
+            if bytes.count > buffer.count - used { flush() }
+            guard bytes.count <= buffer.count else { return hasher.update(bufferPointer: bytes) }
+            guard let source = bytes.baseAddress, let target = buffer.baseAddress else { return }
+            (target + used).copyMemory(from: source, byteCount: bytes.count)
+            used += bytes.count
+        }
+
+        mutating func flush() {
+            hasher.update(bufferPointer: UnsafeRawBufferPointer(rebasing: buffer[..<used]))
+            used = 0
+        }
+
+        mutating func finish() -> [UInt8] {
+            flush()
+            return Array(hasher.finalize())
+        }
+    }
+}
