@@ -15,8 +15,8 @@ enum PhotoBulkUpsert {
     /// an upsert would merge the two silently.
     static func replaceAll(with photos: [Photo], _ db: Database) throws {
         var seen = Set<Int>(minimumCapacity: photos.count)
-        for photo in photos where !seen.insert(photo.id).inserted {
-            throw DatabaseError(resultCode: .SQLITE_CONSTRAINT, message: "photo id \(photo.id) appears twice in the list")
+        for index in photos.indices where !seen.insert(photos[index].id).inserted {
+            throw DatabaseError(resultCode: .SQLITE_CONSTRAINT, message: "photo id \(photos[index].id) appears twice in the list")
         }
         let statement = try db.makeStatement(sql: """
             INSERT INTO photo (id, album_id, title, url, thumbnail_url) VALUES (?, ?, ?, ?, ?)
@@ -28,13 +28,13 @@ enum PhotoBulkUpsert {
             """)
         let handle = statement.sqliteStatement
         defer { sqlite3_reset(handle) }
-        for photo in photos {
+        for index in photos.indices {
             sqlite3_reset(handle)
-            sqlite3_bind_int64(handle, 1, Int64(photo.id))
-            sqlite3_bind_int64(handle, 2, Int64(photo.albumId))
-            RawStatement.bind(photo.title, 3, handle)
-            RawStatement.bind(photo.url, 4, handle)
-            RawStatement.bind(photo.thumbnailUrl, 5, handle)
+            sqlite3_bind_int64(handle, 1, Int64(photos[index].id))
+            sqlite3_bind_int64(handle, 2, Int64(photos[index].albumId))
+            RawStatement.bind(photos[index].title, 3, handle)
+            RawStatement.bind(photos[index].url, 4, handle)
+            RawStatement.bind(photos[index].thumbnailUrl, 5, handle)
             try RawStatement.step(handle, db)
         }
         // Every fetched id is now a row, so any extra row is one the new
