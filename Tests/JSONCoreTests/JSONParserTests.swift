@@ -73,4 +73,34 @@ import Testing
         #expect(JSONWriter.bytes(.string("a\u{1B}b\"\n")) == Array(#""a\u001bb\"\n""#.utf8))
         #expect(JSONWriter.bytes(.object(["b": .int(1), "a": .null])) == Array(#"{"a":null,"b":1}"#.utf8))
     }
+
+    /// The string scan reads eight bytes at a time: every byte that needs
+    /// the exact loop (quote, backslash, control, non-ASCII) at every
+    /// position of a word must be caught, and no plain ASCII byte.
+    @Test func wordScanCatchesEveryByteThatNeedsAttention() {
+        for byte in 0...255 {
+            let needs = byte == 0x22 || byte == 0x5C || byte < 0x20 || byte >= 0x80
+            for position in 0..<8 {
+                var word = [UInt8](repeating: UInt8(ascii: "a"), count: 8)
+                word[position] = UInt8(byte)
+                let value = word.withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) }
+                #expect(JSONParser.needsAttention(value) == needs, "byte \(byte) at \(position)")
+            }
+        }
+    }
+
+    /// Escapes, control characters and multi-byte text at every offset
+    /// around the eight-byte steps read the same as anywhere else.
+    @Test func stringsReadAlikeAtEveryOffsetOfTheWordScan() throws {
+        let specials: [(json: String, text: String)] = [(#"\""#, "\""), (#"\\"#, "\\"), (#"\n"#, "\n"), ("é", "é"), ("🎵", "🎵"), (#"\u0041"#, "A")]
+        for lead in 0..<20 {
+            for special in specials {
+                let prefix = String(repeating: "p", count: lead)
+                let value = try parse("\"" + prefix + special.json + "tail-of-seventeen\"")
+                #expect(value == .string(prefix + special.text + "tail-of-seventeen"), "lead \(lead)")
+            }
+            let raw = "\"" + String(repeating: "p", count: lead) + "\u{01}rest of the string\""
+            #expect(failure(raw)?.offset == 1 + lead, "a raw control character after \(lead) bytes")
+        }
+    }
 }
