@@ -18,14 +18,11 @@ enum PhotoFormat {
         }
     }
 
-    /// ISO 8601 in UTC to the second: the typed form of a fetch time.
-    static func iso(_ date: Date) -> String { date.formatted(.iso8601) }
-
     /// The "Fetched" row: when, in words and typed.
     static func fetchedRow(_ cache: PhotoCacheInfo, now: Date) -> DetailRow {
         DetailRow(
             "Fetched", "\(age(cache.fetchedAt, now: now)) (\(Formatters.timestamp(cache.fetchedAt)))", id: "fetchedAt",
-            data: .string(iso(cache.fetchedAt)), type: .datetime)
+            data: .string(Formatters.iso8601(cache.fetchedAt)), type: .datetime)
     }
 
     /// An error as a photos screen shows it: the seed's heading (spelled
