@@ -10,20 +10,13 @@ enum RawStatement {
     private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 
     static func bind(_ text: String, _ index: Int32, _ handle: SQLiteStatement) {
-        // Borrowed in place: a native string is contiguous UTF-8, so there
-        // is no copy (and no retain) per bound value.
-        let bound: Void? = text.utf8.withContiguousStorageIfAvailable { bytes in
-            bind(UnsafeRawBufferPointer(bytes), index, handle)
-        }
-        if bound == nil { Array(text.utf8).withUnsafeBytes { bind($0, index, handle) } }
-    }
-
-    private static func bind(_ bytes: UnsafeRawBufferPointer, _ index: Int32, _ handle: SQLiteStatement) {
-        // An empty buffer may have no address; SQLite wants a pointer for "".
-        if let base = bytes.baseAddress {
-            _ = sqlite3_bind_text(handle, index, base.assumingMemoryBound(to: CChar.self), Int32(bytes.count), transient)
-        } else {
-            _ = sqlite3_bind_text(handle, index, "", 0, transient)
+        text.withBorrowedUTF8 { bytes in
+            // An empty buffer may have no address; SQLite wants a pointer for "".
+            if let base = bytes.baseAddress {
+                _ = sqlite3_bind_text(handle, index, base.assumingMemoryBound(to: CChar.self), Int32(bytes.count), transient)
+            } else {
+                _ = sqlite3_bind_text(handle, index, "", 0, transient)
+            }
         }
     }
 

@@ -1,5 +1,6 @@
 import Crypto
 import Domain
+import Foundation
 
 /// A SHA-256 of a photo list's content, in order: equal digests mean equal
 /// lists, so a refresh that fetched the list already cached (the common
@@ -7,7 +8,7 @@ import Domain
 /// in SQLite, which cost 4 ms in a one-shot process against well under
 /// 1 ms for this. Each field is length-prefixed so no two lists encode alike.
 enum PhotoListDigest {
-    static func of(_ photos: [Photo]) -> [UInt8] {
+    static func of(_ photos: [Photo]) -> Data {
         // Fed through a small reused buffer: building the whole encoding
         // first faulted in a fresh megabyte and cost more than the hash.
         withUnsafeTemporaryAllocation(byteCount: 1 << 14, alignment: 8) { buffer in
@@ -37,18 +38,10 @@ enum PhotoListDigest {
         }
 
         mutating func add(_ text: String) {
-            // Borrowed in place (a native string is contiguous UTF-8); only
-            // a bridged one would take the copying path.
-            let done: Void? = text.utf8.withContiguousStorageIfAvailable { utf8 in
+            text.withBorrowedUTF8 { utf8 in
                 add(utf8.count)
-                add(bytes: UnsafeRawBufferPointer(utf8))
+                add(bytes: utf8)
             }
-            if done == nil { add(Array(text.utf8)) }
-        }
-
-        private mutating func add(_ bytes: [UInt8]) {
-            add(bytes.count)
-            bytes.withUnsafeBytes { add(bytes: $0) }
         }
 
         mutating func add(bytes: UnsafeRawBufferPointer) {
@@ -64,9 +57,9 @@ enum PhotoListDigest {
             used = 0
         }
 
-        mutating func finish() -> [UInt8] {
+        mutating func finish() -> Data {
             flush()
-            return Array(hasher.finalize())
+            return Data(hasher.finalize())
         }
     }
 }

@@ -29,7 +29,7 @@ public struct SQLitePhotoStore: PhotoStore {
             let cached = try Row.fetchOne(db, sql: "SELECT list_digest, photo_count FROM photo_fetch")
             let cachedDigest: Data? = cached?["list_digest"]
             let cachedCount: Int? = cached?["photo_count"]
-            let unchanged = cachedDigest == Data(digest) && cachedCount == photos.count
+            let unchanged = cachedDigest == digest && cachedCount == photos.count
             if !unchanged { try PhotoBulkUpsert.replaceAll(with: photos, db) }
             try db.execute(
                 sql: """
@@ -38,7 +38,7 @@ public struct SQLitePhotoStore: PhotoStore {
                         fetched_at = excluded.fetched_at, source = excluded.source,
                         photo_count = excluded.photo_count, list_digest = excluded.list_digest
                     """,
-                arguments: [fetchedAt.timeIntervalSince1970, source, photos.count, Data(digest)])
+                arguments: [fetchedAt.timeIntervalSince1970, source, photos.count, digest])
         }
         return PhotoCacheInfo(count: photos.count, fetchedAt: fetchedAt, source: source)
     }

@@ -10,7 +10,7 @@ enum HTTPErrorMapping {
     static func map(_ error: any Error, host: String, timeout: Duration) -> HTTPError {
         if let mapped = error as? HTTPError { return mapped }
         if error is CancellationError { return .cancelled }
-        let seconds = Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18
+        let seconds = LiveHTTPClient.seconds(timeout)
         if let client = error as? HTTPClientError {
             switch client {
             case .connectTimeout, .deadlineExceeded, .readTimeout, .writeTimeout, .tlsHandshakeTimeout,
@@ -36,7 +36,6 @@ enum HTTPErrorMapping {
             if case .connectTimeout = channel { return .timeout(seconds: seconds) }
             return .network(String(describing: channel))
         }
-        if error is NIOTooManyBytesError { return .network("the answer was too large") }
         let text = String(describing: error)
         if text.localizedCaseInsensitiveContains("ssl") || text.localizedCaseInsensitiveContains("tls")
             || text.localizedCaseInsensitiveContains("certificate") {
