@@ -75,7 +75,9 @@ public final class LiveHTTPClient: Domain.HTTPClient {
         throw .tooManyRedirects
     }
 
-    /// One request and its whole body, under the whole-request timeout.
+    /// One request and its whole body, under the whole-request timeout
+    /// (the library's deadline: a timer on the event loop that fails the
+    /// request in whatever phase it is, body included).
     private func exchange(_ request: HTTPRequest) async throws(HTTPError) -> HTTPResponse {
         guard let url = URL(string: request.url), let scheme = url.scheme?.lowercased(),
               scheme == "http" || scheme == "https", let host = url.host, !host.isEmpty
@@ -83,53 +85,26 @@ public final class LiveHTTPClient: Domain.HTTPClient {
             throw .invalidURL(String(request.url.prefix(200)))
         }
         let timeout = request.timeout ?? configuration.requestTimeout
-        let limit = request.bodyLimit ?? configuration.bodyLimit
-        var outgoing = HTTPClientRequest(url: request.url)
-        outgoing.method = HTTPMethod(rawValue: request.method.rawValue)
-        for field in request.headers { outgoing.headers.add(name: field.name, value: field.value) }
-        if let body = request.body { outgoing.body = .bytes(ByteBuffer(bytes: body)) }
-        let client = self.client
-        let prepared = outgoing
         do {
-            return try await withThrowingTaskGroup(of: HTTPResponse?.self) { group in
-                group.addTask {
-                    let response = try await client.execute(prepared, deadline: .now() + Self.amount(timeout))
-                    let declared = response.headers.first(name: "Content-Length").flatMap(Int.init)
-                    if let declared, declared > limit { throw HTTPError.bodyTooLarge(limit: limit) }
-                    let body = try await Self.collect(response.body, declared: declared, limit: limit)
-                    var headers = Domain.HTTPHeaders()
-                    for (name, value) in response.headers { headers.add(name, value) }
-                    return HTTPResponse(status: Int(response.status.code), headers: headers, body: body, url: request.url)
-                }
-                group.addTask {
-                    // The library's deadline covers the head; this covers the body too.
-                    try await Task.sleep(for: timeout)
-                    return nil
-                }
-                defer { group.cancelAll() }
-                guard let first = try await group.next(), let response = first else {
-                    throw HTTPError.timeout(seconds: Self.seconds(timeout))
-                }
-                return response
+            var headers = NIOHTTP1.HTTPHeaders()
+            for field in request.headers { headers.add(name: field.name, value: field.value) }
+            let outgoing = try AsyncHTTPClient.HTTPClient.Request(
+                url: url, method: HTTPMethod(rawValue: request.method.rawValue), headers: headers,
+                body: request.body.map { .bytes($0) })
+            let task = client.execute(
+                request: outgoing, delegate: ResponseCollector(limit: request.bodyLimit ?? configuration.bodyLimit),
+                deadline: .now() + Self.amount(timeout))
+            let collected = try await withTaskCancellationHandler {
+                try await task.futureResult.get()
+            } onCancel: {
+                task.cancel()
             }
+            var received = Domain.HTTPHeaders()
+            for (name, value) in collected.headers { received.add(name, value) }
+            return HTTPResponse(status: collected.status, headers: received, body: collected.body, url: request.url)
         } catch {
             throw HTTPErrorMapping.map(error, host: host, timeout: timeout)
         }
-    }
-
-    /// The whole body, straight into the bytes the response carries: one
-    /// buffer sized from `Content-Length` when the server sends it (already
-    /// checked against the limit), each chunk copied once. Collecting into
-    /// a `ByteBuffer` first grew it by doubling and then copied it again,
-    /// three times the memory a 1 MB photo list needs, each page faulted in.
-    static func collect(_ stream: HTTPClientResponse.Body, declared: Int?, limit: Int) async throws -> [UInt8] {
-        var body: [UInt8] = []
-        if let declared { body.reserveCapacity(declared) }
-        for try await chunk in stream {
-            guard chunk.readableBytes <= limit - body.count else { throw HTTPError.bodyTooLarge(limit: limit) }
-            chunk.withUnsafeReadableBytes { body.append(contentsOf: $0) }
-        }
-        return body
     }
 
     static func amount(_ duration: Duration) -> TimeAmount {
