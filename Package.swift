@@ -47,7 +47,7 @@ let package = Package(
             name: "Persistence",
             dependencies: [
                 "Domain", .product(name: "GRDB", package: "GRDB.swift"),
-                .product(name: "GRDBSQLite", package: "GRDB.swift"), .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ],
             path: "Modules/Persistence"),
         .target(name: "Presentation", dependencies: ["Domain", "ScreenKit"], path: "Modules/Presentation"),

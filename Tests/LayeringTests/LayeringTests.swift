@@ -22,7 +22,7 @@ import Testing
         "CNcursesw": [],
         "CMalloc": [],
         "Services": ["Domain", "JSONCore", "Crypto", "AsyncHTTPClient", "NIOCore", "NIOPosix", "NIOHTTP1"],
-        "Persistence": ["Domain", "GRDB", "GRDBSQLite", "Crypto"],
+        "Persistence": ["Domain", "GRDB", "GRDBSQLite"],
         "Presentation": ["Domain", "ScreenKit"],
         "JSONRPC": ["ScreenKit", "JSONCore"],
         // `facet --connect`: screens that forward to a running server.

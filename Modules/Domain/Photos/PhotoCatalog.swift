@@ -18,9 +18,9 @@ public struct PhotoCatalog: Sendable {
     /// Fetches the whole list, checks it, and only then replaces the cache in
     /// one transaction. Any failure leaves the last good list as it was.
     public func refresh(baseURL: String) async throws -> PhotoCacheInfo {
-        let photos = try await source.photos(baseURL: baseURL, album: nil)
-        try PhotoRules.check(photos)
-        return try await store.replace(with: photos, source: baseURL, fetchedAt: now())
+        let fetched = try await source.photos(baseURL: baseURL, album: nil)
+        try PhotoRules.check(fetched.photos)
+        return try await store.replace(with: fetched, source: baseURL, fetchedAt: now())
     }
 
     public func cacheInfo() async throws -> PhotoCacheInfo? { try await store.cacheInfo() }

@@ -1,7 +1,7 @@
 extension String {
     /// Runs `body` on the string's UTF-8 bytes where they are: a native
-    /// string is contiguous UTF-8, so the bulk writers and the photo digest
-    /// read it with no copy and no retain; a bridged one is copied once.
+    /// string is contiguous UTF-8, so the bulk writers bind it with no copy
+    /// and no retain; a bridged one is copied once.
     func withBorrowedUTF8<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
         if let result = try utf8.withContiguousStorageIfAvailable({ try body(UnsafeRawBufferPointer($0)) }) {
             return result

@@ -28,9 +28,10 @@ enum PhotosSchema {
             """)
     }
 
-    /// `list_digest`: `PhotoListDigest` of the cached list, written in the
-    /// same transaction as the rows (NULL until the first refresh after the
-    /// upgrade, which then compares row by row as before).
+    /// `list_digest`: the fingerprint the source gave the cached list
+    /// (`FetchedPhotos.fingerprint`), written in the same transaction as the
+    /// rows; NULL when it gave none, and until the first refresh after the
+    /// upgrade. A refresh whose fingerprint differs compares row by row.
     static func addListDigest(_ db: Database) throws {
         try db.execute(sql: "ALTER TABLE photo_fetch ADD COLUMN list_digest BLOB")
     }

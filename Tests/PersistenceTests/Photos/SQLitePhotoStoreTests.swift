@@ -25,7 +25,7 @@ import TestSupport
 
     @Test func replaceStoresTheListWithItsFetchTimeAndSurvivesReopening() async throws {
         let photos = StubPhotoSource.sample(5000)
-        let info = try await store.replace(with: photos, source: "http://a", fetchedAt: fetchedAt)
+        let info = try await store.replace(with: FetchedPhotos(photos), source: "http://a", fetchedAt: fetchedAt)
         #expect(info == PhotoCacheInfo(count: 5000, fetchedAt: fetchedAt, source: "http://a"))
         let reopened = SQLitePhotoStore(database: try FacetDatabase(path: database.path))
         #expect(try await reopened.cacheInfo() == info)
@@ -36,9 +36,9 @@ import TestSupport
     }
 
     @Test func aSecondReplaceReplacesEverything() async throws {
-        _ = try await store.replace(with: StubPhotoSource.sample(100), source: "http://a", fetchedAt: fetchedAt)
+        _ = try await store.replace(with: FetchedPhotos(StubPhotoSource.sample(100)), source: "http://a", fetchedAt: fetchedAt)
         let newer = [Photo(albumId: 9, id: 7000, title: "new", url: "u", thumbnailUrl: "t")]
-        _ = try await store.replace(with: newer, source: "http://b", fetchedAt: fetchedAt.addingTimeInterval(60))
+        _ = try await store.replace(with: FetchedPhotos(newer), source: "http://b", fetchedAt: fetchedAt.addingTimeInterval(60))
         #expect(try await store.page(PhotoQuery()).photos == newer)
         #expect(try await store.cacheInfo()?.source == "http://b")
         #expect(try await store.photo(id: 1) == nil)
@@ -46,13 +46,13 @@ import TestSupport
 
     @Test func aReplaceKeepsOnlyTheNewListWithChangedRowsUpdated() async throws {
         let old = StubPhotoSource.sample(300)
-        _ = try await store.replace(with: old, source: "http://a", fetchedAt: fetchedAt)
+        _ = try await store.replace(with: FetchedPhotos(old), source: "http://a", fetchedAt: fetchedAt)
         var new = Array(old[100..<300])  // the first 100 dropped
         new[0].title = "renamed"
         new[1].albumId = 77
         new[2].url = "https://elsewhere/2"
         new.append(Photo(albumId: 1, id: 9001, title: "added", url: "u", thumbnailUrl: "t"))
-        _ = try await store.replace(with: new, source: "http://b", fetchedAt: fetchedAt.addingTimeInterval(60))
+        _ = try await store.replace(with: FetchedPhotos(new), source: "http://b", fetchedAt: fetchedAt.addingTimeInterval(60))
         let all = try await store.page(PhotoQuery(limit: 1000))
         #expect(all.photos == new)
         #expect(all.total == 201)
@@ -64,11 +64,11 @@ import TestSupport
     /// rewrites no photo: only the fetch header's page reaches the WAL.
     @Test func anUnchangedReloadWritesAlmostNothing() async throws {
         let photos = StubPhotoSource.sample(5000)
-        _ = try await store.replace(with: photos, source: "http://a", fetchedAt: fetchedAt)
+        _ = try await store.replace(with: FetchedPhotos(photos), source: "http://a", fetchedAt: fetchedAt)
         let wal = database.path + "-wal"
         func size() throws -> Int { (try FileManager.default.attributesOfItem(atPath: wal)[.size] as? Int) ?? 0 }
         let before = try size()
-        _ = try await store.replace(with: photos, source: "http://a", fetchedAt: fetchedAt.addingTimeInterval(60))
+        _ = try await store.replace(with: FetchedPhotos(photos), source: "http://a", fetchedAt: fetchedAt.addingTimeInterval(60))
         #expect(try size() - before <= 3 * (4096 + 24))
         #expect(try await store.cacheInfo()?.fetchedAt == fetchedAt.addingTimeInterval(60))
         #expect(try await store.page(PhotoQuery(offset: 4950, limit: 50)).photos == Array(photos[4950...]))
@@ -76,12 +76,12 @@ import TestSupport
 
     @Test func aFailedReplaceLeavesTheOldListWhole() async throws {
         let old = StubPhotoSource.sample(100)
-        _ = try await store.replace(with: old, source: "http://a", fetchedAt: fetchedAt)
+        _ = try await store.replace(with: FetchedPhotos(old), source: "http://a", fetchedAt: fetchedAt)
         // A duplicate id fails half-way through the insert: the transaction rolls back.
         var bad = StubPhotoSource.sample(300)
         bad[250].id = 3
         await #expect(throws: (any Error).self) {
-            try await store.replace(with: bad, source: "http://b", fetchedAt: fetchedAt.addingTimeInterval(60))
+            try await store.replace(with: FetchedPhotos(bad), source: "http://b", fetchedAt: fetchedAt.addingTimeInterval(60))
         }
         #expect(try await store.cacheInfo() == PhotoCacheInfo(count: 100, fetchedAt: fetchedAt, source: "http://a"))
         let all = try await store.page(PhotoQuery(limit: 1000))
@@ -92,7 +92,7 @@ import TestSupport
     @Test func filtersSortsAndWindows() async throws {
         var photos = StubPhotoSource.sample(500)
         photos[10].title = "100% _literal_ \\ match"
-        _ = try await store.replace(with: photos, source: "http://a", fetchedAt: fetchedAt)
+        _ = try await store.replace(with: FetchedPhotos(photos), source: "http://a", fetchedAt: fetchedAt)
         let album = try await store.page(PhotoQuery(album: 3, limit: 100))
         #expect(album.total == 50)
         #expect(album.photos.map(\.id) == Array(101...150))
@@ -133,44 +133,59 @@ import TestSupport
         return { try await database.read { db in try Int.fetchOne(db, sql: "SELECT n FROM row_writes") ?? -1 } }
     }
 
-    /// The list digest decides whether rows are compared at all: the same
-    /// list again touches no row; one changed title is the one row written.
-    @Test func theSameListAgainTouchesNoRowAndOneChangeWritesOneRow() async throws {
+    /// The fingerprint decides whether rows are compared at all: the same
+    /// one again touches no row; a new one with one changed title writes
+    /// that one row.
+    @Test func theSameFingerprintAgainTouchesNoRowAndAChangeWritesOneRow() async throws {
         var photos = StubPhotoSource.sample(300)
-        _ = try await store.replace(with: photos, source: "http://a", fetchedAt: fetchedAt)
+        _ = try await store.replace(with: FetchedPhotos(photos, fingerprint: Data([1])), source: "http://a", fetchedAt: fetchedAt)
         let writes = try await countRowWrites()
-        _ = try await store.replace(with: photos, source: "http://b", fetchedAt: fetchedAt.addingTimeInterval(60))
+        _ = try await store.replace(
+            with: FetchedPhotos(photos, fingerprint: Data([1])), source: "http://b", fetchedAt: fetchedAt.addingTimeInterval(60))
         #expect(try await writes() == 0)
         #expect(try await store.cacheInfo() == PhotoCacheInfo(count: 300, fetchedAt: fetchedAt.addingTimeInterval(60), source: "http://b"))
         photos[7].title = "changed"
-        _ = try await store.replace(with: photos, source: "http://b", fetchedAt: fetchedAt.addingTimeInterval(120))
+        _ = try await store.replace(
+            with: FetchedPhotos(photos, fingerprint: Data([2])), source: "http://b", fetchedAt: fetchedAt.addingTimeInterval(120))
         #expect(try await writes() == 1)
         #expect(try await store.photo(id: photos[7].id)?.title == "changed")
     }
 
-    /// Lists that differ only in where one field ends and the next begins
-    /// have different digests (each field is length-prefixed).
-    @Test func movingTextAcrossAFieldBoundaryIsAChange() async throws {
-        let first = [Photo(albumId: 1, id: 1, title: "ab", url: "c", thumbnailUrl: "t")]
-        let second = [Photo(albumId: 1, id: 1, title: "a", url: "bc", thumbnailUrl: "t")]
-        _ = try await store.replace(with: first, source: "http://a", fetchedAt: fetchedAt)
-        _ = try await store.replace(with: second, source: "http://a", fetchedAt: fetchedAt)
-        #expect(try await store.photo(id: 1) == second[0])
+    /// Without a fingerprint, or with the cached one but another count, the
+    /// rows are compared: a row changed behind the cache's back is put right.
+    @Test func noFingerprintOrAnotherCountIsComparedRowByRow() async throws {
+        let photos = StubPhotoSource.sample(100)
+        _ = try await store.replace(with: FetchedPhotos(photos, fingerprint: Data([1])), source: "http://a", fetchedAt: fetchedAt)
+        func spoil() async throws {
+            try await database.write { db in
+                try db.execute(sql: "UPDATE photo SET title = 'stale' WHERE id = ?", arguments: [photos[3].id])
+            }
+        }
+        try await spoil()
+        _ = try await store.replace(with: FetchedPhotos(photos), source: "http://a", fetchedAt: fetchedAt)
+        #expect(try await store.photo(id: photos[3].id) == photos[3])
+        _ = try await store.replace(with: FetchedPhotos(photos, fingerprint: Data([1])), source: "http://a", fetchedAt: fetchedAt)
+        try await spoil()
+        let fewer = Array(photos.dropLast())
+        _ = try await store.replace(with: FetchedPhotos(fewer, fingerprint: Data([1])), source: "http://a", fetchedAt: fetchedAt)
+        #expect(try await store.photo(id: photos[3].id) == photos[3])
+        #expect(try await store.cacheInfo()?.count == 99)
     }
 
     /// A cache written before the digest existed (NULL) is compared row by
     /// row, so a row that differs from the fetched list is put right.
     @Test func aCacheWithoutADigestIsComparedRowByRow() async throws {
         let photos = StubPhotoSource.sample(100)
-        _ = try await store.replace(with: photos, source: "http://a", fetchedAt: fetchedAt)
+        _ = try await store.replace(with: FetchedPhotos(photos, fingerprint: Data([5])), source: "http://a", fetchedAt: fetchedAt)
         try await database.write { db in
             try db.execute(sql: "UPDATE photo_fetch SET list_digest = NULL; UPDATE photo SET title = 'stale' WHERE id = ?", arguments: [photos[3].id])
         }
         let writes = try await countRowWrites()
-        _ = try await store.replace(with: photos, source: "http://a", fetchedAt: fetchedAt.addingTimeInterval(60))
+        _ = try await store.replace(
+            with: FetchedPhotos(photos, fingerprint: Data([5])), source: "http://a", fetchedAt: fetchedAt.addingTimeInterval(60))
         #expect(try await writes() == 1)
         #expect(try await store.photo(id: photos[3].id) == photos[3])
         let digest = try await database.read { db in try Data.fetchOne(db, sql: "SELECT list_digest FROM photo_fetch") }
-        #expect(digest?.count == 32)
+        #expect(digest == Data([5]))
     }
 }

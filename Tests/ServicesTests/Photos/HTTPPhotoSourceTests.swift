@@ -1,6 +1,7 @@
+import Crypto
 import Domain
 import Foundation
-import Services
+@testable import Services
 import Testing
 import TestSupport
 
@@ -28,7 +29,16 @@ import TestSupport
     }
 
     func photos(_ base: String, album: Int? = nil) async throws -> [Photo] {
+        try await fetched(base, album: album).photos
+    }
+
+    func fetched(_ base: String, album: Int? = nil) async throws -> FetchedPhotos {
         try await withClient { try await HTTPPhotoSource(client: $0).photos(baseURL: base, album: album) }
+    }
+
+    /// The exact bytes the fixture serves at `url`.
+    func body(_ url: String) async throws -> [UInt8] {
+        try await withClient { client in try await client.send(HTTPRequest(.get, url: url)).body }
     }
 
     func failure(_ base: String, limit: Int = PhotoRules.bodyLimit, timeout: Duration = .seconds(20)) async -> PhotoError? {
@@ -93,5 +103,40 @@ import TestSupport
         #expect(photos.map(\.title).contains("写真の題名 📷 photo"))
         #expect(photos.map(\.title).contains("red \u{1B}[31mALERT\u{1B}[0m \u{1B}]0;pwned\u{07} bell\u{07} end"))
         #expect(photos.map(\.title).contains("cafe\u{301} combining e\u{301}"))
+    }
+
+    /// The fingerprint is the SHA-256 of the body, whether it was hashed
+    /// beside the parse (the 1 MB list) or after it (one album's 50 photos):
+    /// the same list twice gives the same one, a changed list another.
+    @Test func theFingerprintIsTheBodysHashOnEitherPath() async throws {
+        let base = fixture.baseURL("ok")
+        let whole = try await fetched(base)
+        #expect(whole.photos.count == 5000)
+        let wholeBody = try await body(base + "/photos")
+        #expect(wholeBody.count >= HTTPPhotoSource.sideBySideBytes)
+        #expect(whole.fingerprint == Data(SHA256.hash(data: wholeBody)))
+        #expect(try await fetched(base).fingerprint == whole.fingerprint)
+        let album = try await fetched(base, album: 3)
+        let albumBody = try await body(base + "/photos?albumId=3")
+        #expect(albumBody.count < HTTPPhotoSource.sideBySideBytes)
+        #expect(album.photos.count == 50)
+        #expect(album.fingerprint == Data(SHA256.hash(data: albumBody)))
+        let changing = fixture.baseURL("alternating")
+        let first = try await fetched(changing)
+        let second = try await fetched(changing)
+        #expect(first.photos.map(\.id) == second.photos.map(\.id))
+        #expect(first.photos.map(\.title) != second.photos.map(\.title))
+        #expect(first.fingerprint != second.fingerprint)
+    }
+
+    /// A malformed big body is reported as on the sequential path, with the
+    /// hash running beside the parse: where reading stopped, in bytes.
+    @Test func aMalformedBigBodyFailsTheSameBesideTheHash() async {
+        let cut = 2 * HTTPPhotoSource.sideBySideBytes + 7
+        guard case .malformedJSON(let offset, _)? = await failure(fixture.baseURL("truncated/\(cut)")) else {
+            Issue.record("a truncated body was not reported as malformed JSON")
+            return
+        }
+        #expect(offset == cut)
     }
 }

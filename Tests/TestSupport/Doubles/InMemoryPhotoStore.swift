@@ -25,8 +25,9 @@ public final class InMemoryPhotoStore: PhotoStore, @unchecked Sendable {
 
     public func cacheInfo() async throws -> PhotoCacheInfo? { lock.withLock { info } }
 
-    public func replace(with photos: [Photo], source: String, fetchedAt: Date) async throws -> PhotoCacheInfo {
-        try lock.withLock {
+    public func replace(with fetched: FetchedPhotos, source: String, fetchedAt: Date) async throws -> PhotoCacheInfo {
+        let photos = fetched.photos
+        return try lock.withLock {
             if let failure = failNextReplace {
                 failNextReplace = nil
                 throw failure
@@ -87,7 +88,7 @@ public final class StubPhotoSource: PhotoSource, @unchecked Sendable {
 
     public var requestCount: Int { lock.withLock { requests.count } }
 
-    public func photos(baseURL: String, album: Int?) async throws -> [Photo] {
+    public func photos(baseURL: String, album: Int?) async throws -> FetchedPhotos {
         let mustHold = lock.withLock {
             requests.append(baseURL)
             return hold
@@ -103,7 +104,7 @@ public final class StubPhotoSource: PhotoSource, @unchecked Sendable {
         }
         let answer = lock.withLock { result }
         let photos = try answer.get()
-        return album.map { album in photos.filter { $0.albumId == album } } ?? photos
+        return FetchedPhotos(album.map { album in photos.filter { $0.albumId == album } } ?? photos)
     }
 
     /// `count` photos shaped like the API's: 50 per album, ids from 1.
