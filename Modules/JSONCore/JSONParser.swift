@@ -64,6 +64,37 @@ public struct JSONParser: ~Copyable {
         return key
     }
 
+    /// The next key of the object just entered, as one of `keys` (nil at
+    /// the object's end), without building a string for it: a key of plain
+    /// ASCII is compared where it stands; one with an escape or non-ASCII
+    /// text is read (and checked) as `string()` reads it, then compared.
+    public mutating func nextKey(among keys: JSONKeys) throws(Failure) -> JSONKeys.Match? {
+        skipSpace()
+        if try closes(UInt8(ascii: "}")) { return nil }
+        let match = if let raw = plainASCIIString() { keys.match(raw) } else { keys.match(try string()) }
+        try expect(UInt8(ascii: ":"), "expected ':' after an object key")
+        return match
+    }
+
+    /// The bytes between the quotes of the string at `index` when they are
+    /// all printable ASCII other than a backslash (then `index` moves past
+    /// it); nil, with `index` unchanged, for anything else.
+    private mutating func plainASCIIString() -> UnsafeBufferPointer<UInt8>? {
+        guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { return nil }
+        var end = index + 1
+        while end < bytes.count {
+            let byte = bytes[end]
+            if byte == UInt8(ascii: "\"") {
+                let text = UnsafeBufferPointer(rebasing: bytes[(index + 1)..<end])
+                index = end + 1
+                return text
+            }
+            if byte == UInt8(ascii: "\\") || byte < 0x20 || byte >= 0x80 { return nil }
+            end += 1
+        }
+        return nil
+    }
+
     public mutating func enterArray() throws(Failure) {
         try expect(UInt8(ascii: "["), "expected an array")
         depth += 1
@@ -271,6 +302,15 @@ public struct JSONParser: ~Copyable {
             if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
             guard index < bytes.count, isDigit(bytes[index]) else { throw fail("a number needs digits in its exponent") }
             while index < bytes.count, isDigit(bytes[index]) { index += 1 }
+        }
+        // Up to 18 digits always fit an Int: add them up where they stand
+        // (ids and counts, most numbers in the files Facet reads).
+        let negative = bytes[start] == UInt8(ascii: "-")
+        let digits = (negative ? start + 1 : start)..<index
+        if integral, digits.count <= 18 {
+            var value = 0
+            for offset in digits { value = value &* 10 &+ Int(bytes[offset] &- UInt8(ascii: "0")) }
+            return .int(negative ? -value : value)
         }
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
         if integral, let value = Int(text) { return .int(value) }

@@ -103,4 +103,63 @@ import Testing
             #expect(failure(raw)?.offset == 1 + lead, "a raw control character after \(lead) bytes")
         }
     }
+
+    /// Keys matched among a set without building strings: plain, escaped,
+    /// unknown and empty keys, the object's end, and the same errors as
+    /// reading the key as a string.
+    @Test func keysAreMatchedAmongASetAsTheirText() throws {
+        let keys = JSONKeys("id", "title", "", "é")
+        func matches(_ text: String) throws -> [JSONKeys.Match] {
+            try JSONParser.with(Array(text.utf8)) { parser in
+                var found: [JSONKeys.Match] = []
+                try parser.enterObject()
+                while let key = try parser.nextKey(among: keys) {
+                    found.append(key)
+                    try parser.skipValue()
+                }
+                try parser.end()
+                return found
+            }
+        }
+        #expect(try matches(#"{"title": 1, "id": 2, "ids": 3, "i": 4, "": 5, "id": 6, "é": 7, "é": 8}"#)
+            == [.known(1), .known(0), .unknown, .unknown, .known(2), .known(0), .known(3), .known(3)])
+        #expect(try matches("{}") == [])
+        #expect(try matches(" { \"id\" : null } ") == [.known(0)])
+        func failure(_ text: String) -> JSONParser.Failure? {
+            do {
+                _ = try matches(text)
+                return nil
+            } catch {
+                return error as? JSONParser.Failure
+            }
+        }
+        #expect(failure("{\"i\td\": 1}")?.reason == "a control character inside a string must be escaped")
+        #expect(failure("{\"id\" 1}")?.reason == "expected ':' after an object key")
+        #expect(failure("{\"id")?.reason == "unexpected end of input in a string")
+        #expect(try matches("{\"ÿ\": 1}") == [.unknown])
+        let invalid = [UInt8(ascii: "{"), UInt8(ascii: "\""), 0xFF, UInt8(ascii: "\""), UInt8(ascii: ":"), UInt8(ascii: "1"), UInt8(ascii: "}")]
+        #expect(throws: JSONParser.Failure.self) {
+            try JSONParser.with(invalid) { parser in
+                try parser.enterObject()
+                _ = try parser.nextKey(among: keys)
+            }
+        }
+    }
+
+    /// Whole numbers up to 18 digits are added up in place; longer ones and
+    /// fractions go through the text as before, at the limits too.
+    @Test func wholeNumbersReadExactlyAtEveryLength() throws {
+        var digits = ""
+        for length in 1...19 {
+            digits += String(length % 10)
+            #expect(try parse(digits) == .int(Int(digits)!), "\(length) digits")
+            #expect(try parse("-" + digits) == .int(-Int(digits)!), "-\(length) digits")
+        }
+        #expect(try parse("-0") == .int(0))
+        #expect(try parse("9223372036854775807") == .int(.max))
+        #expect(try parse("-9223372036854775808") == .int(.min))
+        #expect(try parse("9223372036854775808") == .double(9223372036854775808))
+        #expect(try parse("123456789012345678901") == .double(123456789012345678901))
+        #expect(try parse("[7, 12.5, 3e2]") == .array([.int(7), .double(12.5), .double(300)]))
+    }
 }

@@ -51,13 +51,13 @@ public enum PhotoListParser {
         var url: String?
         var thumbnailUrl: String?
         try parser.enterObject()
-        while let key = try parser.nextKey() {
+        while let key = try parser.nextKey(among: fields) {
             switch key {
-            case "albumId": albumId = try integer(&parser, index, key)
-            case "id": id = try integer(&parser, index, key)
-            case "title": title = try text(&parser, index, key)
-            case "url": url = try text(&parser, index, key)
-            case "thumbnailUrl": thumbnailUrl = try text(&parser, index, key)
+            case .known(0): albumId = try integer(&parser, index, "albumId")
+            case .known(1): id = try integer(&parser, index, "id")
+            case .known(2): title = try text(&parser, index, "title")
+            case .known(3): url = try text(&parser, index, "url")
+            case .known(4): thumbnailUrl = try text(&parser, index, "thumbnailUrl")
             default: try parser.skipValue()
             }
         }
@@ -68,6 +68,9 @@ public enum PhotoListParser {
         guard let thumbnailUrl else { throw PhotoError.missingField(index: index, field: "thumbnailUrl") }
         return Photo(albumId: albumId, id: id, title: title, url: url, thumbnailUrl: thumbnailUrl)
     }
+
+    /// A record's fields, in the order `record` switches on them.
+    static let fields = JSONKeys("albumId", "id", "title", "url", "thumbnailUrl")
 
     static func integer(_ parser: inout JSONParser, _ index: Int, _ key: String) throws -> Int {
         let value = try parser.value()
