@@ -15,11 +15,45 @@ public struct JSONParser: ~Copyable {
     public private(set) var index = 0
     private var depth = 0
     public static let maximumDepth = 512
+    /// Off for a reader that will throw its failures away (see `with(_:from:countingLines:_:)`).
+    private var countsLines = true
+
+    /// Where a parser stands, to go on from later: over the same bytes, or
+    /// over more of them (a body still arriving, read as far as it goes).
+    public struct Position: Sendable, Equatable {
+        fileprivate var index = 0
+        fileprivate var depth = 0
+        fileprivate var first = true
+
+        /// Before the first value.
+        public static let start = Position()
+    }
+
+    public var position: Position { Position(index: index, depth: depth, first: first) }
 
     /// Parses with a parser over `bytes` for the duration of `body`.
     public static func with<T>(_ bytes: [UInt8], _ body: (inout JSONParser) throws -> T) rethrows -> T {
         try bytes.withUnsafeBufferPointer { buffer in
             var parser = JSONParser(buffer)
+            return try body(&parser)
+        }
+    }
+
+    /// A parser over `bytes` that goes on from `position` (taken from a
+    /// parser over these bytes or a prefix of them).
+    /// - Parameter countingLines: false leaves `Failure.line` 0: counting
+    ///   the lines before a failure reads every byte before it, which a
+    ///   reader that tries again when more bytes have arrived would do on
+    ///   each try.
+    public static func with<T>(
+        _ bytes: [UInt8], from position: Position, countingLines: Bool = true, _ body: (inout JSONParser) throws -> T
+    ) rethrows -> T {
+        try bytes.withUnsafeBufferPointer { buffer in
+            var parser = JSONParser(buffer)
+            parser.index = min(position.index, buffer.count)
+            parser.depth = position.depth
+            parser.first = position.first
+            parser.countsLines = countingLines
             return try body(&parser)
         }
     }
@@ -347,8 +381,8 @@ public struct JSONParser: ~Copyable {
     /// A failure at the current position, with its line number.
     public func fail(_ reason: String) -> Failure {
         let position = min(index, bytes.count)
-        var line = 1
-        for i in 0..<position where bytes[i] == 0x0A { line += 1 }
+        var line = countsLines ? 1 : 0
+        if countsLines { for i in 0..<position where bytes[i] == 0x0A { line += 1 } }
         return Failure(offset: position, line: line, reason: reason)
     }
 }

@@ -25,6 +25,10 @@ final class SharedHTTPClient: Domain.HTTPClient {
         try await client.send(request)
     }
 
+    func send(_ request: HTTPRequest, reading reader: some HTTPBodyReader) async throws(HTTPError) -> HTTPResponse {
+        try await client.send(request, reading: reader)
+    }
+
     /// Closes the pool if it was ever opened.
     func shutdown() async {
         let made = live.withLock { current in

@@ -16,6 +16,24 @@ import Foundation
 ///   `Cookie`) to another scheme, host or port.
 public protocol HTTPClient: Sendable {
     func send(_ request: HTTPRequest) async throws(HTTPError) -> HTTPResponse
+
+    /// `send`, with a success's (2xx) body handed to `reader` as it arrives
+    /// instead of kept in the response, whose body is then empty. Any other
+    /// answer keeps its body, as from `send`.
+    func send(_ request: HTTPRequest, reading reader: some HTTPBodyReader) async throws(HTTPError) -> HTTPResponse
+}
+
+extension HTTPClient {
+    /// For a client that cannot hand a body over as it arrives: the whole
+    /// of it, once it is there.
+    public func send(_ request: HTTPRequest, reading reader: some HTTPBodyReader) async throws(HTTPError) -> HTTPResponse {
+        var response = try await send(request)
+        guard response.isSuccess else { return response }
+        reader.begin(expectedLength: response.body.count)
+        response.body.withUnsafeBytes { reader.read($0) }
+        response.body = []
+        return response
+    }
 }
 
 extension HTTPResponse {

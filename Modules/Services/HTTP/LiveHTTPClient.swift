@@ -44,12 +44,23 @@ public final class LiveHTTPClient: Domain.HTTPClient {
     }
 
     public func send(_ request: HTTPRequest) async throws(HTTPError) -> HTTPResponse {
+        try await send(request, reader: nil)
+    }
+
+    /// The body of a success goes to `reader` as it arrives: each piece is
+    /// handed over from the event loop as it is read, so the caller works
+    /// on one core while the transfer goes on on the other.
+    public func send(_ request: HTTPRequest, reading reader: some HTTPBodyReader) async throws(HTTPError) -> HTTPResponse {
+        try await send(request, reader: reader)
+    }
+
+    private func send(_ request: HTTPRequest, reader: (any HTTPBodyReader)?) async throws(HTTPError) -> HTTPResponse {
         let policy = HTTPRetryPolicy(configuration: configuration)
         var attempt = 0
         while true {
             let decision: HTTPRetryPolicy.Decision
             do {
-                let response = try await followingRedirects(request)
+                let response = try await followingRedirects(request, reader: reader)
                 decision = policy.decide(method: request.method, response: response, attempt: attempt, jitter: .random(in: 0.5...1))
                 if decision == .giveUp { return response }
             } catch {
@@ -65,10 +76,10 @@ public final class LiveHTTPClient: Domain.HTTPClient {
         }
     }
 
-    private func followingRedirects(_ original: HTTPRequest) async throws(HTTPError) -> HTTPResponse {
+    private func followingRedirects(_ original: HTTPRequest, reader: (any HTTPBodyReader)?) async throws(HTTPError) -> HTTPResponse {
         var request = original
         for _ in 0...configuration.maxRedirects {
-            let response = try await exchange(request)
+            let response = try await exchange(request, reader: reader)
             guard let next = try HTTPRedirectPolicy.next(after: request, response: response) else { return response }
             request = next
         }
@@ -78,7 +89,7 @@ public final class LiveHTTPClient: Domain.HTTPClient {
     /// One request and its whole body, under the whole-request timeout
     /// (the library's deadline: a timer on the event loop that fails the
     /// request in whatever phase it is, body included).
-    private func exchange(_ request: HTTPRequest) async throws(HTTPError) -> HTTPResponse {
+    private func exchange(_ request: HTTPRequest, reader: (any HTTPBodyReader)?) async throws(HTTPError) -> HTTPResponse {
         guard let url = URL(string: request.url), let scheme = url.scheme?.lowercased(),
               scheme == "http" || scheme == "https", let host = url.host, !host.isEmpty
         else {
@@ -91,11 +102,14 @@ public final class LiveHTTPClient: Domain.HTTPClient {
             let outgoing = try AsyncHTTPClient.HTTPClient.Request(
                 url: url, method: HTTPMethod(rawValue: request.method.rawValue), headers: headers,
                 body: request.body.map { .bytes($0) })
+            let pieces = reader.map { _ in ResponseCollector.Pieces.makeStream() }
             let task = client.execute(
-                request: outgoing, delegate: ResponseCollector(limit: request.bodyLimit ?? configuration.bodyLimit),
+                request: outgoing,
+                delegate: ResponseCollector(limit: request.bodyLimit ?? configuration.bodyLimit, pieces: pieces?.continuation),
                 deadline: .now() + Self.amount(timeout))
             let collected = try await withTaskCancellationHandler {
-                try await task.futureResult.get()
+                if let reader, let pieces { try await Self.pass(pieces.stream, to: reader) }
+                return try await task.futureResult.get()
             } onCancel: {
                 task.cancel()
             }
@@ -104,6 +118,17 @@ public final class LiveHTTPClient: Domain.HTTPClient {
             return HTTPResponse(status: collected.status, headers: received, body: collected.body, url: request.url)
         } catch {
             throw HTTPErrorMapping.map(error, host: host, timeout: timeout)
+        }
+    }
+
+    /// Hands a streamed body to its reader, piece by piece, on the caller's
+    /// executor; ends with the exchange (throwing its error, if it failed).
+    private static func pass(_ pieces: ResponseCollector.Pieces, to reader: any HTTPBodyReader) async throws {
+        for try await piece in pieces {
+            switch piece {
+            case .begin(let expectedLength): reader.begin(expectedLength: expectedLength)
+            case .bytes(let buffer): buffer.withUnsafeReadableBytes { reader.read($0) }
+            }
         }
     }
 

@@ -1,10 +1,9 @@
-import Crypto
 import Domain
-import Foundation
 
 /// `PhotoSource` over the process's shared HTTP client: `GET {base}/photos`,
-/// a 2xx answer parsed by `PhotoListParser`, anything else a `PhotoError`
-/// naming the URL. The body is capped (`PhotoRules.bodyLimit`) by the
+/// a 2xx answer read by `PhotoListReader` while it arrives (parsed by
+/// `PhotoListParser`, fingerprinted), anything else a `PhotoError` naming
+/// the URL. The body is capped (`PhotoRules.bodyLimit`) by the
 /// client, which also applies the timeouts and retries GETs.
 ///
 /// Only the list is fetched: images are never downloaded by Facet (the
@@ -22,31 +21,16 @@ public struct HTTPPhotoSource: PhotoSource {
         let url = try PhotoRules.listURL(baseURL: baseURL, album: album)
         let request = HTTPRequest(
             .get, url: url, headers: ["Accept": "application/json", "User-Agent": "facet (photos)"], bodyLimit: bodyLimit)
+        let reader = PhotoListReader()
         let response: HTTPResponse
         do {
-            response = try await client.send(request)
+            response = try await client.send(request, reading: reader)
         } catch {
             throw Self.photoError(error, url: url)
         }
         guard response.isSuccess else { throw PhotoError.httpStatus(url: url, status: response.status) }
-        let body = response.body
-        let parse = { @Sendable () throws(PhotoError) -> [Photo] in try PhotoListParser.parse(body, url: url) }
-        guard body.count >= Self.sideBySideBytes else { return FetchedPhotos(try parse(), fingerprint: Self.fingerprint(of: body)) }
-        // The hash of a 1 MB list takes a third of the time of its parse,
-        // so it runs beside it, on the other core, rather than after it.
-        let (photos, fingerprint) = try SideBySide.run(parse, side: { Self.fingerprint(of: body) })
-        return FetchedPhotos(photos, fingerprint: fingerprint)
+        return try reader.finish(url: url)
     }
-
-    /// The SHA-256 of the body: the same bytes parse to the same list, so
-    /// the cache can skip comparing rows when a refresh fetched the list it
-    /// already holds (JSONPlaceholder's never changes).
-    static func fingerprint(of body: [UInt8]) -> Data {
-        Data(SHA256.hash(data: body))
-    }
-
-    /// Below this a body is parsed, then hashed, on the calling thread.
-    static let sideBySideBytes = 64 << 10
 
     /// The shared client's transport failures, said about the photo list.
     static func photoError(_ error: HTTPError, url: String) -> PhotoError {

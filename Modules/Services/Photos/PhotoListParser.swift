@@ -10,32 +10,81 @@ import JSONCore
 /// wrong type. It returns the whole list or throws — never a part of it.
 public enum PhotoListParser {
     public static func parse(_ bytes: [UInt8], url: String) throws(PhotoError) -> [Photo] {
-        guard bytes.contains(where: { !isSpace($0) }) else { throw .emptyBody(url: url) }
-        do {
-            return try JSONParser.with(bytes) { parser in try photos(&parser) }
-        } catch let error as PhotoError {
-            throw error
-        } catch let failure as JSONParser.Failure {
-            throw .malformedJSON(offset: failure.offset, reason: failure.reason)
-        } catch {
-            throw .malformedJSON(offset: 0, reason: "\(error)")
+        var progress = Progress()
+        return try progress.finish(bytes, url: url)
+    }
+
+    /// A list read while its body arrives: `advance` reads every record
+    /// that has arrived whole; `finish`, once the body is all there, reads
+    /// the rest from where the last whole record ended, so it returns or
+    /// throws exactly what `parse` of the whole body would.
+    public struct Progress {
+        private var photos: [Photo] = []
+        /// Inside the array, after the last whole record; nil before `[`.
+        private var position: JSONParser.Position?
+        /// Set when something other than the end of the bytes so far
+        /// stopped a record (an error, the end of the array): `finish` reads it.
+        private var stalled = false
+
+        public init() { photos.reserveCapacity(5000) }
+
+        public mutating func advance(over bytes: [UInt8]) {
+            guard !stalled else { return }
+            let from = position ?? .start
+            JSONParser.with(bytes, from: from, countingLines: false) { parser in
+                do {
+                    if position == nil {
+                        guard let first = parser.peek() else { return }
+                        guard first == UInt8(ascii: "[") else {
+                            stalled = true
+                            return
+                        }
+                        try parser.enterArray()
+                        position = parser.position
+                    }
+                    while try parser.nextElement() {
+                        photos.append(try record(&parser, index: photos.count))
+                        position = parser.position
+                    }
+                    stalled = true
+                } catch let failure as JSONParser.Failure where failure.offset >= bytes.count {
+                    // The bytes ran out inside a record: it is read again when more have come.
+                } catch {
+                    stalled = true
+                }
+            }
+        }
+
+        public mutating func finish(_ bytes: [UInt8], url: String) throws(PhotoError) -> [Photo] {
+            guard bytes.contains(where: { !isSpace($0) }) else { throw .emptyBody(url: url) }
+            do {
+                let from = position
+                return try JSONParser.with(bytes, from: from ?? .start) { parser in
+                    if from == nil { try enterList(&parser) }
+                    while try parser.nextElement() {
+                        photos.append(try record(&parser, index: photos.count))
+                    }
+                    try parser.end()
+                    return photos
+                }
+            } catch let error as PhotoError {
+                throw error
+            } catch let failure as JSONParser.Failure {
+                throw .malformedJSON(offset: failure.offset, reason: failure.reason)
+            } catch {
+                throw .malformedJSON(offset: 0, reason: "\(error)")
+            }
         }
     }
 
-    static func photos(_ parser: inout JSONParser) throws -> [Photo] {
+    /// Enters the top-level array, or says what the body is instead.
+    static func enterList(_ parser: inout JSONParser) throws {
         guard parser.peek() == UInt8(ascii: "[") else {
             let found = try parser.value()  // a syntax error is reported first, as such
             try parser.end()
             throw PhotoError.notAList(found: found.typeName)
         }
         try parser.enterArray()
-        var photos: [Photo] = []
-        photos.reserveCapacity(5000)
-        while try parser.nextElement() {
-            photos.append(try record(&parser, index: photos.count))
-        }
-        try parser.end()
-        return photos
     }
 
     /// One record, field by field (no dictionary per record). Unknown keys

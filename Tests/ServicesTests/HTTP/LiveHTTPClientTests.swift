@@ -87,6 +87,60 @@ struct LiveHTTPClientTests {
         await client.shutdown()
     }
 
+    /// Records what a streamed body's reader is given.
+    final class RecordingReader: HTTPBodyReader {
+        var begins: [Int?] = []
+        var bytes: [UInt8] = []
+        var pieces = 0
+
+        func begin(expectedLength: Int?) {
+            begins.append(expectedLength)
+            bytes = []
+        }
+
+        func read(_ piece: UnsafeRawBufferPointer) {
+            bytes.append(contentsOf: piece)
+            pieces += 1
+        }
+    }
+
+    /// A success's body goes to the reader as it arrives, with or without a
+    /// declared length; any other answer keeps its body and never reaches
+    /// the reader; the cap holds; a retried 500 reaches it once, with the
+    /// final body.
+    @Test func aSuccessBodyGoesToItsReaderPieceByPiece() async throws {
+        let photos = try PhotosFixtureServer.shared()
+        let client = LiveHTTPClient(configuration: HTTPClientConfiguration(
+            connectTimeout: .seconds(2), requestTimeout: .seconds(30), bodyLimit: 4 << 20, retryBaseDelay: .milliseconds(10)))
+        let whole = try await client.send(HTTPRequest(url: photos.baseURL("ok") + "/photos")).body
+        for (mode, declared) in [("ok", Optional(whole.count)), ("chunked", nil)] {
+            let reader = RecordingReader()
+            let response = try await client.send(HTTPRequest(url: photos.baseURL(mode) + "/photos"), reading: reader)
+            #expect(response.status == 200)
+            #expect(response.body.isEmpty, "\(mode): the body went to the reader")
+            #expect(reader.begins == [declared], "\(mode)")
+            #expect(reader.bytes == whole, "\(mode)")
+            #expect(reader.pieces > 1, "\(mode): a megabyte arrives in pieces")
+        }
+        let missing = RecordingReader()
+        let notFound = try await client.send(HTTPRequest(url: photos.baseURL("status/404") + "/photos"), reading: missing)
+        #expect(notFound.status == 404)
+        #expect(notFound.text.contains("fixture status 404"))
+        #expect(missing.begins.isEmpty && missing.bytes.isEmpty)
+        let capped = RecordingReader()
+        await #expect(throws: HTTPError.bodyTooLarge(limit: 1_000_000)) {
+            try await client.send(
+                HTTPRequest(.get, url: photos.baseURL("chunked-huge/2000000") + "/photos", bodyLimit: 1_000_000), reading: capped)
+        }
+        let server = try FixtureServer(arguments: ["--stars", "3"])
+        let flaky = RecordingReader()
+        let retried = try await client.send(HTTPRequest(url: server.baseURL + "/users/flaky/starred"), reading: flaky)
+        #expect(retried.status == 200)
+        #expect(flaky.begins.count == 1)
+        #expect(String(decoding: flaky.bytes, as: UTF8.self).contains("full_name"))
+        await client.shutdown()
+    }
+
     @Test func doesNotRetryAPut() async throws {
         let server = try FixtureServer()
         let client = Self.client()

@@ -93,4 +93,40 @@ import TestSupport
         let photos = try parse(#"[{"albumId":1,"id":1,"title":"\u001b[31mred\u001b[0m 写真 📷 e\u0301","url":"u","thumbnailUrl":"v"}]"#)
         #expect(photos.first?.title == "\u{1B}[31mred\u{1B}[0m 写真 📷 e\u{301}")
     }
+
+    /// Reading while the body arrives ends as reading it whole does, the
+    /// same list or the same error, wherever the pieces break: every prefix
+    /// of small bodies (valid, and each kind of error), and the 1 MB fixture
+    /// in pieces of several sizes.
+    @Test func readingAsTheBodyArrivesEndsAsReadingItWhole() throws {
+        let record = #"{"albumId": 12, "id": 345678, "title": "t \"q\" \u00e9 写真 📷", "url": "u", "thumbnailUrl": "v", "x": [1, {"y": null}]}"#
+        let bodies = [
+            "[" + record + ", " + record.replacingOccurrences(of: "345678", with: "9") + "]",
+            " [ ] ", "", "  ", "[" + record + ",", #"[{"title": "cut"#, "[,]", "[] x", "<html>", #"{"photos": []}"#,
+            "[" + record + ", 42]", #"[{"albumId": "3", "id": 1, "title": "t", "url": "u", "thumbnailUrl": "v"}]"#,
+            #"[{"albumId": 3, "id": 1, "title": "t", "url": "u"}]"#, #"[{"albumId": 1.5, "id": 1}]"#,
+            "[" + record + "] trailing", "[" + record + #", {"albumId": 1, "id": 2, "title": "\uZZZZ"}]"#,
+        ]
+        func whole(_ bytes: [UInt8]) -> Result<[Photo], PhotoError> { Result { () throws(PhotoError) in try PhotoListParser.parse(bytes, url: url) } }
+        func arriving(_ bytes: [UInt8], pieces: Int) -> Result<[Photo], PhotoError> {
+            var progress = PhotoListParser.Progress()
+            var received = 0
+            while received < bytes.count {
+                received = min(bytes.count, received + pieces)
+                progress.advance(over: Array(bytes[..<received]))
+            }
+            return Result { () throws(PhotoError) in try progress.finish(bytes, url: url) }
+        }
+        for body in bodies {
+            let bytes = Array(body.utf8)
+            for piece in 1...max(1, bytes.count) {
+                #expect(arriving(bytes, pieces: piece) == whole(bytes), "\(body) in pieces of \(piece)")
+            }
+        }
+        let fixture = [UInt8](try PhotosFixtureServer.okBody())
+        let expected = whole(fixture)
+        for piece in [977, 4096, 65_536, 300_000] {
+            #expect(arriving(fixture, pieces: piece) == expected, "the fixture in pieces of \(piece)")
+        }
+    }
 }
