@@ -19,10 +19,13 @@ public struct HTTPRequest: Sendable, Equatable {
     public var timeout: Duration?
     /// Overrides the client's response-body cap, in bytes.
     public var bodyLimit: Int?
+    /// Asks for `HTTPResponse.bodyDigest`: the client hashes the body where
+    /// it receives it, on its own thread, while the caller reads it.
+    public var digestsBody: Bool
 
     public init(
         _ method: Method = .get, url: String, headers: HTTPHeaders = [:], body: [UInt8]? = nil,
-        timeout: Duration? = nil, bodyLimit: Int? = nil
+        timeout: Duration? = nil, bodyLimit: Int? = nil, digestsBody: Bool = false
     ) {
         self.method = method
         self.url = url
@@ -30,6 +33,7 @@ public struct HTTPRequest: Sendable, Equatable {
         self.body = body
         self.timeout = timeout
         self.bodyLimit = bodyLimit
+        self.digestsBody = digestsBody
     }
 }
 
@@ -40,12 +44,16 @@ public struct HTTPResponse: Sendable, Equatable {
     public var body: [UInt8]
     /// The URL that answered (differs from the request's after a redirect).
     public var url: String
+    /// The SHA-256 of the body (kept or read as it arrived), when the
+    /// request asked for it and the client computes it; nil otherwise.
+    public var bodyDigest: [UInt8]?
 
-    public init(status: Int, headers: HTTPHeaders = [:], body: [UInt8] = [], url: String = "") {
+    public init(status: Int, headers: HTTPHeaders = [:], body: [UInt8] = [], url: String = "", bodyDigest: [UInt8]? = nil) {
         self.status = status
         self.headers = headers
         self.body = body
         self.url = url
+        self.bodyDigest = bodyDigest
     }
 
     public var isSuccess: Bool { (200..<300).contains(status) }

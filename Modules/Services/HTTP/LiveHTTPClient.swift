@@ -105,7 +105,9 @@ public final class LiveHTTPClient: Domain.HTTPClient {
             let pieces = reader.map { _ in ResponseCollector.Pieces.makeStream() }
             let task = client.execute(
                 request: outgoing,
-                delegate: ResponseCollector(limit: request.bodyLimit ?? configuration.bodyLimit, pieces: pieces?.continuation),
+                delegate: ResponseCollector(
+                    limit: request.bodyLimit ?? configuration.bodyLimit, pieces: pieces?.continuation,
+                    digests: request.digestsBody),
                 deadline: .now() + Self.amount(timeout))
             let collected = try await withTaskCancellationHandler {
                 if let reader, let pieces { try await Self.pass(pieces.stream, to: reader) }
@@ -115,7 +117,8 @@ public final class LiveHTTPClient: Domain.HTTPClient {
             }
             var received = Domain.HTTPHeaders()
             for (name, value) in collected.headers { received.add(name, value) }
-            return HTTPResponse(status: collected.status, headers: received, body: collected.body, url: request.url)
+            return HTTPResponse(
+                status: collected.status, headers: received, body: collected.body, url: request.url, bodyDigest: collected.digest)
         } catch {
             throw HTTPErrorMapping.map(error, host: host, timeout: timeout)
         }

@@ -1,4 +1,5 @@
 import AsyncHTTPClient
+import Crypto
 import Domain
 import NIOCore
 import NIOHTTP1
@@ -22,6 +23,8 @@ final class ResponseCollector: HTTPClientResponseDelegate {
         /// Bytes of the body so far, whether kept or passed on.
         var received = 0
         var streamed = false
+        /// The body's SHA-256, when the request asked for it.
+        var digest: [UInt8]?
     }
     typealias Response = Collected
 
@@ -37,12 +40,18 @@ final class ResponseCollector: HTTPClientResponseDelegate {
     /// Touched only on the request's event loop; the lock (never contended)
     /// is what lets the delegate be `Sendable`.
     private let state = Mutex(Collected())
+    /// Fed with every piece when the request asked for the body's digest.
+    private let hasher = Mutex<SHA256?>(nil)
 
     /// - Parameter pieces: where a success's body goes instead of into the
     ///   collected response; finished when the exchange ends either way.
-    init(limit: Int, pieces: Pieces.Continuation? = nil) {
+    /// - Parameter digests: hash the body here, on the event loop, as it is
+    ///   read (`HTTPRequest.digestsBody`): the loop has little else to do
+    ///   while the caller parses the pieces it passed on.
+    init(limit: Int, pieces: Pieces.Continuation? = nil, digests: Bool = false) {
         self.limit = limit
         self.pieces = pieces
+        if digests { hasher.withLock { $0 = SHA256() } }
     }
 
     /// A declared length over the cap fails before any body is read; one
@@ -75,7 +84,11 @@ final class ResponseCollector: HTTPClientResponseDelegate {
             return false
         }
         guard let passOn else { return fail(task, HTTPError.bodyTooLarge(limit: limit)) }
+        // Passed on first, so the caller works on it while this hashes it.
         if passOn { pieces?.yield(.bytes(buffer)) }
+        hasher.withLock { hasher in
+            if hasher != nil { buffer.withUnsafeReadableBytes { hasher?.update(bufferPointer: $0) } }
+        }
         return task.eventLoop.makeSucceededVoidFuture()
     }
 
@@ -85,7 +98,9 @@ final class ResponseCollector: HTTPClientResponseDelegate {
 
     func didFinishRequest(task: AsyncHTTPClient.HTTPClient.Task<Collected>) throws -> Collected {
         pieces?.finish()
+        let digest = hasher.withLock { $0.map { Array($0.finalize()) } }
         return state.withLock { collected in
+            collected.digest = digest
             defer { collected = Collected() }
             return collected
         }

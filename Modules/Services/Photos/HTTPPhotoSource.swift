@@ -1,9 +1,10 @@
 import Domain
+import Foundation
 
 /// `PhotoSource` over the process's shared HTTP client: `GET {base}/photos`,
 /// a 2xx answer read by `PhotoListReader` while it arrives (parsed by
-/// `PhotoListParser`, fingerprinted), anything else a `PhotoError` naming
-/// the URL. The body is capped (`PhotoRules.bodyLimit`) by the
+/// `PhotoListParser`) and fingerprinted by the body's digest, anything else
+/// a `PhotoError` naming the URL. The body is capped (`PhotoRules.bodyLimit`) by the
 /// client, which also applies the timeouts and retries GETs.
 ///
 /// Only the list is fetched: images are never downloaded by Facet (the
@@ -20,7 +21,8 @@ public struct HTTPPhotoSource: PhotoSource {
     public func photos(baseURL: String, album: Int?) async throws -> FetchedPhotos {
         let url = try PhotoRules.listURL(baseURL: baseURL, album: album)
         let request = HTTPRequest(
-            .get, url: url, headers: ["Accept": "application/json", "User-Agent": "facet (photos)"], bodyLimit: bodyLimit)
+            .get, url: url, headers: ["Accept": "application/json", "User-Agent": "facet (photos)"], bodyLimit: bodyLimit,
+            digestsBody: true)
         let reader = PhotoListReader()
         let response: HTTPResponse
         do {
@@ -29,7 +31,10 @@ public struct HTTPPhotoSource: PhotoSource {
             throw Self.photoError(error, url: url)
         }
         guard response.isSuccess else { throw PhotoError.httpStatus(url: url, status: response.status) }
-        return try reader.finish(url: url)
+        // The body's SHA-256 is the list's fingerprint: the same bytes parse
+        // to the same list, so the cache can skip comparing rows when a
+        // refresh fetched the list it holds (JSONPlaceholder's never changes).
+        return FetchedPhotos(try reader.finish(url: url), fingerprint: response.bodyDigest.map { Data($0) })
     }
 
     /// The shared client's transport failures, said about the photo list.

@@ -1,3 +1,4 @@
+import Crypto
 import Domain
 import Foundation
 @testable import Services
@@ -112,11 +113,17 @@ struct LiveHTTPClientTests {
         let photos = try PhotosFixtureServer.shared()
         let client = LiveHTTPClient(configuration: HTTPClientConfiguration(
             connectTimeout: .seconds(2), requestTimeout: .seconds(30), bodyLimit: 4 << 20, retryBaseDelay: .milliseconds(10)))
-        let whole = try await client.send(HTTPRequest(url: photos.baseURL("ok") + "/photos")).body
+        let plain = try await client.send(HTTPRequest(url: photos.baseURL("ok") + "/photos"))
+        let whole = plain.body
+        #expect(plain.bodyDigest == nil, "a digest only when asked for")
+        let digested = try await client.send(HTTPRequest(url: photos.baseURL("ok") + "/photos", digestsBody: true))
+        #expect(digested.body == whole && digested.bodyDigest == Array(SHA256.hash(data: whole)))
         for (mode, declared) in [("ok", Optional(whole.count)), ("chunked", nil)] {
             let reader = RecordingReader()
-            let response = try await client.send(HTTPRequest(url: photos.baseURL(mode) + "/photos"), reading: reader)
+            let response = try await client.send(
+                HTTPRequest(url: photos.baseURL(mode) + "/photos", digestsBody: true), reading: reader)
             #expect(response.status == 200)
+            #expect(response.bodyDigest == Array(SHA256.hash(data: whole)), "\(mode): hashed as it was read")
             #expect(response.body.isEmpty, "\(mode): the body went to the reader")
             #expect(reader.begins == [declared], "\(mode)")
             #expect(reader.bytes == whole, "\(mode)")
