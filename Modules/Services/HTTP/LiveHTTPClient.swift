@@ -3,6 +3,7 @@ import Domain
 import Foundation
 import NIOCore
 import NIOHTTP1
+import NIOPosix
 
 /// The live `HTTPClient`: one AsyncHTTPClient connection pool per process
 /// (Composition builds it once, lazily), with the limits and the retry and
@@ -29,8 +30,15 @@ public final class LiveHTTPClient: Domain.HTTPClient {
         // Fail a refused or unresolvable connection at once (the library would
         // otherwise retry until the deadline); `HTTPRetryPolicy` decides retries.
         settings.connectionPool.retryConnectionEstablishment = false
-        client = AsyncHTTPClient.HTTPClient(eventLoopGroupProvider: .singleton, configuration: settings)
+        client = AsyncHTTPClient.HTTPClient(eventLoopGroupProvider: .shared(Self.loop), configuration: settings)
     }
+
+    /// The process's one event loop for HTTP, started on first use and kept
+    /// for the process's life (as NIO's singleton group is). One thread: a
+    /// handful of requests at a time need no more, and NIO's singleton group
+    /// started one per core, each waited for in turn before the first
+    /// request could go out.
+    private static let loop = MultiThreadedEventLoopGroup(numberOfThreads: 1)
 
     /// Closes pooled connections. Call once, when the process is done with HTTP.
     public func shutdown() async {
