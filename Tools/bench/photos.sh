@@ -80,7 +80,7 @@ try:
     snapshot = json.loads(facet("photos", "--offline", "--json").stdout)
     assert snapshot["content"]["list"]["total"] == 5000, snapshot["status"]
     print("1. fetch+parse+store 5,000 photos: facet %.1f ms, curl %.1f ms (median of %d)" % (fetch_ms, curl_ms, RUNS))
-    print("   (an unchanged list: its digest matches the cache's, so no row is compared or rewritten)")
+    print("   (an unchanged list: its fingerprint, the body's SHA-256, matches the cache's, so no row is compared or rewritten)")
     # 1d. the same whole process with every title changed: all 5,000 rows rewritten.
     changing_base = base.replace("/ok", "/alternating")
     facet("settings", "set", "photos-base-url", changing_base)

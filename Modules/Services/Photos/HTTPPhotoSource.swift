@@ -4,8 +4,9 @@ import Foundation
 /// `PhotoSource` over the process's shared HTTP client: `GET {base}/photos`,
 /// a 2xx answer read by `PhotoListReader` while it arrives (parsed by
 /// `PhotoListParser`) and fingerprinted by the body's digest, anything else
-/// a `PhotoError` naming the URL. The body is capped (`PhotoRules.bodyLimit`) by the
-/// client, which also applies the timeouts and retries GETs.
+/// a `PhotoError` naming the URL. The body is capped
+/// (`PhotoRules.bodyLimit`) by the client, which also applies the timeouts
+/// and retries GETs.
 ///
 /// Only the list is fetched: images are never downloaded by Facet (the
 /// seed fetched them on the main thread); `open-url` hands them to a browser.
