@@ -12,40 +12,23 @@ public struct JSONKeys: Sendable {
     }
 
     public let names: [String]
-    /// Every name's UTF-8, one after the other, and where each ends.
-    private let bytes: [UInt8]
-    private let ends: [Int]
+    private let utf8: [[UInt8]]
 
     public init(_ names: String...) {
         self.names = names
-        bytes = names.flatMap(\.utf8)
-        var end = 0
-        ends = names.map { name in
-            end += name.utf8.count
-            return end
-        }
+        utf8 = names.map { Array($0.utf8) }
     }
 
     /// The key whose UTF-8 is exactly `raw`.
     func match(_ raw: UnsafeBufferPointer<UInt8>) -> Match {
-        bytes.withUnsafeBufferPointer { all in
-            var start = 0
-            for (index, end) in ends.enumerated() {
-                defer { start = end }
-                guard end - start == raw.count else { continue }
-                if raw.count == 0 || memoryEqual(all.baseAddress! + start, raw.baseAddress!, raw.count) { return .known(index) }
-            }
-            return .unknown
+        for (index, key) in utf8.enumerated() where key.count == raw.count && key.elementsEqual(raw) {
+            return .known(index)
         }
+        return .unknown
     }
 
     /// The key equal to `name` (a key written with escapes, decoded).
     func match(_ name: String) -> Match {
         names.firstIndex(of: name).map(Match.known) ?? .unknown
-    }
-
-    private func memoryEqual(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ count: Int) -> Bool {
-        for offset in 0..<count where a[offset] != b[offset] { return false }
-        return true
     }
 }

@@ -33,10 +33,7 @@ public struct JSONParser: ~Copyable {
 
     /// Parses with a parser over `bytes` for the duration of `body`.
     public static func with<T>(_ bytes: [UInt8], _ body: (inout JSONParser) throws -> T) rethrows -> T {
-        try bytes.withUnsafeBufferPointer { buffer in
-            var parser = JSONParser(buffer)
-            return try body(&parser)
-        }
+        try with(bytes, from: .start, body)
     }
 
     /// A parser over `bytes` that goes on from `position` (taken from a
