@@ -11,7 +11,7 @@ import Services
 /// user's `photos-base-url` (JSONPlaceholder by default), images opened
 /// through the shared URL opener. Seed 003's factory, as the composition root.
 final class PhotosFeature: Feature {
-    static let migrations: [Migration] = [.photosV3, .photosListDigestV6]
+    static let migrations: [Migration] = [.photosV3, .photosListDigestV6, .photosNoTitleIndexV7]
 
     let catalog: PhotoCatalog
     let opener: @Sendable (String) async throws -> Void

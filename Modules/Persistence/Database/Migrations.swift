@@ -38,6 +38,9 @@ extension Migration {
     /// list again is recognised without comparing every row.
     public static let photosListDigestV6 = Migration("v6-photos-list-digest", body: PhotosSchema.addListDigest)
 
+    /// Title order sorted on read: refreshes no longer keep a title index.
+    public static let photosNoTitleIndexV7 = Migration("v7-photos-no-title-index", body: PhotosSchema.dropTitleIndex)
+
     /// The starred-repositories cache, its full-text index and visited marks.
     public static let starsV3 = Migration("v3-stars", body: StarsSchema.create)
 
@@ -52,7 +55,7 @@ public enum Migrations {
     /// Every migration this module defines, in the order a fresh database
     /// runs them (core first, then the features in their list's order). The
     /// stores' own tests open databases with it.
-    public static let all: [Migration] = core + [.playlistsV1, .playlistSongDetailsV3, .usersV2, .usersOpenFrontEndsV3, .usersGitHubWebURLV4, .starsV3, .starsLanguageIndexV5, .photosV3, .photosListDigestV6]
+    public static let all: [Migration] = core + [.playlistsV1, .playlistSongDetailsV3, .usersV2, .usersOpenFrontEndsV3, .usersGitHubWebURLV4, .starsV3, .starsLanguageIndexV5, .photosV3, .photosListDigestV6, .photosNoTitleIndexV7]
 
     /// A migrator running `list` in order. Identifiers must be unique.
     static func migrator(_ list: [Migration]) -> DatabaseMigrator {

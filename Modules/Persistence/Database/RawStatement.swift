@@ -20,11 +20,37 @@ enum RawStatement {
         }
     }
 
+    /// Prepares each of `sql` and lends the handles to `body`, in order. The
+    /// GRDB statements finalize their handle when freed, so they are kept
+    /// alive until `body` returns; each is reset afterwards, so no read lock
+    /// or half-run step outlives the call.
+    static func withHandles<Result>(
+        _ sql: [String], _ db: Database, _ body: ([SQLiteStatement]) throws -> Result
+    ) throws -> Result {
+        let statements = try sql.map { try db.makeStatement(sql: $0) }
+        return try withExtendedLifetime(statements) {
+            defer { for statement in statements { sqlite3_reset(statement.sqliteStatement) } }
+            return try body(statements.map(\.sqliteStatement))
+        }
+    }
+
     /// Runs a bound insert or update to completion.
     static func step(_ handle: SQLiteStatement, _ db: Database) throws {
-        let code = sqlite3_step(handle)
-        guard code == SQLITE_DONE else {
-            throw DatabaseError(resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(db.sqliteConnection)))
+        if try nextRow(handle, db) {
+            throw DatabaseError(resultCode: .SQLITE_MISUSE, message: "a write statement returned a row")
         }
+    }
+
+    /// Steps a query: true while it has a row, false once it is done.
+    static func nextRow(_ handle: SQLiteStatement, _ db: Database) throws -> Bool {
+        switch sqlite3_step(handle) {
+        case SQLITE_ROW: true
+        case SQLITE_DONE: false
+        case let code: throw failure(code, db)
+        }
+    }
+
+    private static func failure(_ code: Int32, _ db: Database) -> DatabaseError {
+        DatabaseError(resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(db.sqliteConnection)))
     }
 }

@@ -1,9 +1,10 @@
 import Domain
 import GRDB
 
-/// Builds the SQL for one window of cached photos. Every order has an index
-/// (`id`, `album_id, id`, `title, id`), so a filtered or sorted page of the
-/// cache is an index walk; the unfiltered total comes from the header row.
+/// Builds the SQL for one window of cached photos. The id and album orders
+/// are index walks (`id`, `album_id, id`); the title order is a sort of the
+/// matching rows (see `PhotosSchema.dropTitleIndex`). The unfiltered total
+/// comes from the header row.
 struct PhotoPageQuery {
     let query: PhotoQuery
 

@@ -16,31 +16,31 @@ enum SongBulkInsert {
         try db.execute(sql: "PRAGMA cache_size = -\(cacheKiB)")
         defer { try? db.execute(sql: "PRAGMA cache_size = -2000") }
         let deferral = try SongIndexDeferral.begin(importing: songs.count, into: playlist, db)
-        let statement = try db.makeStatement(
-            sql: "INSERT INTO song (playlist_id, position, title, artist, cover, duration, location) VALUES (?, ?, ?, ?, ?, ?, ?)")
-        let handle = statement.sqliteStatement
-        var position: Int64 = 0
-        for song in songs {
-            position += 1
-            sqlite3_reset(handle)
-            sqlite3_bind_int64(handle, 1, playlist)
-            sqlite3_bind_int64(handle, 2, position)
-            RawStatement.bind(song.title, 3, handle)
-            RawStatement.bind(song.artist, 4, handle)
-            RawStatement.bind(song.cover, 5, handle)
-            if let duration = song.duration {
-                sqlite3_bind_int64(handle, 6, Int64(duration))
-            } else {
-                sqlite3_bind_null(handle, 6)
+        let insert = "INSERT INTO song (playlist_id, position, title, artist, cover, duration, location) VALUES (?, ?, ?, ?, ?, ?, ?)"
+        try RawStatement.withHandles([insert], db) { handles in
+            let handle = handles[0]
+            var position: Int64 = 0
+            for song in songs {
+                position += 1
+                sqlite3_reset(handle)
+                sqlite3_bind_int64(handle, 1, playlist)
+                sqlite3_bind_int64(handle, 2, position)
+                RawStatement.bind(song.title, 3, handle)
+                RawStatement.bind(song.artist, 4, handle)
+                RawStatement.bind(song.cover, 5, handle)
+                if let duration = song.duration {
+                    sqlite3_bind_int64(handle, 6, Int64(duration))
+                } else {
+                    sqlite3_bind_null(handle, 6)
+                }
+                if let location = song.location {
+                    RawStatement.bind(location, 7, handle)
+                } else {
+                    sqlite3_bind_null(handle, 7)
+                }
+                try RawStatement.step(handle, db)
             }
-            if let location = song.location {
-                RawStatement.bind(location, 7, handle)
-            } else {
-                sqlite3_bind_null(handle, 7)
-            }
-            try RawStatement.step(handle, db)
         }
-        sqlite3_reset(handle)
         try deferral.finish(db)
     }
 }
