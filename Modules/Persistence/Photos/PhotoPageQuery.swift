@@ -28,20 +28,28 @@ struct PhotoPageQuery {
         } else {
             total = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM photo \(filter)", arguments: arguments) ?? 0
         }
-        let rows = try Row.fetchCursor(
-            db, sql: "SELECT id, album_id, title, url, thumbnail_url FROM photo \(filter) ORDER BY \(orderBy) LIMIT ? OFFSET ?",
-            arguments: arguments + [limit, offset])
+        let rows = try Row.fetchCursor(db, sql: Self.select(filter, query.sort), arguments: arguments + [limit, offset])
         var photos: [Photo] = []
         photos.reserveCapacity(min(limit, 1000))
         while let row = try rows.next() { photos.append(Self.photo(row)) }
         return PhotoPage(photos: photos, total: total, offset: offset)
     }
 
-    private var orderBy: String {
-        switch query.sort {
-        case .id: "id"
-        case .album: "album_id, id"
-        case .title: "title COLLATE NOCASE, id"
+    /// The window's rows in `sort` order. The title order sorts keys only
+    /// (title and id), then reads the window's rows by id: sorting whole
+    /// rows copied every column of every match into the sorter, twice the
+    /// time for the last page of 5,000.
+    private static func select(_ filter: String, _ sort: PhotoSort) -> String {
+        let columns = "id, album_id, title, url, thumbnail_url"
+        switch sort {
+        case .id: return "SELECT \(columns) FROM photo \(filter) ORDER BY id LIMIT ? OFFSET ?"
+        case .album: return "SELECT \(columns) FROM photo \(filter) ORDER BY album_id, id LIMIT ? OFFSET ?"
+        case .title:
+            return """
+                SELECT \(columns) FROM photo
+                WHERE id IN (SELECT id FROM photo \(filter) ORDER BY title COLLATE NOCASE, id LIMIT ? OFFSET ?)
+                ORDER BY title COLLATE NOCASE, id
+                """
         }
     }
 

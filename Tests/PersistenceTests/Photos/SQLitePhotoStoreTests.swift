@@ -92,6 +92,7 @@ import TestSupport
     @Test func filtersSortsAndWindows() async throws {
         var photos = StubPhotoSource.sample(500)
         photos[10].title = "100% _literal_ \\ match"
+        photos[30].title = "PHOTO 49 A"
         _ = try await store.replace(with: FetchedPhotos(photos), source: "http://a", fetchedAt: fetchedAt)
         let album = try await store.page(PhotoQuery(album: 3, limit: 100))
         #expect(album.total == 50)
@@ -104,6 +105,11 @@ import TestSupport
         #expect(try await store.page(PhotoQuery(text: "0_")).total == 0)
         let byTitle = try await store.page(PhotoQuery(sort: .title, limit: 3))
         #expect(byTitle.photos.map(\.id) == [11, 1, 10])
+        // Title order with a filter and an offset: sorted on read, case ignored.
+        let titled = try await store.page(PhotoQuery(text: "photo 49", sort: .title, offset: 1, limit: 3))
+        #expect(titled.photos.map(\.id) == [49, 490, 491])
+        #expect(titled.total == 12)
+        #expect(try await store.page(PhotoQuery(text: "photo 49", sort: .title, limit: 1)).photos.map(\.id) == [31])
         let byAlbum = try await store.page(PhotoQuery(sort: .album, offset: 49, limit: 2))
         #expect(byAlbum.photos.map(\.albumId) == [1, 2])
         #expect(byAlbum.offset == 49)
