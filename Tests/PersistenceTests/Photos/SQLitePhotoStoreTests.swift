@@ -126,6 +126,28 @@ import TestSupport
         #expect(applied.contains("v7-photos-no-title-index"))
     }
 
+    /// A changed title leaves `album_id` out of the update, so SQLite does
+    /// not rewrite the row's `photo_by_album` entry; only a row whose album
+    /// changed sets it. (An `UPDATE OF album_id` trigger fires exactly when
+    /// an update names the column, whatever its value.)
+    @Test func aChangedTitleDoesNotSetTheAlbum() async throws {
+        var photos = StubPhotoSource.sample(200)
+        _ = try await store.replace(with: FetchedPhotos(photos), source: "http://a", fetchedAt: fetchedAt)
+        try await database.write { db in
+            try db.execute(sql: """
+                CREATE TABLE album_sets (n INTEGER NOT NULL); INSERT INTO album_sets VALUES (0);
+                CREATE TRIGGER photo_album_set AFTER UPDATE OF album_id ON photo BEGIN UPDATE album_sets SET n = n + 1; END;
+                """)
+        }
+        for index in photos.indices { photos[index].title += " (revised)" }
+        photos[5].albumId = 99
+        _ = try await store.replace(with: FetchedPhotos(photos), source: "http://a", fetchedAt: fetchedAt.addingTimeInterval(60))
+        let albumSets = try await database.read { db in try Int.fetchOne(db, sql: "SELECT n FROM album_sets") }
+        #expect(albumSets == 1)
+        #expect(try await store.page(PhotoQuery(limit: 1000)).photos == photos)
+        #expect(try await store.page(PhotoQuery(album: 99)).photos == [photos[5]])
+    }
+
     /// Row writes to `photo` by any connection, counted by triggers in the file.
     func countRowWrites() async throws -> @Sendable () async throws -> Int {
         try await database.write { db in
