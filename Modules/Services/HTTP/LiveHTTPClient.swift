@@ -30,6 +30,10 @@ public final class LiveHTTPClient: Domain.HTTPClient {
         // Fail a refused or unresolvable connection at once (the library would
         // otherwise retry until the deadline); `HTTPRetryPolicy` decides retries.
         settings.connectionPool.retryConnectionEstablishment = false
+        // Facet bootstraps no tracer; left at the default, the library starts
+        // a no-op span per request (its method name formatted through
+        // reflection: runtime type lookups on the request's critical path).
+        settings.tracing.tracer = nil
         client = AsyncHTTPClient.HTTPClient(eventLoopGroupProvider: .shared(Self.loop), configuration: settings)
     }
 
