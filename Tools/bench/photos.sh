@@ -52,6 +52,19 @@ def timed(command, runs=RUNS):
     return statistics.median(samples)
 
 
+def paired(*commands, runs=RUNS):
+    """Medians of commands run in turn, round after round: a peer and Facet
+    then see the same machine (this VM's speed drifts over seconds, and
+    timing one block after the other put that drift into the ratio)."""
+    samples = [[] for _ in commands]
+    for _ in range(runs):
+        for command, times in zip(commands, samples):
+            start = time.perf_counter()
+            subprocess.run(command, env=ENV, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
+            times.append((time.perf_counter() - start) * 1000)
+    return [statistics.median(times) for times in samples]
+
+
 def jsonl_session():
     """A `--ui jsonl` process and a call(id, method, params) that waits for its answer."""
     process = subprocess.Popen([FACET, "--ui", "jsonl"], env=ENV, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
@@ -75,18 +88,19 @@ try:
     # 1. fetch + parse + store vs curl of the same body (both whole processes, warm server).
     timed(["curl", "-s", "-o", "/dev/null", url], runs=3)
     facet("photos", "--offline", "reload")
-    curl_ms = timed(["curl", "-s", "-o", "/dev/null", url])
-    fetch_ms = timed([FACET, "photos", "--offline", "reload"])
+    curl_ms, fetch_ms = paired(["curl", "-s", "-o", "/dev/null", url], [FACET, "photos", "--offline", "reload"])
     snapshot = json.loads(facet("photos", "--offline", "--json").stdout)
     assert snapshot["content"]["list"]["total"] == 5000, snapshot["status"]
-    print("1. fetch+parse+store 5,000 photos: facet %.1f ms, curl %.1f ms (median of %d)" % (fetch_ms, curl_ms, RUNS))
+    print("1. fetch+parse+store 5,000 photos: facet %.1f ms, curl %.1f ms (medians of %d, run in turn)" % (fetch_ms, curl_ms, RUNS))
     print("   (an unchanged list: its fingerprint, the body's SHA-256, matches the cache's, so no row is compared or rewritten)")
     # 1d. the same whole process with every title changed: all 5,000 rows rewritten.
-    changing_base = base.replace("/ok", "/alternating")
+    # (Each client keeps its own turn of the two lists: /alternating/<key>.)
+    changing_base = base.replace("/ok", "/alternating/facet")
     facet("settings", "set", "photos-base-url", changing_base)
     facet("photos", "--offline", "reload")
-    curl_alternating_ms = timed(["curl", "-s", "-o", "/dev/null", changing_base + "/photos"])
-    rewrite_ms = timed([FACET, "photos", "--offline", "reload"])
+    curl_alternating_ms, rewrite_ms = paired(
+        ["curl", "-s", "-o", "/dev/null", base.replace("/ok", "/alternating/curl") + "/photos"],
+        [FACET, "photos", "--offline", "reload"])
     facet("settings", "set", "photos-base-url", base)
     facet("photos", "--offline", "reload")
     print("1d. whole process, every title changed (all rows rewritten): facet %.1f ms, curl of that list %.1f ms"
