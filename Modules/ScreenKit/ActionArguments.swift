@@ -40,9 +40,14 @@ public enum ArgumentValue: Codable, Equatable, Sendable, CustomStringConvertible
 
     public var intValue: Int? {
         switch self {
-        case .int(let number): number
-        case .string(let text): Int(text.trimmingCharacters(in: .whitespaces))
-        case .bool: nil
+        case .int(let number): return number
+        case .string(let text):
+            // One number, white space around it allowed. Not Foundation's
+            // trimming: on Linux its first use in a process goes through
+            // NSString and CFCharacterSet (runtime conformance scans).
+            let words = text.split(whereSeparator: \.isWhitespace)
+            return words.count == 1 ? Int(words[0]) : nil
+        case .bool: return nil
         }
     }
 

@@ -18,6 +18,20 @@ import Testing
         #expect(valid["item"] == .string("3"))
     }
 
+    /// A whole number typed with white space around it is still one; two
+    /// numbers, or none, are not.
+    @Test func wholeNumbersFromTextAllowSurroundingWhiteSpaceOnly() {
+        #expect(ArgumentValue.string(" 42\t").intValue == 42)
+        #expect(ArgumentValue.string("\u{00A0}-3\n").intValue == -3)
+        #expect(ArgumentValue.string("7").intValue == 7)
+        #expect(ArgumentValue.string("4 2").intValue == nil)
+        #expect(ArgumentValue.string(" ").intValue == nil)
+        #expect(ArgumentValue.string("").intValue == nil)
+        #expect(ArgumentValue.string("12x").intValue == nil)
+        #expect(ArgumentValue.int(5).intValue == 5)
+        #expect(ArgumentValue.bool(true).intValue == nil)
+    }
+
     @Test func refusesWhatTheSchemaDoesNot() {
         #expect(throws: ScreenError.self) { try action.validate(["to": .int(1)]) }  // missing item
         #expect(throws: ScreenError.self) { try action.validate(["item": .string("1"), "to": .string("x")]) }
