@@ -100,7 +100,7 @@ public enum HTTPTime {
 
     /// `Retry-After` as seconds: either a number of seconds or an HTTP date.
     public static func retryAfter(_ value: String?, now: Date = Date()) -> Double? {
-        guard let value = value?.trimmingCharacters(in: .whitespaces), !value.isEmpty else { return nil }
+        guard let value = value?.trimmingWhiteSpace, !value.isEmpty else { return nil }
         if let seconds = Double(value), seconds >= 0 { return seconds }
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")

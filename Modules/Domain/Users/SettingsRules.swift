@@ -18,7 +18,7 @@ public enum SettingsRules {
     public static func change(
         _ key: SettingKey, _ raw: String, frontEnds: [FrontEndChoice] = []
     ) throws(SettingsError) -> SettingsChange {
-        let value = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+        let value = raw.trimmingWhiteSpace
         switch key {
         case .githubUser:
             if let reason = githubUserProblem(value) { throw .invalidValue(key, reason) }

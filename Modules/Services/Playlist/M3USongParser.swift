@@ -29,7 +29,7 @@ public struct M3USongParser: SongParser {
         var lineNumber = 0
         for raw in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
             lineNumber += 1
-            let line = raw.trimmingSuffix("\r").trimmed
+            let line = raw.trimmingWhiteSpace  // a CRLF file's "\r" goes too
             if line.isEmpty { continue }
             if line.hasPrefix("#EXTINF:") {
                 let info = line.dropFirst("#EXTINF:".count)
@@ -40,7 +40,7 @@ public struct M3USongParser: SongParser {
                 guard let seconds = Double(duration) else {
                     throw PlaylistError.parse(ParseFailure(file: file, location: "line \(lineNumber)", field: "duration", reason: "\"\(duration)\" is not a number of seconds"))
                 }
-                let (artist, title) = Self.splitArtist(String(info[info.index(after: comma)...]).trimmed)
+                let (artist, title) = Self.splitArtist(String(info[info.index(after: comma)...]).trimmingWhiteSpace)
                 pending = (title, artist, Self.wholeSeconds(seconds), lineNumber)
                 continue
             }
@@ -89,7 +89,7 @@ public struct M3USongParser: SongParser {
     /// `Artist - Title` → ("Artist", "Title"); otherwise ("", whole).
     static func splitArtist(_ text: String) -> (String, String) {
         guard let range = text.range(of: " - ") else { return ("", text) }
-        return (String(text[..<range.lowerBound]).trimmed, String(text[range.upperBound...]).trimmed)
+        return (String(text[..<range.lowerBound]).trimmingWhiteSpace, String(text[range.upperBound...]).trimmingWhiteSpace)
     }
 
     /// `Music/01 Song.mp3` → `01 Song`.
@@ -108,16 +108,5 @@ public struct M3USongParser: SongParser {
             start = index + 1
         }
         return line
-    }
-}
-
-extension StringProtocol {
-    var trimmed: String {
-        String(self).trimmingCharacters(in: .whitespaces)
-    }
-
-    func trimmingSuffix(_ suffix: String) -> String {
-        let text = String(self)
-        return text.hasSuffix(suffix) ? String(text.dropLast(suffix.count)) : text
     }
 }

@@ -114,5 +114,9 @@ struct GitHubStarredClientTests {
         #expect(GitHubLinkHeader.next(#"<https://a/x?page=2>; rel="next", <https://a/x?page=9>; rel="last""#) == "https://a/x?page=2")
         #expect(GitHubLinkHeader.next(#"<https://a/x?page=1>; rel="first""#) == nil)
         #expect(GitHubLinkHeader.next(nil) == nil)
+        // Relation types are a quoted, space-separated list; case and spacing vary.
+        #expect(GitHubLinkHeader.next(#" <https://a/x?page=3> ;  REL = "prev next" "#) == "https://a/x?page=3")
+        #expect(GitHubLinkHeader.next(#"<https://a/x?page=4>; rel=next"#) == "https://a/x?page=4")
+        #expect(GitHubLinkHeader.next(#"<https://a/x?page=5>; rel="nextpage""#) == nil)
     }
 }
