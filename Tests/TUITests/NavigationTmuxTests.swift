@@ -23,8 +23,12 @@ import TestSupport
         try tmux.keys(account)
         try tmux.wait(for: "the account tab") { !titleLine($0).contains("Sample") && titleLine($0).contains("Account") }
         try tmux.keys(playlists)
-        let back = try tmux.wait(for: "the playlist as it was left") { titleLine($0).contains("Playlists › Sample") }
-        #expect(back.contains("3/7"))
+        // One condition for the whole frame: tmux can be captured between
+        // the title's line and the footer's of a single redraw.
+        let back = try tmux.wait(for: "the playlist as it was left, third song selected") {
+            titleLine($0).contains("Playlists › Sample") && $0.contains("3/7")
+        }
+        #expect(back.contains("Like a Rolling Stone"))
         // The shown tab's digit goes back to its first screen.
         try tmux.keys(playlists)
         let list = try tmux.waitForPlaylists()
