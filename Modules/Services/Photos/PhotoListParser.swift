@@ -42,10 +42,7 @@ public enum PhotoListParser {
                         try parser.enterArray()
                         position = parser.position
                     }
-                    while try parser.nextElement() {
-                        photos.append(try record(&parser, index: photos.count))
-                        position = parser.position
-                    }
+                    try readRecords(&parser)
                     stalled = true
                 } catch let failure as JSONParser.Failure where failure.offset >= bytes.count {
                     // The bytes ran out inside a record: it is read again when more have come.
@@ -55,15 +52,22 @@ public enum PhotoListParser {
             }
         }
 
+        /// Every record up to the array's end, each kept (and the place
+        /// after it noted) as soon as it has been read whole.
+        private mutating func readRecords(_ parser: inout JSONParser) throws {
+            while try parser.nextElement() {
+                photos.append(try record(&parser, index: photos.count))
+                position = parser.position
+            }
+        }
+
         public mutating func finish(_ bytes: [UInt8], url: String) throws(PhotoError) -> [Photo] {
             guard bytes.contains(where: { !isSpace($0) }) else { throw .emptyBody(url: url) }
             do {
                 let from = position
                 return try JSONParser.with(bytes, from: from ?? .start) { parser in
                     if from == nil { try enterList(&parser) }
-                    while try parser.nextElement() {
-                        photos.append(try record(&parser, index: photos.count))
-                    }
+                    try readRecords(&parser)
                     try parser.end()
                     return photos
                 }
