@@ -14,14 +14,11 @@ import GRDBSQLite
 /// `UPDATE` sets, even to the same value (measured: a third of the cost of
 /// rewriting every title). Rows the new list lacks are deleted afterwards.
 enum PhotoBulkUpsert {
-    /// Throws on a repeated id (`PhotoRules.check` refuses those first):
-    /// an update would merge the two silently.
+    /// Throws on a repeated id (`PhotoRules.check` refuses those first),
+    /// rather than merging the two rows: a cached id is taken by its first
+    /// mention, so a second one is an insert, which fails on the key.
     static func replaceAll(with photos: [Photo], _ db: Database) throws {
-        var seen = Set<Int>(minimumCapacity: photos.count)
-        for index in photos.indices where !seen.insert(photos[index].id).inserted {
-            throw DatabaseError(resultCode: .SQLITE_CONSTRAINT, message: "photo id \(photos[index].id) appears twice in the list")
-        }
-        let albums = try cachedAlbums(db)
+        var albums = try cachedAlbums(db)
         // The three statements number their parameters alike (?1 id, ?2
         // album, ?3 title, ?4 url, ?5 thumbnail), so one binding serves all.
         let statements = [
@@ -32,42 +29,47 @@ enum PhotoBulkUpsert {
             """,
             "UPDATE photo SET album_id = ?2, title = ?3, url = ?4, thumbnail_url = ?5 WHERE id = ?1",
         ]
-        let kept = try RawStatement.withHandles(statements, db) { handles in
+        try RawStatement.withHandles(statements, db) { handles in
             let (insert, retitle, move) = (handles[0], handles[1], handles[2])
-            var kept = 0
-            for index in photos.indices {
-                let photo = photos[index]
+            for photo in photos {
                 let handle: SQLiteStatement
-                switch albums[photo.id] {
+                switch albums.take(photo.id) {
                 case nil: handle = insert
-                case photo.albumId: handle = retitle; kept += 1
-                default: handle = move; kept += 1
+                case photo.albumId: handle = retitle
+                default: handle = move
                 }
                 sqlite3_reset(handle)
                 sqlite3_bind_int64(handle, 1, Int64(photo.id))
                 sqlite3_bind_int64(handle, 2, Int64(photo.albumId))
-                RawStatement.bind(photo.title, 3, handle)
-                RawStatement.bind(photo.url, 4, handle)
-                RawStatement.bind(photo.thumbnailUrl, 5, handle)
-                try RawStatement.step(handle, db)
+                do {
+                    try RawStatement.withText(photo.title, at: 3, handle) {
+                        try RawStatement.withText(photo.url, at: 4, handle) {
+                            try RawStatement.withText(photo.thumbnailUrl, at: 5, handle) { try RawStatement.step(handle, db) }
+                        }
+                    }
+                } catch let error as DatabaseError
+                    where handle == insert && error.extendedResultCode == .SQLITE_CONSTRAINT_PRIMARYKEY {
+                    throw DatabaseError(resultCode: .SQLITE_CONSTRAINT, message: "photo id \(photo.id) appears twice in the list")
+                }
             }
-            return kept
         }
-        // Every cached row the new list names was kept; any other is one it dropped.
-        guard kept != albums.count else { return }
-        let ids = "[" + photos.map { String($0.id) }.joined(separator: ",") + "]"
-        try db.execute(sql: "DELETE FROM photo WHERE id NOT IN (SELECT value FROM json_each(?))", arguments: [ids])
+        // Cached rows no fetched photo took are ones the new list dropped.
+        let dropped = albums.untaken
+        guard !dropped.isEmpty else { return }
+        let ids = "[" + dropped.map(String.init).joined(separator: ",") + "]"
+        try db.execute(sql: "DELETE FROM photo WHERE id IN (SELECT value FROM json_each(?))", arguments: [ids])
     }
 
-    /// Each cached photo's album by id: which statement a fetched row needs.
-    /// SQLite reads it from `photo_by_album` alone, which holds both columns.
-    private static func cachedAlbums(_ db: Database) throws -> [Int: Int] {
+    /// Each cached photo's album by id. SQLite reads them from
+    /// `photo_by_album` alone, which holds both columns.
+    private static func cachedAlbums(_ db: Database) throws -> CachedAlbums {
         try RawStatement.withHandles(["SELECT id, album_id FROM photo"], db) { handles in
-            var albums: [Int: Int] = [:]
+            var ids: [Int] = [], albums: [Int] = []
             while try RawStatement.nextRow(handles[0], db) {
-                albums[Int(sqlite3_column_int64(handles[0], 0))] = Int(sqlite3_column_int64(handles[0], 1))
+                ids.append(Int(sqlite3_column_int64(handles[0], 0)))
+                albums.append(Int(sqlite3_column_int64(handles[0], 1)))
             }
-            return albums
+            return CachedAlbums(ids: ids, albums: albums)
         }
     }
 }

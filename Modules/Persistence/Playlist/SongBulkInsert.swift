@@ -16,7 +16,10 @@ enum SongBulkInsert {
         try db.execute(sql: "PRAGMA cache_size = -\(cacheKiB)")
         defer { try? db.execute(sql: "PRAGMA cache_size = -2000") }
         let deferral = try SongIndexDeferral.begin(importing: songs.count, into: playlist, db)
-        let insert = "INSERT INTO song (playlist_id, position, title, artist, cover, duration, location) VALUES (?, ?, ?, ?, ?, ?, ?)"
+        let insert = """
+            INSERT INTO song (playlist_id, position, title, artist, cover, location, duration)
+            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
+            """
         try RawStatement.withHandles([insert], db) { handles in
             let handle = handles[0]
             var position: Int64 = 0
@@ -25,20 +28,18 @@ enum SongBulkInsert {
                 sqlite3_reset(handle)
                 sqlite3_bind_int64(handle, 1, playlist)
                 sqlite3_bind_int64(handle, 2, position)
-                RawStatement.bind(song.title, 3, handle)
-                RawStatement.bind(song.artist, 4, handle)
-                RawStatement.bind(song.cover, 5, handle)
                 if let duration = song.duration {
-                    sqlite3_bind_int64(handle, 6, Int64(duration))
-                } else {
-                    sqlite3_bind_null(handle, 6)
-                }
-                if let location = song.location {
-                    RawStatement.bind(location, 7, handle)
+                    sqlite3_bind_int64(handle, 7, Int64(duration))
                 } else {
                     sqlite3_bind_null(handle, 7)
                 }
-                try RawStatement.step(handle, db)
+                try RawStatement.withText(song.title, at: 3, handle) {
+                    try RawStatement.withText(song.artist, at: 4, handle) {
+                        try RawStatement.withText(song.cover, at: 5, handle) {
+                            try RawStatement.withText(song.location, at: 6, handle) { try RawStatement.step(handle, db) }
+                        }
+                    }
+                }
             }
         }
         try deferral.finish(db)

@@ -89,6 +89,58 @@ import TestSupport
         #expect(all.total == 100)
     }
 
+    /// A new id named twice would otherwise be inserted once and fail on
+    /// the key the second time: the error says which id, and nothing stays.
+    @Test func aNewIDNamedTwiceIsRefusedByName() async throws {
+        let old = StubPhotoSource.sample(10)
+        _ = try await store.replace(with: FetchedPhotos(old), source: "http://a", fetchedAt: fetchedAt)
+        var bad = StubPhotoSource.sample(20)
+        bad[15].id = 12
+        let error = await #expect(throws: StorageError.self) {
+            try await store.replace(with: FetchedPhotos(bad), source: "http://b", fetchedAt: fetchedAt.addingTimeInterval(60))
+        }
+        #expect(error?.message.contains("photo id 12 appears twice in the list") == true)
+        #expect(try await store.page(PhotoQuery(limit: 100)).photos == old)
+    }
+
+    /// Text is bound where the strings keep it, one row after another on
+    /// the same statements: each row keeps its own text, "" stays "" (not
+    /// NULL), and a short value after a long one is not padded by it.
+    @Test func eachRowKeepsItsOwnTextExactly() async throws {
+        let photos = [
+            Photo(albumId: 1, id: 1, title: String(repeating: "long title ", count: 40), url: "https://a/1", thumbnailUrl: "t1"),
+            Photo(albumId: 1, id: 2, title: "", url: "", thumbnailUrl: ""),
+            Photo(albumId: 2, id: 3, title: "ü 漢字 🎞", url: "https://a/3", thumbnailUrl: "https://a/3/thumb"),
+            Photo(albumId: 2, id: 4, title: "s", url: "u", thumbnailUrl: "t"),
+        ]
+        _ = try await store.replace(with: FetchedPhotos(photos), source: "http://a", fetchedAt: fetchedAt)
+        var retitled = photos
+        retitled[0].title = "short"
+        retitled[1].title = String(repeating: "x", count: 500)
+        retitled[3].albumId = 9
+        retitled[3].url = ""
+        _ = try await store.replace(with: FetchedPhotos(retitled), source: "http://a", fetchedAt: fetchedAt)
+        #expect(try await store.page(PhotoQuery(limit: 10)).photos == retitled)
+        let nulls = try await database.read { db in
+            try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM photo WHERE title IS NULL OR url IS NULL OR thumbnail_url IS NULL")
+        }
+        #expect(nulls == 0)
+    }
+
+    /// Ids far apart or below zero (another API's) are cached and
+    /// compared like JSONPlaceholder's 1…5,000.
+    @Test func sparseAndNegativeIDsAreKeptAndDropped() async throws {
+        let ids = [-5, 0, 3, 1_000_000_007, Int(Int32.max) + 10]
+        let photos = ids.map { Photo(albumId: 1, id: $0, title: "p\($0)", url: "u", thumbnailUrl: "t") }
+        _ = try await store.replace(with: FetchedPhotos(photos), source: "http://a", fetchedAt: fetchedAt)
+        var next = Array(photos.dropFirst(2))
+        next[0].title = "changed"
+        next.append(Photo(albumId: 2, id: -9, title: "new", url: "u", thumbnailUrl: "t"))
+        _ = try await store.replace(with: FetchedPhotos(next), source: "http://a", fetchedAt: fetchedAt)
+        #expect(try await store.page(PhotoQuery(limit: 10)).photos == next.sorted { $0.id < $1.id })
+        #expect(try await store.photo(id: -5) == nil)
+    }
+
     @Test func filtersSortsAndWindows() async throws {
         var photos = StubPhotoSource.sample(500)
         photos[10].title = "100% _literal_ \\ match"
