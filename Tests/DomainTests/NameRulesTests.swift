@@ -5,7 +5,7 @@ import Testing
 @Suite struct NameRulesTests {
     @Test func acceptsOrdinaryNamesAfterTrimming() {
         #expect(NameRules.problem(with: "  Road Trip  ") == nil)
-        #expect(NameRules.trimmed("  Road Trip \n") == "Road Trip")
+        #expect("  Road Trip \n".trimmingWhiteSpace == "Road Trip")
         #expect(NameRules.problem(with: "日本語のプレイリスト 🎵") == nil)
     }
 
@@ -41,7 +41,7 @@ import Testing
             samples += [s, s + "name" + s, "name" + s, s + "na" + s + "me", s + s]
         }
         for sample in samples {
-            #expect(NameRules.trimmed(sample) == sample.trimmingCharacters(in: .whitespacesAndNewlines), "\(sample.unicodeScalars.map { String($0.value, radix: 16) })")
+            #expect(sample.trimmingWhiteSpace == sample.trimmingCharacters(in: .whitespacesAndNewlines), "\(sample.unicodeScalars.map { String($0.value, radix: 16) })")
         }
     }
 }

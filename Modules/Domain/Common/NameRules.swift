@@ -18,14 +18,9 @@ public enum NameRules {
         }
     }
 
-    /// Without leading and trailing white space (see `trimmingWhiteSpace`).
-    public static func trimmed(_ text: String) -> String {
-        text.trimmingWhiteSpace
-    }
-
     /// The problem with a name after trimming, or nil if it is acceptable.
     public static func problem(with raw: String, limit: Int = 100) -> Problem? {
-        let name = trimmed(raw)
+        let name = raw.trimmingWhiteSpace
         if name.isEmpty { return .empty }
         if name.count > limit { return .tooLong(limit: limit) }
         if name.unicodeScalars.contains(where: isControl) { return .controlCharacters }

@@ -18,7 +18,7 @@ public struct PlaylistLibrary: Sendable {
     /// source is the location as the source resolves it (an absolute path).
     public func importPlaylist(from typed: String, name: String? = nil) async throws -> PlaylistSummary {
         let location = source.resolve(typed)
-        let chosen = NameRules.trimmed(name ?? Self.defaultName(for: location))
+        let chosen = (name ?? Self.defaultName(for: location)).trimmingWhiteSpace
         try Self.validate(name: chosen)
         if try await store.playlist(named: chosen) != nil { throw PlaylistError.duplicateName(chosen) }
         let material = try await source.fetch(location)
@@ -41,7 +41,7 @@ public struct PlaylistLibrary: Sendable {
     public func playlists() async throws -> [PlaylistSummary] { try await store.playlists() }
 
     public func playlist(named name: String) async throws -> PlaylistSummary {
-        guard let found = try await store.playlist(named: NameRules.trimmed(name)) else {
+        guard let found = try await store.playlist(named: name.trimmingWhiteSpace) else {
             throw PlaylistError.notFound(name)
         }
         return found
@@ -64,7 +64,7 @@ public struct PlaylistLibrary: Sendable {
     }
 
     public func rename(_ playlist: PlaylistSummary, to raw: String) async throws -> String {
-        let name = NameRules.trimmed(raw)
+        let name = raw.trimmingWhiteSpace
         try Self.validate(name: name)
         if name == playlist.name { return name }
         if let other = try await store.playlist(named: name), other.id != playlist.id {

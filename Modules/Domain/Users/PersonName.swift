@@ -12,8 +12,8 @@ public struct PersonName: Equatable, Sendable {
     public init(first rawFirst: String, last rawLast: String) throws(UserError) {
         if let problem = Self.problem(with: rawFirst) { throw .invalidName(.firstName, problem) }
         if let problem = Self.problem(with: rawLast) { throw .invalidName(.lastName, problem) }
-        first = NameRules.trimmed(rawFirst)
-        last = NameRules.trimmed(rawLast)
+        first = rawFirst.trimmingWhiteSpace
+        last = rawLast.trimmingWhiteSpace
     }
 
     /// The problem with one part, or nil if it is acceptable.
