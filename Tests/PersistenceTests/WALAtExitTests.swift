@@ -5,8 +5,9 @@ import Testing
 import TestSupport
 
 /// What a process leaves for the next one: a large WAL folded into the
-/// database (the next open would re-read all of it), a small one kept (an
-/// empty one makes GRDB write on every open), the data intact either way.
+/// database and started over (the next open would re-read all of it), a
+/// small one kept (an empty one makes GRDB write on every open), the data
+/// intact either way.
 @Suite struct WALAtExitTests {
     let folder = TemporaryDirectory("facet-wal-exit")
     var path: String { folder.path + "/facet.sqlite" }
@@ -15,24 +16,62 @@ import TestSupport
         let database = try FacetDatabase(path: path)
         let store = SQLiteStarStore(database: database)
         try await store.replaceAll(sampleStars(3000), user: "octo")
-        #expect(FacetDatabase.walSize(path) > FacetDatabase.walKeptAtExit)
+        #expect(FacetDatabase.walBacklog(path) > FacetDatabase.walKeptAtExit)
+        let size = FacetDatabase.walSize(path)
         database.foldWALBeforeExit()
-        // One frame kept (header + one 4 KiB page), see `foldWAL`.
-        #expect(FacetDatabase.walSize(path) == 32 + 24 + 4096)
+        // One frame left to re-read (see `foldWAL`); the file keeps its
+        // blocks for the next writer.
+        #expect(WALIndexHeader(path: path + "-shm") == WALIndexHeader(frames: 1, pageSize: 4096))
+        #expect(FacetDatabase.walSize(path) == size)
         let reopened = try FacetDatabase(path: path)
         #expect(try await SQLiteStarStore(database: reopened).page(user: "octo", StarQuery(limit: 1)).total == 3000)
+    }
+
+    /// A later process that wrote nothing finds one frame to re-read, not
+    /// the file's size, and leaves the WAL as it is (no checkpoint, no sync).
+    @Test func aFoldedWALIsNotFoldedAgain() async throws {
+        let database = try FacetDatabase(path: path)
+        try await SQLiteStarStore(database: database).replaceAll(sampleStars(3000), user: "octo")
+        database.foldWALBeforeExit()
+        let header = try walFileHeader()
+        #expect(FacetDatabase.walSize(path) > FacetDatabase.walKeptAtExit)
+        try FacetDatabase(path: path).foldWALBeforeExit()
+        // A new checkpoint would have started the WAL over with new salts.
+        #expect(try walFileHeader() == header)
+        #expect(FacetDatabase.walBacklog(path) == 4096 + 24)
+    }
+
+    /// The WAL file's 32-byte header: its checkpoint sequence and salts
+    /// change each time the WAL starts over.
+    func walFileHeader() throws -> [UInt8] {
+        Array(try Data(contentsOf: URL(fileURLWithPath: path + "-wal")).prefix(32))
+    }
+
+    /// The wal-index header read as SQLite documents it: a WAL of a few
+    /// frames and a missing or foreign `-shm` file.
+    @Test func theWALIndexHeaderSaysHowManyFramesAreLive() async throws {
+        let database = try FacetDatabase(path: path)
+        try await SQLiteStarStore(database: database).replaceAll(sampleStars(2), user: "octo")
+        let header = try #require(WALIndexHeader(path: path + "-shm"))
+        #expect(header.pageSize == 4096)
+        #expect(header.frames > 0 && header.frames * (4096 + 24) + 32 <= FacetDatabase.walSize(path))
+        #expect(WALIndexHeader(path: folder.path + "/missing-shm") == nil)
+        try Data(repeating: 7, count: 64).write(to: URL(fileURLWithPath: folder.path + "/foreign-shm"))
+        #expect(WALIndexHeader(path: folder.path + "/foreign-shm") == nil)
     }
 
     @Test func aSmallWALIsKept() async throws {
         let database = try FacetDatabase(path: path)
         // Creating the schema writes a WAL of its own (~300 KiB): folded.
         database.foldWALBeforeExit()
-        #expect(FacetDatabase.walSize(path) < 8192)
+        #expect(FacetDatabase.walBacklog(path) == 4096 + 24)
         try await SQLiteStarStore(database: database).replaceAll(sampleStars(2), user: "octo")
-        let before = FacetDatabase.walSize(path)
-        #expect(before > 0 && before <= FacetDatabase.walKeptAtExit)
+        let before = FacetDatabase.walBacklog(path)
+        let header = try walFileHeader()
+        #expect(before > 4096 + 24 && before <= FacetDatabase.walKeptAtExit)
         database.foldWALBeforeExit()
-        #expect(FacetDatabase.walSize(path) == before)
+        #expect(FacetDatabase.walBacklog(path) == before)
+        #expect(try walFileHeader() == header)
     }
 
     @Test func anotherProcesssReadDoesNotMakeExitWait() async throws {
