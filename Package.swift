@@ -47,9 +47,11 @@ let package = Package(
             name: "Persistence",
             dependencies: [
                 "Domain", .product(name: "GRDB", package: "GRDB.swift"),
-                .product(name: "GRDBSQLite", package: "GRDB.swift"),
+                .product(name: "GRDBSQLite", package: "GRDB.swift"), "CSQLiteConfig",
             ],
             path: "Modules/Persistence"),
+        // sqlite3_config's settings, which Swift cannot call (a variadic C function).
+        .systemLibrary(name: "CSQLiteConfig", path: "Modules/CSQLiteConfig", providers: [.apt(["libsqlite3-dev"])]),
         .target(name: "Presentation", dependencies: ["Domain", "ScreenKit"], path: "Modules/Presentation"),
         // JSON-RPC 2.0 over any transport (sessions, errors, OpenRPC), reused
         // by every machine front end: JSON lines, a socket server, MCP.

@@ -43,6 +43,7 @@ public final class FacetDatabase: Sendable {
         if let duplicate = Migrations.duplicate(in: migrations) {
             throw StorageError(.other, "the migration '\(duplicate)' is listed twice")
         }
+        SQLiteProcessSettings.apply()
         do {
             if !readOnly { try Self.prepareFile(at: path) }
             var configuration = Configuration()
