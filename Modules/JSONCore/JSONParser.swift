@@ -102,7 +102,17 @@ public struct JSONParser: ~Copyable {
     public mutating func nextKey(among keys: JSONKeys) throws(Failure) -> JSONKeys.Match? {
         skipSpace()
         if try closes(UInt8(ascii: "}")) { return nil }
-        let match = if let raw = plainASCIIString() { keys.match(raw) } else { keys.match(try string()) }
+        let match: JSONKeys.Match
+        if index < bytes.count, bytes[index] == UInt8(ascii: "\""), let known = keys.known(in: bytes, at: index + 1) {
+            // A name of the set, closed by a quote right after it: no
+            // escape or control character can be inside.
+            index += known.length + 2
+            match = .known(known.index)
+        } else if let raw = plainASCIIString() {
+            match = keys.match(raw)
+        } else {
+            match = keys.match(try string())
+        }
         try expect(UInt8(ascii: ":"), "expected ':' after an object key")
         return match
     }

@@ -123,6 +123,10 @@ import Testing
         }
         #expect(try matches(#"{"title": 1, "id": 2, "ids": 3, "i": 4, "": 5, "id": 6, "é": 7, "é": 8}"#)
             == [.known(1), .known(0), .unknown, .unknown, .known(2), .known(0), .known(3), .known(3)])
+        // A name followed by more text, an escaped quote, or written with
+        // an escape is told apart exactly as when the key is read whole.
+        #expect(try matches(#"{"id\"": 1, "ti\u0074le": 2, "titles": 3, "e\u0301": 4}"#)
+            == [.unknown, .known(1), .unknown, .known(3)])
         #expect(try matches("{}") == [])
         #expect(try matches(" { \"id\" : null } ") == [.known(0)])
         func failure(_ text: String) -> JSONParser.Failure? {
