@@ -26,6 +26,18 @@ import Testing
         #expect(throws: Never.self) { try PhotoRules.check([photo]) }
     }
 
+    /// Dense ids (checked with a flag per id) and sparse or negative ones
+    /// (checked with a set) report the same first repeat, or none.
+    @Test func repeatsAreFoundWhateverTheIdsLookLike() {
+        func list(_ ids: [Int]) -> [Photo] { ids.map { Photo(albumId: 1, id: $0, title: "", url: "", thumbnailUrl: "") } }
+        for (ids, second) in [([3, 1, 2, 1, 3], 3), ([0, 5_000_000, -4, 5_000_000], 3), ([-1, -2, -1], 2), ([Int.max, 1, Int.max], 2)] {
+            #expect(throws: PhotoError.duplicateID(index: second, id: ids[second]), "\(ids)") { try PhotoRules.check(list(ids)) }
+        }
+        for ids in [Array(1...5000), [0], [Int.min, Int.max], [7, 5_000_000, -7], []] {
+            #expect(throws: Never.self, "\(ids)") { try PhotoRules.check(list(ids)) }
+        }
+    }
+
     @Test func theListURL() throws {
         #expect(try PhotoRules.listURL(baseURL: "https://jsonplaceholder.typicode.com") == "https://jsonplaceholder.typicode.com/photos")
         #expect(try PhotoRules.listURL(baseURL: "http://127.0.0.1:8080/mirror//", album: 3) == "http://127.0.0.1:8080/mirror/photos?albumId=3")
