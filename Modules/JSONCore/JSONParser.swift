@@ -27,6 +27,17 @@ public struct JSONParser: ~Copyable {
 
         /// Before the first value.
         public static let start = Position()
+
+        /// Bytes before this position.
+        public var offset: Int { index }
+
+        /// The same position in the bytes that remain once the first
+        /// `count` (at most `offset`) are dropped: a reader of a body still
+        /// arriving keeps only what it has not read whole.
+        public func droppingFirst(_ count: Int) -> Position {
+            precondition(count >= 0 && count <= index, "can only drop bytes already read")
+            return Position(index: index - count, depth: depth, first: first)
+        }
     }
 
     public var position: Position { Position(index: index, depth: depth, first: first) }

@@ -11,16 +11,26 @@ import JSONCore
 public enum PhotoListParser {
     public static func parse(_ bytes: [UInt8], url: String) throws(PhotoError) -> [Photo] {
         var progress = Progress()
-        return try progress.finish(bytes, url: url)
+        bytes.withUnsafeBytes { progress.append($0) }
+        return try progress.finish(url: url)
     }
 
-    /// A list read while its body arrives: `advance` reads every record
-    /// that has arrived whole; `finish`, once the body is all there, reads
-    /// the rest from where the last whole record ended, so it returns or
-    /// throws exactly what `parse` of the whole body would.
+    /// A list read while its body arrives: `append` reads every record that
+    /// has arrived whole; `finish`, once the body is all there, reads the
+    /// rest from where the last whole record ended, so it returns or throws
+    /// exactly what `parse` of the whole body would.
+    ///
+    /// Only the bytes after the last whole record are kept: a 1 MB body
+    /// kept whole was a megabyte of fresh pages written once and copied
+    /// once, for nothing read again.
     public struct Progress {
         private var photos: [Photo] = []
-        /// Inside the array, after the last whole record; nil before `[`.
+        /// The body's bytes from the end of the last whole record on (from
+        /// its start until `[` has been read).
+        private var pending: [UInt8] = []
+        /// Bytes of the body before `pending`, read and let go.
+        private var dropped = 0
+        /// Inside the array, after the last whole record, in `pending`; nil before `[`.
         private var position: JSONParser.Position?
         /// Set when something other than the end of the bytes so far
         /// stopped a record (an error, the end of the array): `finish` reads it.
@@ -28,10 +38,22 @@ public enum PhotoListParser {
 
         public init() { photos.reserveCapacity(5000) }
 
-        public mutating func advance(over bytes: [UInt8]) {
+        /// The next piece of the body.
+        public mutating func append(_ bytes: UnsafeRawBufferPointer) {
+            pending.append(contentsOf: bytes)
             guard !stalled else { return }
+            advance()
+            if let read = position?.offset, read > 0 {
+                pending.removeSubrange(..<read)
+                dropped += read
+                position = position?.droppingFirst(read)
+            }
+        }
+
+        private mutating func advance() {
             let from = position ?? .start
-            JSONParser.with(bytes, from: from, countingLines: false) { parser in
+            let available = pending.count
+            JSONParser.with(pending, from: from, countingLines: false) { parser in
                 do {
                     if position == nil {
                         guard let first = parser.peek() else { return }
@@ -44,7 +66,7 @@ public enum PhotoListParser {
                     }
                     try readRecords(&parser)
                     stalled = true
-                } catch let failure as JSONParser.Failure where failure.offset >= bytes.count {
+                } catch let failure as JSONParser.Failure where failure.offset >= available {
                     // The bytes ran out inside a record: it is read again when more have come.
                 } catch {
                     stalled = true
@@ -61,11 +83,12 @@ public enum PhotoListParser {
             }
         }
 
-        public mutating func finish(_ bytes: [UInt8], url: String) throws(PhotoError) -> [Photo] {
-            guard bytes.contains(where: { !isSpace($0) }) else { throw .emptyBody(url: url) }
+        /// Offsets in errors count from the body's first byte.
+        public mutating func finish(url: String) throws(PhotoError) -> [Photo] {
+            guard dropped > 0 || pending.contains(where: { !isSpace($0) }) else { throw .emptyBody(url: url) }
             do {
                 let from = position
-                return try JSONParser.with(bytes, from: from ?? .start) { parser in
+                return try JSONParser.with(pending, from: from ?? .start, countingLines: false) { parser in
                     if from == nil { try enterList(&parser) }
                     try readRecords(&parser)
                     try parser.end()
@@ -74,9 +97,9 @@ public enum PhotoListParser {
             } catch let error as PhotoError {
                 throw error
             } catch let failure as JSONParser.Failure {
-                throw .malformedJSON(offset: failure.offset, reason: failure.reason)
+                throw .malformedJSON(offset: dropped + failure.offset, reason: failure.reason)
             } catch {
-                throw .malformedJSON(offset: 0, reason: "\(error)")
+                throw .malformedJSON(offset: dropped, reason: "\(error)")
             }
         }
     }

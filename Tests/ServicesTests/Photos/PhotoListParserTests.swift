@@ -112,10 +112,11 @@ import TestSupport
             var progress = PhotoListParser.Progress()
             var received = 0
             while received < bytes.count {
-                received = min(bytes.count, received + pieces)
-                progress.advance(over: Array(bytes[..<received]))
+                let piece = Array(bytes[received..<min(bytes.count, received + pieces)])
+                received += piece.count
+                piece.withUnsafeBytes { progress.append($0) }
             }
-            return Result { () throws(PhotoError) in try progress.finish(bytes, url: url) }
+            return Result { () throws(PhotoError) in try progress.finish(url: url) }
         }
         for body in bodies {
             let bytes = Array(body.utf8)
