@@ -47,11 +47,13 @@ let package = Package(
             name: "Persistence",
             dependencies: [
                 "Domain", .product(name: "GRDB", package: "GRDB.swift"),
-                .product(name: "GRDBSQLite", package: "GRDB.swift"), "CSQLiteConfig",
+                .product(name: "GRDBSQLite", package: "GRDB.swift"), "CSQLiteConfig", "CFileSync",
             ],
             path: "Modules/Persistence"),
         // sqlite3_config's settings, which Swift cannot call (a variadic C function).
         .systemLibrary(name: "CSQLiteConfig", path: "Modules/CSQLiteConfig", providers: [.apt(["libsqlite3-dev"])]),
+        // Linux's sync_file_range (a GNU extension the Glibc module leaves out).
+        .systemLibrary(name: "CFileSync", path: "Modules/CFileSync"),
         .target(name: "Presentation", dependencies: ["Domain", "ScreenKit"], path: "Modules/Presentation"),
         // JSON-RPC 2.0 over any transport (sessions, errors, OpenRPC), reused
         // by every machine front end: JSON lines, a socket server, MCP.

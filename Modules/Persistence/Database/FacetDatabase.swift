@@ -175,6 +175,7 @@ public final class FacetDatabase: Sendable {
             }
         } catch { throw Self.domainError(error) }
         await truncateLargeWAL()
+        if Self.walBacklog(path) > Self.walKeptAtExit { WALWriteback.start(path + "-wal") }
         return result
     }
 
