@@ -228,6 +228,24 @@ public struct JSONParser: ~Copyable {
     public mutating func skipValue() throws(Failure) { _ = try value() }
 
     public mutating func string() throws(Failure) -> String {
+        // ASCII needs no validation (and most keys and titles are ASCII).
+        try scanString { bytes, ascii in ascii ? String(decoding: bytes, as: UTF8.self) : String(validating: bytes, as: UTF8.self) }
+    }
+
+    /// Lends the next string's text to `body` as UTF-8 (escapes decoded,
+    /// checked valid) without making a `String` of it when it is ASCII:
+    /// for a reader that packs many strings into one buffer.
+    public mutating func withString<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) throws(Failure) -> Result {
+        try scanString { bytes, ascii in
+            ascii || String(validating: bytes, as: UTF8.self) != nil ? body(bytes) : nil
+        }
+    }
+
+    /// Reads a string and hands its UTF-8 to `deliver` with whether it is
+    /// all ASCII (then known valid); `deliver` answers nil for invalid UTF-8.
+    private mutating func scanString<Result>(
+        _ deliver: (UnsafeBufferPointer<UInt8>, _ isASCII: Bool) -> Result?
+    ) throws(Failure) -> Result {
         skipSpace()
         guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw fail("expected a string") }
         index += 1
@@ -247,9 +265,7 @@ public struct JSONParser: ~Copyable {
             if byte == UInt8(ascii: "\"") {
                 let slice = UnsafeBufferPointer(rebasing: bytes[start..<index])
                 index += 1
-                // ASCII needs no validation (and most keys and titles are ASCII).
-                if ascii { return String(decoding: slice, as: UTF8.self) }
-                if let text = String(validating: slice, as: UTF8.self) { return text }
+                if let result = deliver(slice, ascii) { return result }
                 throw fail("the text is not valid UTF-8")
             }
             if byte == UInt8(ascii: "\\") { break }
@@ -263,7 +279,7 @@ public struct JSONParser: ~Copyable {
             index += 1
             switch byte {
             case UInt8(ascii: "\""):
-                if let text = String(validating: scratch, as: UTF8.self) { return text }
+                if let result = scratch.withUnsafeBufferPointer({ deliver($0, false) }) { return result }
                 throw fail("the text is not valid UTF-8")
             case UInt8(ascii: "\\"):
                 guard index < bytes.count else { throw fail("unexpected end of input in a string") }

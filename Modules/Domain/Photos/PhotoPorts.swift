@@ -11,16 +11,20 @@ public protocol PhotoSource: Sendable {
 
 /// A fetched list and a fingerprint of what it was read from.
 public struct FetchedPhotos: Sendable, Equatable {
-    public var photos: [Photo]
+    public var photos: PhotoList
     /// Equal fingerprints mean equal lists (the live source: the SHA-256 of
     /// the body the list was parsed from), so a store can tell "the same
     /// list again" without comparing every row. Nil when the source cannot
     /// say; the store then compares.
     public var fingerprint: Data?
 
-    public init(_ photos: [Photo], fingerprint: Data? = nil) {
+    public init(_ photos: PhotoList, fingerprint: Data? = nil) {
         self.photos = photos
         self.fingerprint = fingerprint
+    }
+
+    public init(_ photos: [Photo], fingerprint: Data? = nil) {
+        self.init(PhotoList(photos), fingerprint: fingerprint)
     }
 }
 

@@ -27,28 +27,27 @@ public enum PhotoRules {
 
     /// Checks a fetched list as a whole (each record was checked while it
     /// was read): ids must be unique, since the cache is keyed by them.
-    public static func check(_ photos: [Photo]) throws(PhotoError) {
-        // By index: iterating the photos would copy each one (three
-        // string retains and releases) to read one integer.
+    public static func check(_ photos: PhotoList) throws(PhotoError) {
+        // By id alone: reading a photo would make its three strings.
         var smallest = Int.max, largest = Int.min
         for index in photos.indices {
-            smallest = min(smallest, photos[index].id)
-            largest = max(largest, photos[index].id)
+            smallest = min(smallest, photos.id(at: index))
+            largest = max(largest, photos.id(at: index))
         }
         // Ids are small and dense in practice (1…5,000): a flag per id
         // answers without hashing, which was most of this check's time.
         if !photos.isEmpty, smallest >= 0, largest < 2 * photos.count + 1024 {
             var seen = [Bool](repeating: false, count: largest + 1)
             for index in photos.indices {
-                let id = photos[index].id
+                let id = photos.id(at: index)
                 if seen[id] { throw .duplicateID(index: index, id: id) }
                 seen[id] = true
             }
             return
         }
         var seen = Set<Int>(minimumCapacity: photos.count)
-        for index in photos.indices where !seen.insert(photos[index].id).inserted {
-            throw .duplicateID(index: index, id: photos[index].id)
+        for index in photos.indices where !seen.insert(photos.id(at: index)).inserted {
+            throw .duplicateID(index: index, id: photos.id(at: index))
         }
     }
 

@@ -22,13 +22,19 @@ enum RawStatement {
             return try body()
         }
         return try text.withBorrowedUTF8 { bytes in
-            if let base = bytes.baseAddress {
-                _ = sqlite3_bind_text(handle, index, base.assumingMemoryBound(to: CChar.self), Int32(bytes.count), nil)
-            } else {
-                // An empty buffer may have no address, and nil binds NULL: "" is copied.
-                _ = sqlite3_bind_text(handle, index, "", 0, transient)
-            }
+            bindText(bytes.assumingMemoryBound(to: UInt8.self), at: index, handle)
             return try body()
+        }
+    }
+
+    /// Binds UTF-8 `bytes` where they are (SQLITE_STATIC, see `withText`):
+    /// they must stay put until the step that reads them has run.
+    static func bindText(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int32, _ handle: SQLiteStatement) {
+        if let base = bytes.baseAddress {
+            _ = sqlite3_bind_text(handle, index, UnsafeRawPointer(base).assumingMemoryBound(to: CChar.self), Int32(bytes.count), nil)
+        } else {
+            // An empty buffer may have no address, and nil binds NULL: "" is copied.
+            _ = sqlite3_bind_text(handle, index, "", 0, transient)
         }
     }
 

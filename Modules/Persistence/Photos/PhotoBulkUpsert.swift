@@ -17,7 +17,7 @@ enum PhotoBulkUpsert {
     /// Throws on a repeated id (`PhotoRules.check` refuses those first),
     /// rather than merging the two rows: a cached id is taken by its first
     /// mention, so a second one is an insert, which fails on the key.
-    static func replaceAll(with photos: [Photo], _ db: Database) throws {
+    static func replaceAll(with photos: PhotoList, _ db: Database) throws {
         var albums = try cachedAlbums(db)
         // The three statements number their parameters alike (?1 id, ?2
         // album, ?3 title, ?4 url, ?5 thumbnail), so one binding serves all.
@@ -31,25 +31,28 @@ enum PhotoBulkUpsert {
         ]
         try RawStatement.withHandles(statements, db) { handles in
             let (insert, retitle, move) = (handles[0], handles[1], handles[2])
-            for photo in photos {
+            for index in photos.indices {
+                let id = photos.id(at: index), albumId = photos.albumId(at: index)
                 let handle: SQLiteStatement
-                switch albums.take(photo.id) {
+                switch albums.take(id) {
                 case nil: handle = insert
-                case photo.albumId: handle = retitle
+                case albumId: handle = retitle
                 default: handle = move
                 }
                 sqlite3_reset(handle)
-                sqlite3_bind_int64(handle, 1, Int64(photo.id))
-                sqlite3_bind_int64(handle, 2, Int64(photo.albumId))
+                sqlite3_bind_int64(handle, 1, Int64(id))
+                sqlite3_bind_int64(handle, 2, Int64(albumId))
                 do {
-                    try RawStatement.withText(photo.title, at: 3, handle) {
-                        try RawStatement.withText(photo.url, at: 4, handle) {
-                            try RawStatement.withText(photo.thumbnailUrl, at: 5, handle) { try RawStatement.step(handle, db) }
-                        }
+                    // The list's text is bound where it lies; the step reads it.
+                    try photos.withTexts(at: index) { title, url, thumbnailUrl in
+                        RawStatement.bindText(title, at: 3, handle)
+                        RawStatement.bindText(url, at: 4, handle)
+                        RawStatement.bindText(thumbnailUrl, at: 5, handle)
+                        try RawStatement.step(handle, db)
                     }
                 } catch let error as DatabaseError
                     where handle == insert && error.extendedResultCode == .SQLITE_CONSTRAINT_PRIMARYKEY {
-                    throw DatabaseError(resultCode: .SQLITE_CONSTRAINT, message: "photo id \(photo.id) appears twice in the list")
+                    throw DatabaseError(resultCode: .SQLITE_CONSTRAINT, message: "photo id \(id) appears twice in the list")
                 }
             }
         }

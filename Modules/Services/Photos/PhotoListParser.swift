@@ -9,7 +9,7 @@ import JSONCore
 /// stopped, or the record (by index) and field that is missing or of the
 /// wrong type. It returns the whole list or throws — never a part of it.
 public enum PhotoListParser {
-    public static func parse(_ bytes: [UInt8], url: String) throws(PhotoError) -> [Photo] {
+    public static func parse(_ bytes: [UInt8], url: String) throws(PhotoError) -> PhotoList {
         var progress = Progress()
         bytes.withUnsafeBytes { progress.append($0) }
         return try progress.finish(url: url)
@@ -24,7 +24,7 @@ public enum PhotoListParser {
     /// kept whole was a megabyte of fresh pages written once and copied
     /// once, for nothing read again.
     public struct Progress {
-        private var photos: [Photo] = []
+        private var photos = PhotoList()
         /// The body's bytes from the end of the last whole record on (from
         /// its start until `[` has been read).
         private var pending: [UInt8] = []
@@ -36,7 +36,7 @@ public enum PhotoListParser {
         /// stopped a record (an error, the end of the array): `finish` reads it.
         private var stalled = false
 
-        public init() { photos.reserveCapacity(5000) }
+        public init() { photos.reserveCapacity(5000, textBytes: 1 << 20) }
 
         /// The next piece of the body.
         public mutating func append(_ bytes: UnsafeRawBufferPointer) {
@@ -78,13 +78,13 @@ public enum PhotoListParser {
         /// after it noted) as soon as it has been read whole.
         private mutating func readRecords(_ parser: inout JSONParser) throws {
             while try parser.nextElement() {
-                photos.append(try record(&parser, index: photos.count))
+                try record(&parser, index: photos.count, into: &photos)
                 position = parser.position
             }
         }
 
         /// Offsets in errors count from the body's first byte.
-        public mutating func finish(url: String) throws(PhotoError) -> [Photo] {
+        public mutating func finish(url: String) throws(PhotoError) -> PhotoList {
             guard dropped > 0 || pending.contains(where: { !isSpace($0) }) else { throw .emptyBody(url: url) }
             do {
                 let from = position
@@ -114,35 +114,41 @@ public enum PhotoListParser {
         try parser.enterArray()
     }
 
-    /// One record, field by field (no dictionary per record). Unknown keys
-    /// are skipped, so a mirror that adds fields still works.
-    static func record(_ parser: inout JSONParser, index: Int) throws -> Photo {
+    /// One record, field by field (no dictionary per record), appended to
+    /// `list` (its text where the list keeps it, no string per field). A
+    /// record that cannot be read whole leaves `list` as it was. Unknown
+    /// keys are skipped, so a mirror that adds fields still works.
+    static func record(_ parser: inout JSONParser, index: Int, into list: inout PhotoList) throws {
         guard parser.peek() == UInt8(ascii: "{") else {
             let found = try parser.value()
             throw PhotoError.notARecord(index: index, found: found.typeName)
         }
-        var albumId: Int?
-        var id: Int?
-        var title: String?
-        var url: String?
-        var thumbnailUrl: String?
-        try parser.enterObject()
-        while let key = try parser.nextKey(among: fields) {
-            switch key {
-            case .known(0): albumId = try integer(&parser, index, "albumId")
-            case .known(1): id = try integer(&parser, index, "id")
-            case .known(2): title = try text(&parser, index, "title")
-            case .known(3): url = try text(&parser, index, "url")
-            case .known(4): thumbnailUrl = try text(&parser, index, "thumbnailUrl")
-            default: try parser.skipValue()
+        let mark = list.textCount
+        do {
+            var albumId: Int?
+            var id: Int?
+            var texts = PhotoList.TextFieldMarks()
+            try parser.enterObject()
+            while let key = try parser.nextKey(among: fields) {
+                switch key {
+                case .known(0): albumId = try integer(&parser, index, "albumId")
+                case .known(1): id = try integer(&parser, index, "id")
+                case .known(2): try text(&parser, index, .title, "title", into: &list, &texts)
+                case .known(3): try text(&parser, index, .url, "url", into: &list, &texts)
+                case .known(4): try text(&parser, index, .thumbnailUrl, "thumbnailUrl", into: &list, &texts)
+                default: try parser.skipValue()
+                }
             }
+            guard let albumId else { throw PhotoError.missingField(index: index, field: "albumId") }
+            guard let id else { throw PhotoError.missingField(index: index, field: "id") }
+            guard texts.has(.title) else { throw PhotoError.missingField(index: index, field: "title") }
+            guard texts.has(.url) else { throw PhotoError.missingField(index: index, field: "url") }
+            guard texts.has(.thumbnailUrl) else { throw PhotoError.missingField(index: index, field: "thumbnailUrl") }
+            list.append(albumId: albumId, id: id, texts)
+        } catch {
+            list.truncateText(to: mark)
+            throw error
         }
-        guard let albumId else { throw PhotoError.missingField(index: index, field: "albumId") }
-        guard let id else { throw PhotoError.missingField(index: index, field: "id") }
-        guard let title else { throw PhotoError.missingField(index: index, field: "title") }
-        guard let url else { throw PhotoError.missingField(index: index, field: "url") }
-        guard let thumbnailUrl else { throw PhotoError.missingField(index: index, field: "thumbnailUrl") }
-        return Photo(albumId: albumId, id: id, title: title, url: url, thumbnailUrl: thumbnailUrl)
     }
 
     /// A record's fields, in the order `record` switches on them.
@@ -157,10 +163,19 @@ public enum PhotoListParser {
         }
     }
 
-    static func text(_ parser: inout JSONParser, _ index: Int, _ key: String) throws -> String {
-        if parser.peek() == UInt8(ascii: "\"") { return try parser.string() }
-        let found = try parser.value()
-        throw PhotoError.wrongType(index: index, field: key, expected: "a string", found: found.typeName)
+    /// A text field's value, appended to `list`'s text. A key repeated in
+    /// one record keeps its last value, as a dictionary would.
+    static func text(
+        _ parser: inout JSONParser, _ index: Int, _ field: PhotoList.TextField, _ key: String,
+        into list: inout PhotoList, _ texts: inout PhotoList.TextFieldMarks
+    ) throws {
+        guard parser.peek() == UInt8(ascii: "\"") else {
+            let found = try parser.value()
+            throw PhotoError.wrongType(index: index, field: key, expected: "a string", found: found.typeName)
+        }
+        texts.begin(field, in: list)
+        try parser.withString { list.appendText($0) }
+        texts.end(field, in: list)
     }
 
     static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 }

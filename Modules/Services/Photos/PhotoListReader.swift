@@ -17,7 +17,7 @@ final class PhotoListReader: HTTPBodyReader {
 
     /// The whole list, or exactly what `PhotoListParser.parse` of the whole
     /// body would throw.
-    func finish(url: String) throws(PhotoError) -> [Photo] {
+    func finish(url: String) throws(PhotoError) -> PhotoList {
         try progress.finish(url: url)
     }
 }

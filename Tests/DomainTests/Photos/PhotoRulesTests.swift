@@ -21,15 +21,15 @@ import Testing
         var second = photo
         second.title = "other"
         #expect(throws: PhotoError.duplicateID(index: 2, id: 9)) {
-            try PhotoRules.check([photo, Photo(albumId: 1, id: 1, title: "", url: "", thumbnailUrl: ""), second])
+            try PhotoRules.check(PhotoList([photo, Photo(albumId: 1, id: 1, title: "", url: "", thumbnailUrl: ""), second]))
         }
-        #expect(throws: Never.self) { try PhotoRules.check([photo]) }
+        #expect(throws: Never.self) { try PhotoRules.check(PhotoList([photo])) }
     }
 
     /// Dense ids (checked with a flag per id) and sparse or negative ones
     /// (checked with a set) report the same first repeat, or none.
     @Test func repeatsAreFoundWhateverTheIdsLookLike() {
-        func list(_ ids: [Int]) -> [Photo] { ids.map { Photo(albumId: 1, id: $0, title: "", url: "", thumbnailUrl: "") } }
+        func list(_ ids: [Int]) -> PhotoList { PhotoList(ids.map { Photo(albumId: 1, id: $0, title: "", url: "", thumbnailUrl: "") }) }
         for (ids, second) in [([3, 1, 2, 1, 3], 3), ([0, 5_000_000, -4, 5_000_000], 3), ([-1, -2, -1], 2), ([Int.max, 1, Int.max], 2)] {
             #expect(throws: PhotoError.duplicateID(index: second, id: ids[second]), "\(ids)") { try PhotoRules.check(list(ids)) }
         }

@@ -29,7 +29,7 @@ import TestSupport
     }
 
     func photos(_ base: String, album: Int? = nil) async throws -> [Photo] {
-        try await fetched(base, album: album).photos
+        Array(try await fetched(base, album: album).photos)
     }
 
     func fetched(_ base: String, album: Int? = nil) async throws -> FetchedPhotos {

@@ -9,7 +9,7 @@ import TestSupport
     let url = "http://127.0.0.1:1/ok/photos"
 
     func parse(_ text: String) throws(PhotoError) -> [Photo] {
-        try PhotoListParser.parse(Array(text.utf8), url: url)
+        Array(try PhotoListParser.parse(Array(text.utf8), url: url))
     }
 
     func failure(_ text: String) -> PhotoError? {
@@ -107,8 +107,8 @@ import TestSupport
             #"[{"albumId": 3, "id": 1, "title": "t", "url": "u"}]"#, #"[{"albumId": 1.5, "id": 1}]"#,
             "[" + record + "] trailing", "[" + record + #", {"albumId": 1, "id": 2, "title": "\uZZZZ"}]"#,
         ]
-        func whole(_ bytes: [UInt8]) -> Result<[Photo], PhotoError> { Result { () throws(PhotoError) in try PhotoListParser.parse(bytes, url: url) } }
-        func arriving(_ bytes: [UInt8], pieces: Int) -> Result<[Photo], PhotoError> {
+        func whole(_ bytes: [UInt8]) -> Result<PhotoList, PhotoError> { Result { () throws(PhotoError) in try PhotoListParser.parse(bytes, url: url) } }
+        func arriving(_ bytes: [UInt8], pieces: Int) -> Result<PhotoList, PhotoError> {
             var progress = PhotoListParser.Progress()
             var received = 0
             while received < bytes.count {

@@ -26,7 +26,7 @@ public final class InMemoryPhotoStore: PhotoStore, @unchecked Sendable {
     public func cacheInfo() async throws -> PhotoCacheInfo? { lock.withLock { info } }
 
     public func replace(with fetched: FetchedPhotos, source: String, fetchedAt: Date) async throws -> PhotoCacheInfo {
-        let photos = fetched.photos
+        let photos = Array(fetched.photos)
         return try lock.withLock {
             if let failure = failNextReplace {
                 failNextReplace = nil
