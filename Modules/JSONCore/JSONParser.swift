@@ -234,10 +234,14 @@ public struct JSONParser: ~Copyable {
 
     /// Lends the next string's text to `body` as UTF-8 (escapes decoded,
     /// checked valid) without making a `String` of it when it is ASCII:
-    /// for a reader that packs many strings into one buffer.
-    public mutating func withString<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) throws(Failure) -> Result {
-        try scanString { bytes, ascii in
-            ascii || String(validating: bytes, as: UTF8.self) != nil ? body(bytes) : nil
+    /// for a reader that packs many strings into one buffer. Not generic on
+    /// purpose: called from another module, a generic one looked its type
+    /// metadata up on every call (a sixth of reading a photo list).
+    public mutating func withString(_ body: (UnsafeBufferPointer<UInt8>) -> Void) throws(Failure) {
+        try scanString { bytes, ascii -> Void? in
+            guard ascii || String(validating: bytes, as: UTF8.self) != nil else { return nil }
+            body(bytes)
+            return ()
         }
     }
 
