@@ -12,8 +12,8 @@ public enum TerminalText {
     /// the title, or hide output. Newlines and tabs become spaces: one item is
     /// one line.
     public static func sanitize(_ text: String) -> String {
-        // Fast path: most text has nothing to strip.
-        if !text.unicodeScalars.contains(where: isControl) { return text }
+        // Fast paths: most text has nothing to strip.
+        if isPrintableASCII(text) || !text.unicodeScalars.contains(where: isControl) { return text }
         var out = String.UnicodeScalarView()
         var scalars = text.unicodeScalars.makeIterator()
         var pending: Unicode.Scalar? = nil
@@ -44,6 +44,14 @@ public enum TerminalText {
             }
         }
         return String(out)
+    }
+
+    /// Only printable ASCII (0x20–0x7E): nothing to strip, one cell a byte.
+    /// Checked on the bytes, it spares most cells of a table (ids, URLs,
+    /// English titles) the per-character work of grapheme breaking.
+    static func isPrintableASCII(_ text: String) -> Bool {
+        text.utf8.withContiguousStorageIfAvailable { bytes in bytes.allSatisfy { $0 &- 0x20 < 0x5F } }
+            ?? text.utf8.allSatisfy { $0 &- 0x20 < 0x5F }
     }
 
     static func isControl(_ scalar: Unicode.Scalar) -> Bool {
@@ -90,6 +98,7 @@ public enum TerminalText {
 
     /// Cells the whole string takes.
     public static func width(_ text: String) -> Int {
+        if isPrintableASCII(text) { return text.utf8.count }
         var total = 0
         for character in text { total += width(of: character) }
         return total
@@ -102,6 +111,7 @@ public enum TerminalText {
         if width(text) <= cells { return text }
         let room = cells - width(ellipsis)
         guard room >= 0 else { return "" }
+        if isPrintableASCII(text) { return String(Substring(text.utf8.prefix(room))) + ellipsis }
         var out = ""
         var used = 0
         for character in text {

@@ -37,4 +37,26 @@ import Testing
         #expect(TerminalText.pad("7", to: 3, alignRight: true) == "  7")
         #expect(TerminalText.width(TerminalText.pad("a very long text", to: 5)) == 5)
     }
+
+    /// Printable ASCII takes a shortcut (a cell a byte); it must agree with
+    /// reading character by character, at every cut, and anything else
+    /// (DEL, tabs, controls, non-ASCII) must still take the long way.
+    @Test func plainASCIIAgreesWithCharacterByCharacter() {
+        func truncatedByCharacters(_ text: String, _ cells: Int) -> String {
+            guard cells > 0 else { return "" }
+            if text.count <= cells { return text }
+            guard cells >= 1 else { return "" }
+            return String(text.prefix(cells - 1)) + "…"
+        }
+        for text in ["", "a", "hello world", String(repeating: "x~ ", count: 40), "https://via.placeholder.com/600/92c952"] {
+            #expect(TerminalText.sanitize(text) == text)
+            #expect(TerminalText.width(text) == text.count)
+            for cells in 0...(text.count + 2) {
+                #expect(TerminalText.truncate(text, to: cells) == truncatedByCharacters(text, cells), "\(text) to \(cells)")
+            }
+        }
+        #expect(TerminalText.sanitize("tab\there\u{7F}") == "tab here")
+        #expect(TerminalText.width("caf\u{E9}") == 4 && TerminalText.width("a\u{301}b") == 2)
+        #expect(TerminalText.truncate("ab\u{301}cdef", to: 4) == "ab\u{301}c…")
+    }
 }
