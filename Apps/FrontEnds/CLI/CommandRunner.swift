@@ -27,45 +27,47 @@ struct CommandRunner {
         // walk the same tree twice.
         let first = request.steps.first.flatMap { screen.snapshot.action($0.action) }
         if first?.loadsContent != true { await settle(screen) }
+        // The snapshot is read once per state (after opening, after each
+        // step): a screen builds it anew on every read, a table page and
+        // all (eight builds per `photos reload`, three now).
+        var shown = screen.snapshot
         // A screen that opened in error ends the command, unless the first
         // step is still offered: `whoami login` is the remedy for "nobody
         // is signed in", while `playlist "No Such" delete` reports the
         // missing playlist rather than why `delete` is unavailable.
-        if screen.snapshot.status.kind == .error,
-           request.steps.first.flatMap({ screen.snapshot.action($0.action) })?.enabled != true {
+        if shown.status.kind == .error, request.steps.first.flatMap({ shown.action($0.action) })?.enabled != true {
             let hint = CommandLineParser.misplacedAction(in: request.screen, tokens: tokens, screens: catalog.screens)
-            return try finish(screen.snapshot, hint: hint.map { "Did you mean '\($0)'?" })
+            return try finish(shown, hint: hint.map { "Did you mean '\($0)'?" })
         }
         if case .rows(let fields) = mode, request.steps.isEmpty {
             // Checked before anything runs, when the screen shown is this one.
-            try RowExport(snapshot: screen.snapshot).validate(fields)
+            try RowExport(snapshot: shown).validate(fields)
         }
 
         var outcome = ActionOutcome.done
-        for step in try steps(of: request, on: screen.snapshot) {
-            try refuseIfDisabled(step.action, on: screen.snapshot)
-            let before = screen.snapshot.status
+        for step in try steps(of: request, on: shown) {
+            try refuseIfDisabled(step.action, on: shown)
+            let before = shown.status
             outcome = try await screen.run(step.action, step.arguments)
             await settle(screen)
-            let after = screen.snapshot.status
-            if after.kind == .error, after != before { return try finish(screen.snapshot) }
+            shown = screen.snapshot
+            if shown.status.kind == .error, shown.status != before { return try finish(shown) }
         }
 
         if let next = outcome.navigate {
-            let from = screen.snapshot
+            let from = shown
             screen.close()
             screen = try await catalog.open(next)
             await settle(screen)
-            if screen.snapshot.status.kind != .error, let form = screen.snapshot.content.form, form.submitAction != nil {
-                throw unsubmittedForm(screen.snapshot, request: request, from: from, next: next)
+            shown = screen.snapshot
+            if shown.status.kind != .error, let form = shown.content.form, form.submitAction != nil {
+                throw unsubmittedForm(shown, request: request, from: from, next: next)
             }
         }
         if let url = outcome.openURL, mode == .human { out.print(url) }
-        return try finish(screen.snapshot)
+        return try finish(shown)
     }
 
-    /// The steps to run: as given, plus the form's submit action after
-    /// trailing `set-field` steps.
     func steps(of request: CommandLineRequest, on snapshot: ScreenSnapshot) throws(ScreenError) -> [CommandLineRequest.Step] {
         var steps = request.steps
         guard steps.contains(where: { $0.action == StandardAction.setField }) else { return steps }
