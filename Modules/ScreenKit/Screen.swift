@@ -24,7 +24,13 @@ extension Screen {
     /// Validates the arguments against the action's descriptor and refuses a
     /// disabled or unknown action, then performs it. Front ends call this.
     public func run(_ action: String, _ arguments: ActionArguments = [:]) async throws(ScreenError) -> ActionOutcome {
-        let current = snapshot
+        try await run(action, arguments, on: snapshot)
+    }
+
+    /// `run`, checked against `current`, the screen's snapshot as the
+    /// caller already read it with nothing changed since: a snapshot is
+    /// built anew on every read.
+    public func run(_ action: String, _ arguments: ActionArguments = [:], on current: ScreenSnapshot) async throws(ScreenError) -> ActionOutcome {
         guard let descriptor = current.action(action) else {
             let known = current.actions.map(\.name).joined(separator: ", ")
             throw .invalidParams(

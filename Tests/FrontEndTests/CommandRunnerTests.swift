@@ -12,6 +12,8 @@ import Testing
         var state: ScreenSnapshot
         let changes = ScreenChanges()
         var performed: [String] = []
+        /// Performed actions and waits for the screen to settle, in order.
+        var log: [String] = []
         let handle: (FakeScreen, String, ActionArguments) throws(ScreenError) -> ActionOutcome
 
         init(_ state: ScreenSnapshot, handle: @escaping (FakeScreen, String, ActionArguments) throws(ScreenError) -> ActionOutcome = { _, _, _ in .done }) {
@@ -23,10 +25,11 @@ import Testing
         func start() async {}
         func perform(_ action: String, _ arguments: ActionArguments) async throws(ScreenError) -> ActionOutcome {
             performed.append(action)
+            log.append(action)
             return try handle(self, action, arguments)
         }
         var isBusy: Bool { false }
-        func settle() async {}
+        func settle() async { log.append("settle") }
         func close() {}
     }
 
@@ -75,7 +78,10 @@ import Testing
         ScreenDescriptor(id: "scan", title: "Scan", summary: "", actions: []),
         ScreenDescriptor(id: "account", title: "Account", summary: "", actions: [login]),
         ScreenDescriptor(id: "plain", title: "Plain", summary: "", actions: []),
+        ScreenDescriptor(id: "export", title: "Export", summary: "", actions: [export, save]),
     ]
+    /// An action that loads the screen's content itself (an export that scans as it writes).
+    static let export = ActionDescriptor(name: "export", label: "Export", summary: "", loadsContent: true)
 
     /// A form whose one field must be letters; `save` is enabled only then.
     static func prefs(_ draft: String?, status: ScreenStatus = .idle) -> ScreenSnapshot {
@@ -127,6 +133,7 @@ import Testing
                 }
             },
             "plain": { _ in FakeScreen(ScreenSnapshot(screen: "plain", title: "Plain", content: ScreenContent(), actions: [])) },
+            "export": { _ in FakeScreen(ScreenSnapshot(screen: "export", title: "Export", content: ScreenContent(), actions: [Self.export, Self.save])) },
         ])
     }
 
@@ -149,6 +156,17 @@ import Testing
     }
 
     // MARK: Tests
+
+    /// An action that loads the content runs before the opening load is
+    /// waited for (the screen's descriptor says so); any other waits first.
+    @Test func anActionThatLoadsTheContentDoesNotWaitForTheOpeningLoad() async {
+        let (exported, _, first) = await run(["export", "export"])
+        #expect(exported == 0)
+        #expect(first.opened.first?.log == ["export", "settle"])
+        let (saved, _, second) = await run(["export", "save"])
+        #expect(saved == 0)
+        #expect(second.opened.first?.log == ["settle", "save", "settle"])
+    }
 
     @Test func setFieldIsFollowedByTheFormsSubmitAction() async {
         let (status, output, catalog) = await run(["prefs", StandardAction.setField, "user", "ada"])

@@ -25,7 +25,11 @@ struct CommandRunner {
         // An action that loads the content itself (an export that scans as
         // it writes) runs at once: waiting for the opening load first would
         // walk the same tree twice.
-        let first = request.steps.first.flatMap { screen.snapshot.action($0.action) }
+        // (Asked of the screen's descriptor, which lists every action it can
+        // offer: its snapshot is not read before the screen has settled.)
+        let first = request.steps.first.flatMap { step in
+            catalog.screens.first { $0.id == request.screen.screen }?.actions.first { $0.name == step.action }
+        }
         if first?.loadsContent != true { await settle(screen) }
         // The snapshot is read once per state (after opening, after each
         // step): a screen builds it anew on every read, a table page and
@@ -48,7 +52,7 @@ struct CommandRunner {
         for step in try steps(of: request, on: shown) {
             try refuseIfDisabled(step.action, on: shown)
             let before = shown.status
-            outcome = try await screen.run(step.action, step.arguments)
+            outcome = try await screen.run(step.action, step.arguments, on: shown)
             await settle(screen)
             shown = screen.snapshot
             if shown.status.kind == .error, shown.status != before { return try finish(shown) }
