@@ -86,7 +86,12 @@ public struct ListItem: Codable, Equatable, Sendable, Identifiable {
     /// Sets a column's typed value and, when it reads differently, its display text.
     public mutating func set(_ column: String, _ value: TypedValue, display: String? = nil) {
         values[column] = value
-        if let display, display != value.description { cells[column] = display } else { cells[column] = nil }
+        if let display, display != value.description {
+            cells[column] = display
+        } else if !cells.isEmpty {
+            // (Most rows have no display text at all: no key to hash away.)
+            cells[column] = nil
+        }
     }
 
     /// The same row with a column set, for building rows in one expression.

@@ -111,7 +111,9 @@ extension PhotosViewModel {
     }
 
     static func item(_ photo: Photo, selected: Bool) -> ListItem {
-        ListItem(id: String(photo.id), title: photo.title, badges: selected ? ["selected"] : [])
+        var values: [String: TypedValue] = [:]
+        values.reserveCapacity(5)  // room for every column at once, no regrowth
+        return ListItem(id: String(photo.id), title: photo.title, values: values, badges: selected ? ["selected"] : [])
             .with("id", .int(photo.id))
             .with("album", .int(photo.albumId))
             .with("title", .string(photo.title))
