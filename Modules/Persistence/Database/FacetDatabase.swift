@@ -25,6 +25,8 @@ public final class FacetDatabase: Sendable {
 
     public let writer: any DatabaseWriter
     public let path: String
+    /// See `write`: started after a large write, waited for at exit.
+    private let checkpoint: BackgroundCheckpoint
     public static let busyTimeout: TimeInterval = 15
 
     /// - Parameter readOnly: opens an existing, migrated database without
@@ -40,6 +42,7 @@ public final class FacetDatabase: Sendable {
         migrations: [Migration] = Migrations.all, connections: Connections = .pool
     ) throws(StorageError) {
         self.path = path
+        checkpoint = BackgroundCheckpoint(path: path)
         if let duplicate = Migrations.duplicate(in: migrations) {
             throw StorageError(.other, "the migration '\(duplicate)' is listed twice")
         }
@@ -175,7 +178,11 @@ public final class FacetDatabase: Sendable {
             }
         } catch { throw Self.domainError(error) }
         await truncateLargeWAL()
-        if Self.walBacklog(path) > Self.walKeptAtExit { WALWriteback.start(path + "-wal") }
+        if Self.walBacklog(path) > Self.walKeptAtExit {
+            WALWriteback.start(path + "-wal")
+            // A one-shot process folds the WAL in before it exits: start now.
+            if writer is DatabaseQueue { checkpoint.start() }
+        }
         return result
     }
 
@@ -199,6 +206,7 @@ public final class FacetDatabase: Sendable {
     /// makes an empty WAL non-empty with a schema write on every open, which
     /// costs more than re-reading a few frames.
     public func foldWALBeforeExit() {
+        waitForBackgroundCheckpoint()
         guard !writer.configuration.readonly, Self.walBacklog(path) > Self.walKeptAtExit else { return }
         _ = try? writer.writeWithoutTransaction { db in
             sqlite3_busy_timeout(db.sqliteConnection, 0)
@@ -227,6 +235,9 @@ public final class FacetDatabase: Sendable {
     }
 
     static let walKeptAtExit = 256 << 10
+
+    /// Returns once a checkpoint started after a large write has ended.
+    func waitForBackgroundCheckpoint() { checkpoint.wait() }
 
     static func walSize(_ path: String) -> Int {
         var info = stat()
