@@ -122,7 +122,7 @@ public final class LiveHTTPClient: Domain.HTTPClient {
                     digests: request.digestsBody),
                 deadline: .now() + Self.amount(timeout))
             let collected = try await withTaskCancellationHandler {
-                if let reader, let pieces { try await Self.pass(pieces.stream, to: reader) }
+                if let reader, let pieces { await Self.pass(pieces.stream, to: reader) }
                 return try await task.futureResult.get()
             } onCancel: {
                 task.cancel()
@@ -137,9 +137,10 @@ public final class LiveHTTPClient: Domain.HTTPClient {
     }
 
     /// Hands a streamed body to its reader, piece by piece, on the caller's
-    /// executor; ends with the exchange (throwing its error, if it failed).
-    private static func pass(_ pieces: ResponseCollector.Pieces, to reader: any HTTPBodyReader) async throws {
-        for try await piece in pieces {
+    /// executor; ends with the exchange (a failure's error then comes from
+    /// the task).
+    private static func pass(_ pieces: ResponseCollector.Pieces, to reader: any HTTPBodyReader) async {
+        for await piece in pieces {
             switch piece {
             case .begin(let expectedLength): reader.begin(expectedLength: expectedLength)
             case .bytes(let buffer): buffer.withUnsafeReadableBytes { reader.read($0) }
