@@ -45,14 +45,17 @@ final class ResponseCollector: HTTPClientResponseDelegate {
     /// Touched only on the request's event loop; the lock (never contended)
     /// is what lets the delegate be `Sendable`.
     private let state = Mutex(Collected())
-    /// Fed with every piece when the request asked for the body's digest.
+    /// Fed with every piece of a collected body when the request asked for
+    /// the body's digest. A streamed body is hashed where it is read
+    /// (`LiveHTTPClient.pass`): there the caller waits for pieces between
+    /// its reads, while this loop, reading and parsing HTTP, was the busier
+    /// side of the exchange.
     private let hasher = Mutex<SHA256?>(nil)
 
     /// - Parameter pieces: where a success's body goes instead of into the
     ///   collected response; finished when the exchange ends either way.
-    /// - Parameter digests: hash the body here, on the event loop, as it is
-    ///   read (`HTTPRequest.digestsBody`): the loop has little else to do
-    ///   while the caller parses the pieces it passed on.
+    /// - Parameter digests: hash a collected body as it is read
+    ///   (`HTTPRequest.digestsBody`).
     init(limit: Int, pieces: Pieces.Continuation? = nil, digests: Bool = false) {
         self.limit = limit
         self.pieces = pieces
@@ -89,10 +92,12 @@ final class ResponseCollector: HTTPClientResponseDelegate {
             return false
         }
         guard let passOn else { return fail(task, HTTPError.bodyTooLarge(limit: limit)) }
-        // Passed on first, so the caller works on it while this hashes it.
-        if passOn { pieces?.yield(.bytes(buffer)) }
-        hasher.withLock { hasher in
-            if hasher != nil { buffer.withUnsafeReadableBytes { hasher?.update(bufferPointer: $0) } }
+        if passOn {
+            pieces?.yield(.bytes(buffer))
+        } else {
+            hasher.withLock { hasher in
+                if hasher != nil { buffer.withUnsafeReadableBytes { hasher?.update(bufferPointer: $0) } }
+            }
         }
         return task.eventLoop.makeSucceededVoidFuture()
     }
@@ -105,7 +110,7 @@ final class ResponseCollector: HTTPClientResponseDelegate {
         pieces?.finish()
         let digest = hasher.withLock { $0.map { Array($0.finalize()) } }
         return state.withLock { collected in
-            collected.digest = digest
+            collected.digest = collected.streamed ? nil : digest
             defer { collected = Collected() }
             return collected
         }
