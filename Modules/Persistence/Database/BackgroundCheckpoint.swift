@@ -33,9 +33,10 @@ final class BackgroundCheckpoint: Sendable {
               let connection
         else { return }
         // A connection takes the WAL up with its first read; until then its
-        // checkpoint does nothing (and says it succeeded).
+        // checkpoint does nothing (and says it succeeded). This read needs
+        // no schema (a query of a table would parse all of it first).
         var statement: OpaquePointer?
-        if sqlite3_prepare_v2(connection, "SELECT 1 FROM sqlite_master LIMIT 1", -1, &statement, nil) == SQLITE_OK {
+        if sqlite3_prepare_v2(connection, "PRAGMA user_version", -1, &statement, nil) == SQLITE_OK {
             _ = sqlite3_step(statement)
         }
         sqlite3_finalize(statement)
