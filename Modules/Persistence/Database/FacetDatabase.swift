@@ -172,6 +172,9 @@ public final class FacetDatabase: Sendable {
         let result: T
         do {
             if let queue = writer as? DatabaseQueue {
+                // A one-shot process folds a large write in at once (below):
+                // its checkpoint's connection opens while the write runs.
+                checkpoint.standBy()
                 result = try Self.writeNow(queue, body)
             } else {
                 result = try await writer.write(body)
@@ -237,7 +240,7 @@ public final class FacetDatabase: Sendable {
     static let walKeptAtExit = 256 << 10
 
     /// Returns once a checkpoint started after a large write has ended.
-    func waitForBackgroundCheckpoint() { checkpoint.wait() }
+    func waitForBackgroundCheckpoint() { checkpoint.finish() }
 
     static func walSize(_ path: String) -> Int {
         var info = stat()
