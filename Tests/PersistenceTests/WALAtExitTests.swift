@@ -1,6 +1,5 @@
 import Domain
 import Foundation
-import GRDB
 @testable import Persistence
 import Testing
 import TestSupport
@@ -22,7 +21,7 @@ import TestSupport
         database.foldWALBeforeExit()
         // One frame left to re-read (see `foldWAL`); the file keeps its
         // blocks for the next writer.
-        #expect(WALIndexHeader(path: path + "-shm") == WALIndexHeader(frames: 1, pageSize: 4096, backfilled: 0))
+        #expect(WALIndexHeader(path: path + "-shm") == WALIndexHeader(frames: 1, pageSize: 4096))
         #expect(FacetDatabase.walSize(path) == size)
         let reopened = try FacetDatabase(path: path)
         #expect(try await SQLiteStarStore(database: reopened).page(user: "octo", StarQuery(limit: 1)).total == 3000)
@@ -101,30 +100,5 @@ import TestSupport
         release.continuation.yield()
         try await reader.value
         #expect(try await SQLiteStarStore(database: database).page(user: "octo", StarQuery(limit: 1)).total == 3000)
-    }
-
-    /// A one-shot process (one connection) starts folding right after a
-    /// large write, on a connection of its own, while it goes on reading;
-    /// the fold at exit then only starts the WAL over. The data is the
-    /// same either way.
-    @Test func aOneShotProcessFoldsWhileItReadsOn() async throws {
-        // The pool creates and migrates the file; a later process opens it with one connection.
-        try FacetDatabase(path: path).foldWALBeforeExit()
-        let database = try FacetDatabase(path: path, connections: .single)
-        #expect(database.writer is DatabaseQueue)
-        let store = SQLiteStarStore(database: database)
-        try await store.replaceAll(sampleStars(3000), user: "octo")
-        #expect(FacetDatabase.walBacklog(path) > FacetDatabase.walKeptAtExit)
-        // Reads go on while the background checkpoint runs.
-        for _ in 0..<20 { #expect(try await store.page(user: "octo", StarQuery(limit: 1)).total == 3000) }
-        // Every frame is in the database before the exit fold starts.
-        database.waitForBackgroundCheckpoint()
-        let copied = try #require(WALIndexHeader(path: path + "-shm"))
-        #expect(copied.frames * (4096 + 24) > FacetDatabase.walKeptAtExit && copied.backfilled == copied.frames)
-        database.foldWALBeforeExit()
-        #expect(WALIndexHeader(path: path + "-shm") == WALIndexHeader(frames: 1, pageSize: 4096, backfilled: 0))
-        let reopened = try FacetDatabase(path: path, connections: .single)
-        #expect(try await SQLiteStarStore(database: reopened).page(user: "octo", StarQuery(limit: 1)).total == 3000)
-        #expect(try await reopened.read { db in try String.fetchOne(db, sql: "PRAGMA integrity_check") } == "ok")
     }
 }

@@ -29,15 +29,6 @@ final class SharedHTTPClient: Domain.HTTPClient {
         try await client.send(request, reading: reader)
     }
 
-    /// Makes the live client on a background thread (its event loop
-    /// thread's start-up and the library's set-up took 0.6 ms of the
-    /// caller's first request), unless it exists; a `send` meanwhile waits
-    /// for it under the lock rather than making a second.
-    func prepare() {
-        guard live.withLock({ $0 == nil }) else { return }
-        DispatchQueue.global(qos: .userInitiated).async { _ = self.client }
-    }
-
     /// Closes the pool if it was ever opened.
     func shutdown() async {
         let made = live.withLock { current in

@@ -21,17 +21,9 @@ public protocol HTTPClient: Sendable {
     /// instead of kept in the response, whose body is then empty. Any other
     /// answer keeps its body, as from `send`.
     func send(_ request: HTTPRequest, reading reader: some HTTPBodyReader) async throws(HTTPError) -> HTTPResponse
-
-    /// A hint that a request will probably follow: a client may get ready
-    /// for it (start its event loop) in the background meanwhile. Never
-    /// required before `send`, never waited for.
-    func prepare()
 }
 
 extension HTTPClient {
-    /// Nothing to get ready.
-    public func prepare() {}
-
     /// For a client that cannot hand a body over as it arrives: the whole
     /// of it, once it is there.
     public func send(_ request: HTTPRequest, reading reader: some HTTPBodyReader) async throws(HTTPError) -> HTTPResponse {

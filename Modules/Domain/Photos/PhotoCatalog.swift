@@ -25,10 +25,6 @@ public struct PhotoCatalog: Sendable {
 
     public func cacheInfo() async throws -> PhotoCacheInfo? { try await store.cacheInfo() }
 
-    /// A refresh will probably follow (a photos screen is opening): the
-    /// source may get ready for it meanwhile, off the caller's thread.
-    public func prepareToRefresh() { source.prepare() }
-
     public func page(_ query: PhotoQuery) async throws -> PhotoPage { try await store.page(query) }
 
     /// The cached photo with `id`, or `PhotoError.notFound`.

@@ -7,13 +7,6 @@ public protocol PhotoSource: Sendable {
     /// Every photo at `baseURL` + `/photos` (only `album`'s when given),
     /// parsed and checked: the whole list or a `PhotoError` — never part of one.
     func photos(baseURL: String, album: Int?) async throws -> FetchedPhotos
-
-    /// A hint that `photos` will probably be asked for soon (see `HTTPClient.prepare`).
-    func prepare()
-}
-
-extension PhotoSource {
-    public func prepare() {}
 }
 
 /// A fetched list and a fingerprint of what it was read from.

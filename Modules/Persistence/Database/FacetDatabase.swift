@@ -25,8 +25,6 @@ public final class FacetDatabase: Sendable {
 
     public let writer: any DatabaseWriter
     public let path: String
-    /// See `write`: started after a large write, waited for at exit.
-    private let checkpoint: BackgroundCheckpoint
     public static let busyTimeout: TimeInterval = 15
 
     /// - Parameter readOnly: opens an existing, migrated database without
@@ -42,7 +40,6 @@ public final class FacetDatabase: Sendable {
         migrations: [Migration] = Migrations.all, connections: Connections = .pool
     ) throws(StorageError) {
         self.path = path
-        checkpoint = BackgroundCheckpoint(path: path)
         if let duplicate = Migrations.duplicate(in: migrations) {
             throw StorageError(.other, "the migration '\(duplicate)' is listed twice")
         }
@@ -172,20 +169,13 @@ public final class FacetDatabase: Sendable {
         let result: T
         do {
             if let queue = writer as? DatabaseQueue {
-                // A one-shot process folds a large write in at once (below):
-                // its checkpoint's connection opens while the write runs.
-                checkpoint.standBy()
                 result = try Self.writeNow(queue, body)
             } else {
                 result = try await writer.write(body)
             }
         } catch { throw Self.domainError(error) }
         await truncateLargeWAL()
-        if Self.walBacklog(path) > Self.walKeptAtExit {
-            WALWriteback.start(path + "-wal")
-            // A one-shot process folds the WAL in before it exits: start now.
-            if writer is DatabaseQueue { checkpoint.start() }
-        }
+        if Self.walBacklog(path) > Self.walKeptAtExit { WALWriteback.start(path + "-wal") }
         return result
     }
 
@@ -209,7 +199,6 @@ public final class FacetDatabase: Sendable {
     /// makes an empty WAL non-empty with a schema write on every open, which
     /// costs more than re-reading a few frames.
     public func foldWALBeforeExit() {
-        waitForBackgroundCheckpoint()
         guard !writer.configuration.readonly, Self.walBacklog(path) > Self.walKeptAtExit else { return }
         _ = try? writer.writeWithoutTransaction { db in
             sqlite3_busy_timeout(db.sqliteConnection, 0)
@@ -238,9 +227,6 @@ public final class FacetDatabase: Sendable {
     }
 
     static let walKeptAtExit = 256 << 10
-
-    /// Returns once a checkpoint started after a large write has ended.
-    func waitForBackgroundCheckpoint() { checkpoint.finish() }
 
     static func walSize(_ path: String) -> Int {
         var info = stat()

@@ -76,9 +76,6 @@ public final class PhotosViewModel: ScreenModel {
 
     /// Shows the cache at once, then refreshes in the background (unless offline).
     public override func start() async {
-        // The list is refreshed on opening (unless offline) or on `reload`:
-        // the HTTP client starts up on the other core while the cache is read.
-        catalog.prepareToRefresh()
         do {
             cache = try await catalog.cacheInfo()
             try await fetch(offset: (startPage - 1) * pageSize, replacing: true)

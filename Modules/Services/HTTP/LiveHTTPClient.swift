@@ -1,5 +1,4 @@
 import AsyncHTTPClient
-import Crypto
 import Domain
 import Foundation
 import NIOCore
@@ -122,45 +121,30 @@ public final class LiveHTTPClient: Domain.HTTPClient {
                     limit: request.bodyLimit ?? configuration.bodyLimit, pieces: pieces?.continuation,
                     digests: request.digestsBody),
                 deadline: .now() + Self.amount(timeout))
-            let (collected, streamedDigest) = try await withTaskCancellationHandler {
-                let digest = if let reader, let pieces {
-                    await Self.pass(pieces.stream, to: reader, digesting: request.digestsBody)
-                } else {
-                    [UInt8]?.none
-                }
-                return (try await task.futureResult.get(), digest)
+            let collected = try await withTaskCancellationHandler {
+                if let reader, let pieces { try await Self.pass(pieces.stream, to: reader) }
+                return try await task.futureResult.get()
             } onCancel: {
                 task.cancel()
             }
             var received = Domain.HTTPHeaders()
             for (name, value) in collected.headers { received.add(name, value) }
             return HTTPResponse(
-                status: collected.status, headers: received, body: collected.body, url: request.url,
-                bodyDigest: collected.digest ?? streamedDigest)
+                status: collected.status, headers: received, body: collected.body, url: request.url, bodyDigest: collected.digest)
         } catch {
             throw HTTPErrorMapping.map(error, host: host, timeout: timeout)
         }
     }
 
     /// Hands a streamed body to its reader, piece by piece, on the caller's
-    /// executor, and hashes it there when asked (see `ResponseCollector`);
-    /// ends with the exchange (a failure's error then comes from the task).
-    /// The digest is nil when no body was streamed.
-    private static func pass(_ pieces: ResponseCollector.Pieces, to reader: any HTTPBodyReader, digesting: Bool) async -> [UInt8]? {
-        var hasher: SHA256?
-        for await piece in pieces {
+    /// executor; ends with the exchange (throwing its error, if it failed).
+    private static func pass(_ pieces: ResponseCollector.Pieces, to reader: any HTTPBodyReader) async throws {
+        for try await piece in pieces {
             switch piece {
-            case .begin(let expectedLength):
-                reader.begin(expectedLength: expectedLength)
-                if digesting { hasher = SHA256() }
-            case .bytes(let buffer):
-                buffer.withUnsafeReadableBytes { bytes in
-                    reader.read(bytes)
-                    hasher?.update(bufferPointer: bytes)
-                }
+            case .begin(let expectedLength): reader.begin(expectedLength: expectedLength)
+            case .bytes(let buffer): buffer.withUnsafeReadableBytes { reader.read($0) }
             }
         }
-        return hasher.map { Array($0.finalize()) }
     }
 
     static func amount(_ duration: Duration) -> TimeAmount {

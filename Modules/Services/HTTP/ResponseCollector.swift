@@ -33,29 +33,21 @@ final class ResponseCollector: HTTPClientResponseDelegate {
         case begin(expectedLength: Int?)
         case bytes(ByteBuffer)
     }
-    /// Not a throwing stream: a failed exchange just ends it, and its error
-    /// comes from the task (`futureResult`), as every error does. Each
-    /// generic type constrained to `Error` cost the first request a scan of
-    /// the runtime's conformance records (nine for a throwing stream and
-    /// its parts, about 0.3 ms before the request went out).
-    typealias Pieces = AsyncStream<Piece>
+    typealias Pieces = AsyncThrowingStream<Piece, any Error>
 
     private let limit: Int
     private let pieces: Pieces.Continuation?
     /// Touched only on the request's event loop; the lock (never contended)
     /// is what lets the delegate be `Sendable`.
     private let state = Mutex(Collected())
-    /// Fed with every piece of a collected body when the request asked for
-    /// the body's digest. A streamed body is hashed where it is read
-    /// (`LiveHTTPClient.pass`): there the caller waits for pieces between
-    /// its reads, while this loop, reading and parsing HTTP, was the busier
-    /// side of the exchange.
+    /// Fed with every piece when the request asked for the body's digest.
     private let hasher = Mutex<SHA256?>(nil)
 
     /// - Parameter pieces: where a success's body goes instead of into the
     ///   collected response; finished when the exchange ends either way.
-    /// - Parameter digests: hash a collected body as it is read
-    ///   (`HTTPRequest.digestsBody`).
+    /// - Parameter digests: hash the body here, on the event loop, as it is
+    ///   read (`HTTPRequest.digestsBody`): the loop has little else to do
+    ///   while the caller parses the pieces it passed on.
     init(limit: Int, pieces: Pieces.Continuation? = nil, digests: Bool = false) {
         self.limit = limit
         self.pieces = pieces
@@ -92,32 +84,30 @@ final class ResponseCollector: HTTPClientResponseDelegate {
             return false
         }
         guard let passOn else { return fail(task, HTTPError.bodyTooLarge(limit: limit)) }
-        if passOn {
-            pieces?.yield(.bytes(buffer))
-        } else {
-            hasher.withLock { hasher in
-                if hasher != nil { buffer.withUnsafeReadableBytes { hasher?.update(bufferPointer: $0) } }
-            }
+        // Passed on first, so the caller works on it while this hashes it.
+        if passOn { pieces?.yield(.bytes(buffer)) }
+        hasher.withLock { hasher in
+            if hasher != nil { buffer.withUnsafeReadableBytes { hasher?.update(bufferPointer: $0) } }
         }
         return task.eventLoop.makeSucceededVoidFuture()
     }
 
     func didReceiveError(task: AsyncHTTPClient.HTTPClient.Task<Collected>, _ error: any Error) {
-        pieces?.finish()
+        pieces?.finish(throwing: error)
     }
 
     func didFinishRequest(task: AsyncHTTPClient.HTTPClient.Task<Collected>) throws -> Collected {
         pieces?.finish()
         let digest = hasher.withLock { $0.map { Array($0.finalize()) } }
         return state.withLock { collected in
-            collected.digest = collected.streamed ? nil : digest
+            collected.digest = digest
             defer { collected = Collected() }
             return collected
         }
     }
 
     private func fail(_ task: AsyncHTTPClient.HTTPClient.Task<Collected>, _ error: HTTPError) -> EventLoopFuture<Void> {
-        pieces?.finish()
+        pieces?.finish(throwing: error)
         return task.eventLoop.makeFailedFuture(error)
     }
 }

@@ -19,8 +19,6 @@ public struct HTTPPhotoSource: PhotoSource {
         self.bodyLimit = bodyLimit
     }
 
-    public func prepare() { client.prepare() }
-
     public func photos(baseURL: String, album: Int?) async throws -> FetchedPhotos {
         let url = try PhotoRules.listURL(baseURL: baseURL, album: album)
         let request = HTTPRequest(

@@ -25,22 +25,6 @@ import TestSupport
         InMemoryPhotoStore(StubPhotoSource.sample(count), fetchedAt: Self.fetchedAt)
     }
 
-    /// Opening says a fetch will follow, online or offline (where `reload`
-    /// fetches), before anything is fetched: the source gets ready meanwhile.
-    @Test func openingTellsTheSourceAFetchWillFollow() async {
-        for offline in [false, true] {
-            let stub = StubPhotoSource(StubPhotoSource.sample(10))
-            let vm = PhotosViewModel(
-                catalog: PhotoCatalog(store: cached(), source: stub, now: { Self.now }), baseURL: { "https://api.test" },
-                page: 1, pageSize: 50, offline: offline)
-            #expect(stub.prepareCount == 0)
-            await vm.start()
-            await vm.settle()
-            #expect(stub.prepareCount == 1, "offline: \(offline)")
-            #expect(stub.requestCount == (offline ? 0 : 1))
-        }
-    }
-
     // MARK: The title rules (seed 003)
 
     @Test func titleIsTheDefaultWhenOpened() async {

@@ -88,15 +88,6 @@ public final class StubPhotoSource: PhotoSource, @unchecked Sendable {
 
     public var requestCount: Int { lock.withLock { requests.count } }
 
-    /// How many times a caller said a fetch would follow (`prepare`).
-    public private(set) var prepareCount: Int {
-        get { lock.withLock { prepared } }
-        set { lock.withLock { prepared = newValue } }
-    }
-    private var prepared = 0
-
-    public func prepare() { prepareCount += 1 }
-
     public func photos(baseURL: String, album: Int?) async throws -> FetchedPhotos {
         let mustHold = lock.withLock {
             requests.append(baseURL)
