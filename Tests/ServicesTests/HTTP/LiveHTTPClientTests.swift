@@ -134,6 +134,10 @@ struct LiveHTTPClientTests {
         #expect(notFound.status == 404)
         #expect(notFound.text.contains("fixture status 404"))
         #expect(missing.begins.isEmpty && missing.bytes.isEmpty)
+        // An answer that is not streamed is hashed as it is collected.
+        let kept = try await client.send(
+            HTTPRequest(url: photos.baseURL("status/404") + "/photos", digestsBody: true), reading: RecordingReader())
+        #expect(!kept.body.isEmpty && kept.bodyDigest == Array(SHA256.hash(data: kept.body)))
         let capped = RecordingReader()
         await #expect(throws: HTTPError.bodyTooLarge(limit: 1_000_000)) {
             try await client.send(
