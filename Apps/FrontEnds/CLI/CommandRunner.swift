@@ -33,7 +33,7 @@ struct CommandRunner {
         if first?.loadsContent != true { await settle(screen) }
         // The snapshot is read once per state (after opening, after each
         // step): a screen builds it anew on every read, a table page and
-        // all (eight builds per `photos reload`, three now).
+        // all (eight builds per `photos reload`, two now).
         var shown = screen.snapshot
         // A screen that opened in error ends the command, unless the first
         // step is still offered: `whoami login` is the remedy for "nobody
