@@ -21,8 +21,10 @@ import Testing
         "ScreenKit": [],
         "CNcursesw": [],
         "CMalloc": [],
+        "CSQLiteConfig": [],
+        "CFileSync": [],
         "Services": ["Domain", "JSONCore", "Crypto", "AsyncHTTPClient", "NIOCore", "NIOPosix", "NIOHTTP1"],
-        "Persistence": ["Domain", "GRDB", "GRDBSQLite"],
+        "Persistence": ["Domain", "GRDB", "GRDBSQLite", "CSQLiteConfig", "CFileSync"],
         "Presentation": ["Domain", "ScreenKit"],
         "JSONRPC": ["ScreenKit", "JSONCore"],
         // `facet --connect`: screens that forward to a running server.
