@@ -21,7 +21,7 @@ import TestSupport
         database.foldWALBeforeExit()
         // One frame left to re-read (see `foldWAL`); the file keeps its
         // blocks for the next writer.
-        #expect(WALIndexHeader(path: path + "-shm") == WALIndexHeader(frames: 1, pageSize: 4096))
+        #expect(WALIndexHeader(path: path + "-shm") == WALIndexHeader(frames: 1, pageSize: FacetDatabase.pageSize))
         #expect(FacetDatabase.walSize(path) == size)
         let reopened = try FacetDatabase(path: path)
         #expect(try await SQLiteStarStore(database: reopened).page(user: "octo", StarQuery(limit: 1)).total == 3000)
@@ -38,7 +38,7 @@ import TestSupport
         try FacetDatabase(path: path).foldWALBeforeExit()
         // A new checkpoint would have started the WAL over with new salts.
         #expect(try walFileHeader() == header)
-        #expect(FacetDatabase.walBacklog(path) == 4096 + 24)
+        #expect(FacetDatabase.walBacklog(path) == FacetDatabase.pageSize + 24)
     }
 
     /// The WAL file's 32-byte header: its checkpoint sequence and salts
@@ -53,8 +53,8 @@ import TestSupport
         let database = try FacetDatabase(path: path)
         try await SQLiteStarStore(database: database).replaceAll(sampleStars(2), user: "octo")
         let header = try #require(WALIndexHeader(path: path + "-shm"))
-        #expect(header.pageSize == 4096)
-        #expect(header.frames > 0 && header.frames * (4096 + 24) + 32 <= FacetDatabase.walSize(path))
+        #expect(header.pageSize == FacetDatabase.pageSize)
+        #expect(header.frames > 0 && header.frames * (FacetDatabase.pageSize + 24) + 32 <= FacetDatabase.walSize(path))
         #expect(WALIndexHeader(path: folder.path + "/missing-shm") == nil)
         try Data(repeating: 7, count: 64).write(to: URL(fileURLWithPath: folder.path + "/foreign-shm"))
         #expect(WALIndexHeader(path: folder.path + "/foreign-shm") == nil)
@@ -64,11 +64,11 @@ import TestSupport
         let database = try FacetDatabase(path: path)
         // Creating the schema writes a WAL of its own (~300 KiB): folded.
         database.foldWALBeforeExit()
-        #expect(FacetDatabase.walBacklog(path) == 4096 + 24)
+        #expect(FacetDatabase.walBacklog(path) == FacetDatabase.pageSize + 24)
         try await SQLiteStarStore(database: database).replaceAll(sampleStars(2), user: "octo")
         let before = FacetDatabase.walBacklog(path)
         let header = try walFileHeader()
-        #expect(before > 4096 + 24 && before <= FacetDatabase.walKeptAtExit)
+        #expect(before > FacetDatabase.pageSize + 24 && before <= FacetDatabase.walKeptAtExit)
         database.foldWALBeforeExit()
         #expect(FacetDatabase.walBacklog(path) == before)
         #expect(try walFileHeader() == header)

@@ -62,7 +62,10 @@ public final class FacetDatabase: Sendable {
             } else {
                 do {
                     writer = try SetupLock.around(path) {
-                        let pool = try DatabasePool(path: path, configuration: configuration)
+                        var creating = configuration
+                        // Only a new, empty file takes it (a page size is fixed once written).
+                        creating.prepareDatabase { db in try db.execute(sql: "PRAGMA page_size = \(Self.pageSize)") }
+                        let pool = try DatabasePool(path: path, configuration: creating)
                         try Migrations.migrator(migrations).migrate(pool)
                         return pool
                     }
@@ -227,6 +230,15 @@ public final class FacetDatabase: Sendable {
     }
 
     static let walKeptAtExit = 256 << 10
+
+    /// Pages of a new database. Twice SQLite's default: a bulk write (a
+    /// photo refresh that rewrites 5,000 rows) writes half as many WAL
+    /// frames, each two system calls, and its B-trees split half as often
+    /// (measured: 0.5 ms of a 16 ms refresh, 8 KiB and 16 KiB alike), while
+    /// opening a cached page of a list took the same time. A database made
+    /// before keeps its 4 KiB pages: changing them means a VACUUM outside
+    /// WAL mode, with no other process attached.
+    static let pageSize = 8192
 
     static func walSize(_ path: String) -> Int {
         var info = stat()

@@ -67,7 +67,7 @@ import TestSupport
         _ = try await store.replace(with: FetchedPhotos(photos), source: "http://a", fetchedAt: fetchedAt)
         let before = FacetDatabase.walBacklog(database.path)
         _ = try await store.replace(with: FetchedPhotos(photos), source: "http://a", fetchedAt: fetchedAt.addingTimeInterval(60))
-        #expect(FacetDatabase.walBacklog(database.path) - before <= 3 * (4096 + 24))
+        #expect(FacetDatabase.walBacklog(database.path) - before <= 3 * (FacetDatabase.pageSize + 24))
         #expect(try await store.cacheInfo()?.fetchedAt == fetchedAt.addingTimeInterval(60))
         #expect(try await store.page(PhotoQuery(offset: 4950, limit: 50)).photos == Array(photos[4950...]))
     }
