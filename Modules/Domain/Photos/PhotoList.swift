@@ -62,21 +62,11 @@ public struct PhotoList: RandomAccessCollection, Equatable, Sendable {
         public init() {}
 
         public mutating func begin(_ field: TextField, in list: PhotoList) {
-            let at = Int32(list.text.count)
-            switch field {
-            case .title: starts.0 = at
-            case .url: starts.1 = at
-            case .thumbnailUrl: starts.2 = at
-            }
+            PhotoList.set(&starts, field, Int32(list.text.count))
         }
 
         public mutating func end(_ field: TextField, in list: PhotoList) {
-            let at = Int32(list.text.count)
-            switch field {
-            case .title: ends.0 = at
-            case .url: ends.1 = at
-            case .thumbnailUrl: ends.2 = at
-            }
+            PhotoList.set(&ends, field, Int32(list.text.count))
             seen |= 1 << field.rawValue
         }
 
@@ -139,10 +129,23 @@ public struct PhotoList: RandomAccessCollection, Equatable, Sendable {
     }
 
     private static func range(_ entry: Entry, _ field: TextField) -> Range<Int> {
+        Int(get(entry.starts, field))..<Int(get(entry.ends, field))
+    }
+
+    /// A field's offset in a (title, url, thumbnailUrl) triple.
+    fileprivate static func set(_ offsets: inout (Int32, Int32, Int32), _ field: TextField, _ value: Int32) {
         switch field {
-        case .title: Int(entry.starts.0)..<Int(entry.ends.0)
-        case .url: Int(entry.starts.1)..<Int(entry.ends.1)
-        case .thumbnailUrl: Int(entry.starts.2)..<Int(entry.ends.2)
+        case .title: offsets.0 = value
+        case .url: offsets.1 = value
+        case .thumbnailUrl: offsets.2 = value
+        }
+    }
+
+    private static func get(_ offsets: (Int32, Int32, Int32), _ field: TextField) -> Int32 {
+        switch field {
+        case .title: offsets.0
+        case .url: offsets.1
+        case .thumbnailUrl: offsets.2
         }
     }
 
