@@ -177,8 +177,7 @@ public final class FacetDatabase: Sendable {
                 result = try await writer.write(body)
             }
         } catch { throw Self.domainError(error) }
-        await truncateLargeWAL()
-        if Self.walBacklog(path) > Self.walKeptAtExit { WALWriteback.start(path + "-wal") }
+        await tendWAL()
         return result
     }
 
@@ -257,13 +256,21 @@ public final class FacetDatabase: Sendable {
     /// WAL size past which a write is followed by a truncating checkpoint.
     static let walLimit = 16 << 20
 
+    /// After each write, one look at the WAL file's size decides.
+    ///
     /// A big write (a million-song import) leaves a WAL as big as itself, and
     /// every later process would re-read all of it on open (measured: 4× slower
-    /// first query). Folding it into the database after such writes keeps
-    /// opening flat. Best effort: a busy reader just postpones it.
-    func truncateLargeWAL() async {
-        guard Self.walSize(path) > Self.walLimit else { return }
-        _ = try? await writer.writeWithoutTransaction { db in try Self.foldWAL(db, .truncate) }
+    /// first query): it is folded in at once, truncating the file. Best effort:
+    /// a busy reader just postpones it. A WAL that the exit will fold in
+    /// starts its writeback now (see `WALWriteback`); its live frames fit in
+    /// the file, so the wal-index is read only when the file could hold that many.
+    func tendWAL() async {
+        let size = Self.walSize(path)
+        if size > Self.walLimit {
+            _ = try? await writer.writeWithoutTransaction { db in try Self.foldWAL(db, .truncate) }
+        } else if size > Self.walKeptAtExit, Self.walBacklog(path) > Self.walKeptAtExit {
+            WALWriteback.start(path + "-wal")
+        }
     }
 
     /// Feature errors thrown inside a transaction pass through; SQLite
