@@ -60,7 +60,7 @@ import TestSupport
         #expect(tree.count == summary.entries)
         let linked: [String] = tree.nodes.map(\.name).filter { (name: String) -> Bool in name == "big" || name == "big-link" }
         #expect(linked.count == 2)
-        #expect(!FileManager.default.fileExists(atPath: file + ".facet-partial"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out.path) == ["tree.json"])
     }
 
     @Test func aFileThatCannotBeWrittenFailsBeforeAnythingChanges() async throws {
@@ -71,7 +71,7 @@ import TestSupport
         let before = rows(model)
         let revision = model.childrenRevision
 
-        await #expect(throws: FolderError.notFound(dir.path + "/no-such-folder/tree.json")) {
+        await #expect(throws: FileWriteError.io(path: dir.path + "/no-such-folder/tree.json", reason: "no such file or directory")) {
             try await model.export(to: dir.path + "/no-such-folder/tree.json")
         }
         #expect(model.state == .done)
@@ -89,12 +89,16 @@ import TestSupport
         let model = library().model(for: dir.path + "/b/vanishing")
         try FileManager.default.createDirectory(atPath: dir.path + "/b/vanishing", withIntermediateDirectories: true)
         try FileManager.default.removeItem(atPath: dir.path + "/b/vanishing")
-        await #expect(throws: FolderError.self) { try await model.export(to: file) }
+        await #expect(throws: FolderError.self) { try await model.export(to: file, replacing: true) }
         #expect(try String(contentsOfFile: file, encoding: .utf8) == "previous export")
-        #expect(!FileManager.default.fileExists(atPath: file + ".facet-partial"))
+        // No temporary file is left beside it.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out.path) == ["tree.json"])
 
         let whole = library().model(for: dir.path)
-        _ = try await whole.export(to: file)
+        // Without being told to replace it, an existing file is kept.
+        await #expect(throws: FileWriteError.exists(file)) { try await whole.export(to: file) }
+        #expect(try String(contentsOfFile: file, encoding: .utf8) == "previous export")
+        _ = try await whole.export(to: file, replacing: true)
         #expect(try NcduImporter().load(file).count > 10)
     }
 

@@ -8,8 +8,9 @@
 public protocol FolderExporter: Sendable {
     /// Opens `file` for writing (through a temporary next to it), before
     /// anything is walked: a file that cannot be written fails here with a
-    /// `FolderError`, and nothing on screen changes.
-    func begin(_ file: String) throws -> any FolderExport
+    /// `FileWriteError`, and nothing on screen changes. An existing file is
+    /// replaced only with `replacing`, and only a regular file ever is.
+    func begin(_ file: String, replacing: Bool) throws -> any FolderExport
     /// The scan of `path` (as `FolderScanner.scanRecordingLinks`) that also
     /// writes every entry it meets into `export`.
     func scan(
@@ -21,7 +22,7 @@ public protocol FolderExporter: Sendable {
 public protocol FolderExport: AnyObject, Sendable {
     var file: String { get }
     /// After a complete scan: writes what is buffered and renames the file
-    /// into place. Throws a `FolderError` if the disk refused (the partial
+    /// into place. Throws a `FileWriteError` if the disk refused (the partial
     /// file is removed and what was there before is kept).
     func commit() throws
     /// The scan did not finish: the partial file is removed.

@@ -173,9 +173,9 @@ public final class FolderModel {
     /// it): one walk measures the rows every screen shows and writes the
     /// file. A file that cannot be opened fails before anything changes; a
     /// scan that does not finish (cancelled, the folder gone) leaves no file.
-    public func export(to file: String) async throws -> FolderExportSummary {
+    public func export(to file: String, replacing: Bool = false) async throws -> FolderExportSummary {
         guard let exporter = library.exporter else { throw FolderError.imported(path) }
-        let export = try exporter.begin(file)
+        let export = try exporter.begin(file, replacing: replacing)
         startScan(export: (exporter, export))
         let task = scanTask
         await task?.value

@@ -192,10 +192,11 @@ public final class FoldersViewModel: ScreenModel {
 
     /// Writes this folder's whole tree to `file` in ncdu's JSON export
     /// format (`ncdu -f FILE` opens it; so does `--import FILE`). The export
-    /// is the folder's scan: the rows are measured by the same walk.
-    public func export(to file: String) async throws(ScreenError) {
+    /// is the folder's scan: the rows are measured by the same walk. An
+    /// existing file is replaced only with `replacing` (`--yes`).
+    public func export(to file: String, replacing: Bool = false) async throws(ScreenError) {
         do {
-            let summary = try await folder.export(to: file)
+            let summary = try await folder.export(to: file, replacing: replacing)
             notice = "Exported \(Formatters.grouped(summary.entries)) entries (\(FolderFormat.size(summary.bytes))) to "
                 + "\(summary.file) in ncdu's JSON format; open it with: ncdu -f \(summary.file)"
         } catch {
@@ -311,8 +312,13 @@ public final class FoldersViewModel: ScreenModel {
         key: "i", params: [ParamDescriptor(name: StandardParam.item, label: "Folder (default: this one)", kind: .item, required: false, positional: true)])
     public static let exportAction = ActionDescriptor(
         name: "export", label: "Export",
-        summary: "Write this folder's whole tree to FILE in ncdu's JSON export format (ncdu -f FILE reads it).",
-        key: "E", params: [ParamDescriptor(name: "file", label: "Export file", kind: .path, positional: true)],
+        summary: "Write this folder's whole tree to FILE in ncdu's JSON export format (ncdu -f FILE reads it); "
+            + "an existing FILE is replaced only with --yes.",
+        key: "E", destructive: true,
+        params: [
+            ParamDescriptor(name: "file", label: "Export file", kind: .path, positional: true),
+            ParamDescriptor(name: "yes", label: "Replace FILE if it exists", kind: .bool, required: false),
+        ],
         loadsContent: true)
     public static let deleteAction = ActionDescriptor(
         name: "delete", label: "Delete",
@@ -469,7 +475,7 @@ public final class FoldersViewModel: ScreenModel {
             if let importFile { params["import"] = .string(importFile) }
             return ActionOutcome(navigate: ScreenRequest(screen: FolderDetailViewModel.screenID, params: params))
         case "export":
-            try await export(to: try arguments.require("file"))
+            try await export(to: try arguments.require("file"), replacing: arguments.bool("yes") ?? false)
         case "delete":
             let name = arguments.string(StandardParam.item)
             try await delete(name, confirmed: arguments.bool("yes") ?? false, confirmPath: arguments.string("confirm-path"))

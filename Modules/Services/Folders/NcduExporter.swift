@@ -27,7 +27,8 @@ import Glibc
 /// characters escaped.
 ///
 /// The file is written next to its final name and renamed over it only
-/// once complete: a failed or interrupted export leaves what was there before.
+/// once complete (`ReplacingFile`): a failed or interrupted export leaves
+/// what was there before, and nothing planted at the path is written through.
 public struct NcduExporter: FolderExporter {
     public let version: String
     /// Threads of the exporting scan (as the folder's scanner has).
@@ -42,8 +43,8 @@ public struct NcduExporter: FolderExporter {
         _ = DirectoryScanner.raiseDescriptorLimit
     }
 
-    public func begin(_ file: String) throws -> any FolderExport {
-        try NcduExportFile(file: file, version: version, streamAbove: streamAbove)
+    public func begin(_ file: String, replacing: Bool) throws -> any FolderExport {
+        try NcduExportFile(file: file, replacing: replacing, version: version, streamAbove: streamAbove)
     }
 
     public func scan(
@@ -67,9 +68,7 @@ public struct NcduExporter: FolderExporter {
 final class NcduExportFile: FolderExport, @unchecked Sendable {
     let file: String
     let version: String
-    /// The paths by their exact bytes (a name that is not UTF-8 included).
-    private let fileBytes: [CChar]
-    private let temporary: [CChar]
+    private let output: ReplacingFile
     private var writer: NcduWriter
     /// Guards `writer` and `streamer` while walkers deliver parts.
     private let condition = NSCondition()
@@ -77,29 +76,16 @@ final class NcduExportFile: FolderExport, @unchecked Sendable {
     private var streamer: ObjectIdentifier?
     /// Committed or abandoned (main actor only).
     private var closed = false
-    private var descriptorClosed = false
 
     /// See `NcduExporter.streamAbove`.
     let streamAbove: Int
 
-    init(file: String, version: String, streamAbove: Int = 4 << 20) throws {
-        guard let fileBytes = FileSystemName.cString(of: file),
-              let temporary = FileSystemName.cString(of: file + ".facet-partial") else {
-            throw FolderError.invalidPath(file)
-        }
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw PosixErrors.openError(errno, path: file) }
+    init(file: String, replacing: Bool, version: String, streamAbove: Int = 4 << 20) throws {
+        output = try ReplacingFile(path: file, replacing: replacing)
         self.file = file
         self.version = version
         self.streamAbove = streamAbove
-        self.fileBytes = fileBytes
-        self.temporary = temporary
-        writer = NcduWriter(fd: fd)
-    }
-
-    deinit {
-        if !closed { unlink(temporary) }
-        if !descriptorClosed { close(writer.fd) }
+        writer = NcduWriter(fd: output.descriptor)
     }
 
     /// `[1,2,{metadata},` and the folder's own entry, opening its array.
@@ -130,24 +116,19 @@ final class NcduExportFile: FolderExport, @unchecked Sendable {
     func commit() throws {
         guard !closed else { throw FolderError.exportInterrupted(file) }
         closed = true
-        let failed = !writer.flush()
-        let writeErrno = errno
-        close(writer.fd)
-        descriptorClosed = true
-        if failed {
-            unlink(temporary)
-            throw PosixErrors.openError(writeErrno, path: file)
-        }
-        guard rename(temporary, fileBytes) == 0 else {
+        guard writer.flush() else {
             let code = errno
-            unlink(temporary)
-            throw PosixErrors.openError(code, path: file)
+            output.abandon()
+            throw FileWriteError.io(path: file, reason: String(cString: strerror(code)).lowercased())
         }
+        try output.commit()
     }
 
+    /// The scan did not finish: the temporary file goes now; its
+    /// descriptor when the scan lets go of this object (`ReplacingFile`).
     func abandon() {
         guard !closed else { return }
         closed = true
-        unlink(temporary)
+        output.abandon()
     }
 }

@@ -1,0 +1,88 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// Files Facet writes cannot be redirected, and nothing but a regular file
+/// is ever replaced: each case plants something at the export's path (or at
+/// the name the old partial file used) and checks that what was there is
+/// exactly as it was, through the real binary.
+@Suite struct WriteAttackTests {
+    let home = TemporaryDirectory("facet-attack-home")
+    let dir = TemporaryDirectory("facet-attack-writes")
+
+    init() {
+        dir.file("src/a/file", "aaaa")
+        dir.file("src/b/file", "bbbbbbbb")
+    }
+
+    func export(_ target: String, _ extra: String = "") async throws -> Attack.Result {
+        try await Attack.shell(#""$FACET" folders "$D/src" export "$T" \#(extra)"#, home: home.path,
+                               environment: ["D": dir.path, "T": target])
+    }
+
+    @Test func aSymlinkPlantedAtTheOldPartialNameIsNotWrittenThrough() async throws {
+        let important = dir.file("o/important", "keep me")
+        try FileManager.default.createSymbolicLink(atPath: dir.path + "/r.json.facet-partial", withDestinationPath: important)
+        let result = try await export(dir.path + "/r.json")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try String(contentsOfFile: important, encoding: .utf8) == "keep me")
+        #expect(try String(contentsOfFile: dir.path + "/r.json", encoding: .utf8).hasPrefix("[1,2,"))
+        // Nothing else is left beside it but what was there.
+        let names = try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted()
+        #expect(names == ["o", "r.json", "r.json.facet-partial", "src"])
+    }
+
+    @Test func aSymlinkAtTheTargetIsRefusedAndItsTargetKept() async throws {
+        let important = dir.file("o/important", "keep me")
+        try FileManager.default.createSymbolicLink(atPath: dir.path + "/r.json", withDestinationPath: important)
+        let result = try await export(dir.path + "/r.json", "--yes")
+        #expect(result.status != 0)
+        #expect(result.stderr.contains("is a symbolic link, not a regular file"), "\(result.stderr)")
+        #expect(try String(contentsOfFile: important, encoding: .utf8) == "keep me")
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: dir.path + "/r.json") == important)
+    }
+
+    /// The node is made by the test in its own folder (a copy of /dev/null's
+    /// numbers): replacing it with a file is what broke a machine as root.
+    @Test func aDeviceNodeAFIFOAndASocketAreNeverReplaced() async throws {
+        let made = try await Attack.shell(
+            #"mknod "$D/null" c 1 3 && mkfifo "$D/fifo" && python3 -c 'import socket,sys; socket.socket(socket.AF_UNIX).bind(sys.argv[1])' "$D/sock""#,
+            home: home.path, environment: ["D": dir.path])
+        try #require(made.status == 0, "\(made.stderr)")
+        for (name, what) in [("null", "a device"), ("fifo", "a FIFO"), ("sock", "a socket")] {
+            let result = try await export(dir.path + "/" + name, "--yes")
+            #expect(result.status != 0, "\(name)")
+            #expect(result.stderr.contains("is \(what)"), "\(name): \(result.stderr)")
+        }
+        let kinds = try await Attack.shell(#"stat -c '%F %t:%T' "$D/null" "$D/fifo" "$D/sock""#, home: home.path, environment: ["D": dir.path])
+        #expect(kinds.out.split(separator: "\n") == ["character special file 1:3", "fifo 0:0", "socket 0:0"], "\(kinds.out)")
+    }
+
+    @Test func anExistingFileIsReplacedOnlyWithYesAndKeepsItsModeAndOwner() async throws {
+        let target = dir.file("r.json", "previous")
+        chmod(target, 0o600)
+        let refused = try await export(target)
+        #expect(refused.status != 0)
+        #expect(refused.stderr.contains("already exists; nothing was written (add --yes to replace it)"), "\(refused.stderr)")
+        #expect(try String(contentsOfFile: target, encoding: .utf8) == "previous")
+
+        // Root can keep another user's ownership; anyone keeps their own.
+        let owner: uid_t = Attack.isRoot ? 65534 : geteuid()
+        if Attack.isRoot { chown(target, owner, owner) }
+        let replaced = try await export(target, "--yes")
+        #expect(replaced.status == 0, "\(replaced.stderr)")
+        var info = stat()
+        #expect(stat(target, &info) == 0)
+        #expect(info.st_mode & 0o7777 == 0o600)
+        #expect(info.st_uid == owner)
+        #expect(try String(contentsOfFile: target, encoding: .utf8).hasPrefix("[1,2,"))
+    }
+
+    @Test func aFolderAtTheTargetIsRefused() async throws {
+        dir.directory("out.json")
+        let result = try await export(dir.path + "/out.json", "--yes")
+        #expect(result.status != 0)
+        #expect(result.stderr.contains("is a folder, not a regular file"), "\(result.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path + "/out.json").isEmpty)
+    }
+}
