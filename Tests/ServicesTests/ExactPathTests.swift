@@ -67,15 +67,32 @@ import TestSupport
         dir.directory("b/target")
         try FileManager.default.createSymbolicLink(atPath: dir.path + "/a/link", withDestinationPath: dir.path + "/b/c")
         // Lexically `/a/link/..` is `/a`; the kernel says `/b`.
-        let resolved = KernelPath.resolvingParents(dir.path + "/a/link/..")
+        let resolved = try KernelPath.resolvingParents(dir.path + "/a/link/..")
         let real = try #require(realpath(dir.path + "/b", nil))
         defer { free(real) }
         #expect(resolved == String(cString: real))
-        #expect(KernelPath.resolvingParents(dir.path + "/a/link/../target") == String(cString: real) + "/target")
+        #expect(try KernelPath.resolvingParents(dir.path + "/a/link/../target") == String(cString: real) + "/target")
         // No `..`: purely lexical, nothing resolved on disk.
         let base = FolderPath.normalize(dir.path)
-        #expect(KernelPath.resolvingParents(dir.path + "/a/./link/") == base + "/a/link")
-        // A `..` the kernel cannot walk through names the part that failed.
-        #expect(KernelPath.resolvingParents(dir.path + "/missing/../a") == base + "/missing")
+        #expect(try KernelPath.resolvingParents(dir.path + "/a/./link/") == base + "/a/link")
+        // A `..` the kernel cannot walk through is refused, naming the part that failed.
+        #expect(throws: FolderError.notFound(base + "/missing")) {
+            try KernelPath.resolvingParents(dir.path + "/missing/../a")
+        }
+    }
+
+    @Test func dotDotAfterAFileOrADanglingLinkIsRefusedAsTheKernelRefusesIt() throws {
+        dir.file("b/marker", "x")
+        try FileManager.default.createSymbolicLink(atPath: dir.path + "/b/dangling", withDestinationPath: dir.path + "/nowhere")
+        let base = FolderPath.normalize(dir.path)
+        #expect(throws: FolderError.notADirectory(base + "/b/marker")) {
+            try KernelPath.resolvingParents(dir.path + "/b/marker/..")
+        }
+        #expect(throws: FolderError.notFound(base + "/b/dangling")) {
+            try KernelPath.resolvingParents(dir.path + "/b/dangling/..")
+        }
+        #expect(throws: FolderError.notADirectory(base + "/b/marker")) {
+            try KernelPath.resolvingParents(dir.path + "/b/marker/../marker/..")
+        }
     }
 }

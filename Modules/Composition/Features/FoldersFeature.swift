@@ -52,9 +52,8 @@ final class FoldersFeature: Feature {
     /// a relative path is taken from its top).
     @MainActor
     private func source(_ params: ActionArguments) throws(ScreenError) -> (FolderLibrary, String, String?) {
-        guard let given = params.string("import") else { return (library, Self.path(params), nil) }
-        let current = FileManager.default.currentDirectoryPath
-        let file = KernelPath.resolvingParents(given.hasPrefix("/") ? given : current + "/" + given)
+        guard let given = params.string("import") else { return (library, try Self.path(params), nil) }
+        let file = try Self.resolved(given)
         let imported: FolderLibrary
         if let known = imports[file] {
             imported = known
@@ -75,10 +74,19 @@ final class FoldersFeature: Feature {
     /// The `path` parameter made absolute against the current directory
     /// (its default); a `..` is resolved as the kernel means it (through
     /// symlinks), the rest lexically.
-    nonisolated static func path(_ params: ActionArguments) -> String {
+    nonisolated static func path(_ params: ActionArguments) throws(ScreenError) -> String {
+        try resolved(params.string("path") ?? ".")
+    }
+
+    /// `given` made absolute against the current directory and resolved as
+    /// the kernel means it; refused (nothing opened) when it cannot be.
+    nonisolated static func resolved(_ given: String) throws(ScreenError) -> String {
         let current = FileManager.default.currentDirectoryPath
-        let given = params.string("path") ?? "."
-        return KernelPath.resolvingParents(given.hasPrefix("/") ? given : current + "/" + given)
+        do {
+            return try KernelPath.resolvingParents(given.hasPrefix("/") ? given : current + "/" + given)
+        } catch {
+            throw ScreenError.invalidParams(error.message, code: error.code)
+        }
     }
 
     /// Scans use two threads (both cores of the machines Facet targets);

@@ -213,6 +213,9 @@ public final class FoldersViewModel: ScreenModel {
         do {
             if folder.isScanning { throw FolderError.busy(folder.path) }
             let plan = try await library.planDeletion(target)
+            // This screen lists a folder: when its path names a file, the
+            // screen shows an error and deletes nothing in its own name.
+            if name == nil, plan.kind != .directory { throw FolderError.notADirectory(target) }
             guard confirmed else {
                 pendingDeletion = plan
                 notice = Self.question(plan) + " Nothing is deleted until you confirm: 'confirm-delete'"
