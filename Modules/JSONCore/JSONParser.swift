@@ -66,6 +66,14 @@ public struct JSONParser: ~Copyable {
         }
     }
 
+    /// Parses bytes the caller owns (a mapped file) for the duration of `body`.
+    public static func with<T>(
+        unsafeBytes buffer: UnsafeBufferPointer<UInt8>, _ body: (inout JSONParser) throws -> T
+    ) rethrows -> T {
+        var parser = JSONParser(buffer)
+        return try body(&parser)
+    }
+
     /// A whole document: exactly one value and nothing after it but space.
     public static func parse(_ bytes: [UInt8]) throws(Failure) -> JSONValue {
         try bytes.withUnsafeBufferPointer { (buffer) throws(Failure) -> JSONValue in

@@ -77,8 +77,10 @@ public final class ImportedFolderTree: Sendable {
             ends.append(Int32(nodes.count))
         }
 
-        public func build(source: String) -> ImportedFolderTree {
-            ImportedFolderTree(nodes: nodes, parents: parents, ends: ends, source: source)
+        /// Throws `importFailed` when the sizes add up past what a byte
+        /// count holds (no real tree does: the export is forged or broken).
+        public func build(source: String) throws(FolderError) -> ImportedFolderTree {
+            try ImportedFolderTree(nodes: nodes, parents: parents, ends: ends, source: source)
         }
     }
 
@@ -93,7 +95,7 @@ public final class ImportedFolderTree: Sendable {
     private let totalFolders: [Int32]
     private let totalIssues: [Int32]
 
-    init(nodes: [Node], parents: [Int32], ends: [Int32], source: String) {
+    init(nodes: [Node], parents: [Int32], ends: [Int32], source: String) throws(FolderError) {
         self.nodes = nodes
         self.parents = parents
         self.ends = ends
@@ -103,9 +105,9 @@ public final class ImportedFolderTree: Sendable {
         var files = [Int32](repeating: 0, count: nodes.count)
         var folders = [Int32](repeating: 0, count: nodes.count)
         var issues = [Int32](repeating: 0, count: nodes.count)
-        var seen: Set<[UInt64]> = []
+        var seen: Set<LinkKey> = []
         for (index, node) in nodes.enumerated() {
-            let counted = node.inode == 0 || seen.insert([node.device, node.inode]).inserted
+            let counted = node.inode == 0 || seen.insert(LinkKey(device: node.device, inode: node.inode)).inserted
             bytes[index] = counted ? node.bytes : 0
             disk[index] = counted ? node.diskBytes : 0
             if node.readError { issues[index] = 1 }
@@ -113,8 +115,14 @@ public final class ImportedFolderTree: Sendable {
         for index in nodes.indices.reversed() {
             let parent = Int(parents[index])
             guard parent >= 0 else { continue }
-            bytes[parent] += bytes[index]
-            disk[parent] += disk[index]
+            let (sum, overflow) = bytes[parent].addingReportingOverflow(bytes[index])
+            let (diskSum, diskOverflow) = disk[parent].addingReportingOverflow(disk[index])
+            if overflow || diskOverflow {
+                throw .importFailed(
+                    file: source, reason: "the sizes in \"\(nodes[parent].name)\" add up to more than \(Int64.max) bytes")
+            }
+            bytes[parent] = sum
+            disk[parent] = diskSum
             issues[parent] += issues[index]
             if nodes[index].kind == .directory {
                 folders[parent] += 1 + folders[index]
@@ -128,6 +136,12 @@ public final class ImportedFolderTree: Sendable {
         totalFiles = files
         totalFolders = folders
         totalIssues = issues
+    }
+
+    /// A hard-linked file's identity, counted once across the tree.
+    private struct LinkKey: Hashable {
+        var device: UInt64
+        var inode: UInt64
     }
 
     /// The export's top folder, as a path.

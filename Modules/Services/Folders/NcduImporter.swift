@@ -12,51 +12,40 @@ import Glibc
 /// What is refused, with the line: a file that is not an ncdu export (it
 /// must start `[1,`), an entry without a name, a name holding `/`, folders
 /// nested deeper than `maximumDepth`, and names that are not UTF-8 (the
-/// parser's rule). Unknown fields are skipped, so newer exports still load.
+/// parser's rule); sizes that are negative or add up past a byte count;
+/// more than `maximumEntries` entries. Unknown fields are skipped, so newer
+/// exports still load.
+///
+/// Memory: the file is mapped and its pages given back as they are read
+/// (`MappedExport`), so what stays is the tree, in proportion to its
+/// entries; `maximumEntries` bounds that, so an import cannot take a shared
+/// server's memory.
 public struct NcduImporter: FolderImporter {
     public static let maximumDepth = 4096
+    /// A tree this large takes about a gigabyte to browse; ncdu exports of
+    /// real file systems this size are better browsed with ncdu itself.
+    public static let maximumEntries = 5_000_000
 
     public init() {}
 
     public func load(_ file: String) throws -> ImportedFolderTree {
-        let bytes = try Self.contents(of: file)
+        let mapped = try MappedExport(file)
         do {
-            let builder = try JSONParser.with(bytes) { parser throws -> ImportedFolderTree.Builder in
+            let builder = try JSONParser.with(unsafeBytes: mapped.bytes) { parser throws -> ImportedFolderTree.Builder in
                 var builder = ImportedFolderTree.Builder()
-                try Self.readDocument(&parser, into: &builder)
+                try Self.readDocument(&parser, into: &builder) { mapped.release(upTo: $0) }
                 return builder
             }
-            return builder.build(source: file)
+            return try builder.build(source: file)
         } catch let failure as JSONParser.Failure {
             throw FolderError.importFailed(file: file, reason: "line \(failure.line): \(failure.reason)")
         }
     }
 
-    static func contents(of file: String) throws -> [UInt8] {
-        guard let path = FileSystemName.cString(of: file) else { throw FolderError.invalidPath(file) }
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else {
-            throw FolderError.importFailed(file: file, reason: String(cString: strerror(errno)).lowercased())
-        }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
-            throw FolderError.importFailed(file: file, reason: "it is not a regular file")
-        }
-        var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
-        var offset = 0
-        while offset < bytes.count {
-            let got = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress! + offset, $0.count - offset) }
-            if got < 0, errno == EINTR { continue }
-            guard got > 0 else {
-                throw FolderError.importFailed(file: file, reason: "reading it failed part-way")
-            }
-            offset += got
-        }
-        return bytes
-    }
-
-    static func readDocument(_ parser: inout JSONParser, into builder: inout ImportedFolderTree.Builder) throws {
+    /// `read(offset)`: every byte before `offset` has been read for good.
+    static func readDocument(
+        _ parser: inout JSONParser, into builder: inout ImportedFolderTree.Builder, read: (Int) -> Void = { _ in }
+    ) throws {
         let notExport = "this is not an ncdu JSON export (it should start with [1,2,{…},[{\"name\":…"
         guard parser.peek() == UInt8(ascii: "[") else { throw parser.fail(notExport) }
         try parser.enterArray()
@@ -68,12 +57,14 @@ public struct NcduImporter: FolderImporter {
         guard try parser.nextElement(), parser.peek() == UInt8(ascii: "[") else {
             throw parser.fail("the export holds no folder")
         }
-        try readDirectory(&parser, into: &builder, root: true)
+        try readDirectory(&parser, into: &builder, root: true, read: read)
         while try parser.nextElement() { try parser.skipValue() }
         try parser.end()
     }
 
-    static func readDirectory(_ parser: inout JSONParser, into builder: inout ImportedFolderTree.Builder, root: Bool) throws {
+    static func readDirectory(
+        _ parser: inout JSONParser, into builder: inout ImportedFolderTree.Builder, root: Bool, read: (Int) -> Void
+    ) throws {
         if builder.depth >= maximumDepth {
             throw parser.fail("folders are nested more than \(maximumDepth) deep")
         }
@@ -83,13 +74,17 @@ public struct NcduImporter: FolderImporter {
         }
         builder.openDirectory(try readEntry(&parser, directory: true, root: root))
         while try parser.nextElement() {
+            if builder.count >= maximumEntries {
+                throw parser.fail("it holds more than \(maximumEntries) entries, the most Facet imports")
+            }
             if parser.peek() == UInt8(ascii: "[") {
-                try readDirectory(&parser, into: &builder, root: false)
+                try readDirectory(&parser, into: &builder, root: false, read: read)
             } else {
                 builder.add(try readEntry(&parser, directory: false, root: false))
             }
         }
         builder.closeDirectory()
+        read(parser.index)
     }
 
     static func readEntry(_ parser: inout JSONParser, directory: Bool, root: Bool) throws -> ImportedFolderTree.Node {
@@ -100,8 +95,8 @@ public struct NcduImporter: FolderImporter {
         while let key = try parser.nextKey() {
             switch key {
             case "name": name = try parser.string()
-            case "asize": node.bytes = try integer(&parser, key)
-            case "dsize": node.diskBytes = try integer(&parser, key)
+            case "asize": node.bytes = try size(&parser, key)
+            case "dsize": node.diskBytes = try size(&parser, key)
             case "dev": node.device = UInt64(bitPattern: try integer(&parser, key))
             case "ino": node.inode = UInt64(bitPattern: try integer(&parser, key))
             case "mtime": node.modified = try integer(&parser, key)
@@ -122,6 +117,13 @@ public struct NcduImporter: FolderImporter {
         node.name = name
         if !linked { node.inode = 0 }
         return node
+    }
+
+    /// A size: a whole number that is not negative.
+    static func size(_ parser: inout JSONParser, _ key: String) throws -> Int64 {
+        let value = try integer(&parser, key)
+        guard value >= 0 else { throw parser.fail("\"\(key)\" must not be negative (it is \(value))") }
+        return value
     }
 
     static func integer(_ parser: inout JSONParser, _ key: String) throws -> Int64 {
