@@ -57,12 +57,30 @@ public enum TUIFrontEnd: FrontEnd {
         controller.shutdown()
         backend.shutdown()
         if let path = environment["FACET_TUI_SNAPSHOT"], !path.isEmpty, let final {
-            guard FileManager.default.createFile(atPath: path, contents: SnapshotJSON.data(final)) else {
-                fail("facet: cannot write the snapshot to \(TerminalText.sanitize(path))")
+            guard writeNew(path, SnapshotJSON.data(final)) else {
+                fail("facet: cannot write the snapshot to \(TerminalText.sanitize(path)) (it must not exist yet)")
                 return 1
             }
         }
         return 0
+    }
+
+    /// Writes a file that must not exist yet (`O_EXCL | O_NOFOLLOW`): the
+    /// snapshot hook for tests never writes through anything at its path.
+    static func writeNew(_ path: String, _ data: Data) -> Bool {
+        let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        return data.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let wrote = write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+                if wrote < 0, errno == EINTR { continue }
+                guard wrote > 0 else { return false }
+                offset += wrote
+            }
+            return true
+        }
     }
 
     /// Why the TUI cannot run here, or nil: it needs a terminal on stdin and
