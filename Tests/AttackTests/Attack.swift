@@ -34,6 +34,9 @@ enum Attack {
         }
     }
 
+    /// Long mode builds and walks trees of hundreds of thousands of entries.
+    static var deadline: TimeInterval { long ? 1_800 : 300 }
+
     static func shellNow(_ script: String, home: String, environment extra: [String: String]) throws -> Result {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/bash")
@@ -47,6 +50,7 @@ enum Attack {
         process.standardError = err
         process.standardInput = FileHandle.nullDevice
         try process.run()
+        let deadline = ChildDeadline(process, seconds: Self.deadline)
         let group = DispatchGroup()
         let box = Box()
         for (pipe, isError) in [(out, false), (err, true)] {
@@ -59,7 +63,10 @@ enum Attack {
         }
         group.wait()
         process.waitUntilExit()
-        return Result(status: process.terminationStatus, stdout: box.out, stderr: String(decoding: box.err, as: UTF8.self))
+        deadline.finish()
+        let stderr = String(decoding: box.err, as: UTF8.self)
+        if deadline.expired { throw deadline.failure("bash -c \(script.prefix(200))", stderr: stderr) }
+        return Result(status: process.terminationStatus, stdout: box.out, stderr: stderr)
     }
 
     /// Signs of a crash in a process's standard error.

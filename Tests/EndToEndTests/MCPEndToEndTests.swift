@@ -22,12 +22,15 @@ import TestSupport
         process.standardOutput = out
         process.standardError = err
         try process.run()
+        let deadline = ChildDeadline(process, seconds: 180)
         let errors = DispatchQueue(label: "stderr")
         nonisolated(unsafe) var stderr = Data()
         errors.async { stderr = err.fileHandleForReading.readDataToEndOfFile() }
         let data = out.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
+        deadline.finish()
         errors.sync {}
+        if deadline.expired { throw deadline.failure("mcp_e2e.py \(mode)", stderr: String(decoding: stderr, as: UTF8.self)) }
         #expect(process.terminationStatus == 0, "mcp_e2e.py failed: \(String(decoding: stderr, as: UTF8.self))")
         return (try? JSONSerialization.jsonObject(with: data) as? [String: Any]) ?? [:]
     }

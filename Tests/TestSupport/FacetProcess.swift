@@ -38,7 +38,7 @@ public enum FacetProcess {
 
     public static func run(
         _ arguments: [String], home: String, environment extra: [String: String] = [:], stdin: String? = nil,
-        currentDirectory: String? = nil
+        currentDirectory: String? = nil, timeout: TimeInterval = 180
     ) throws -> Result {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: binary)
@@ -52,6 +52,7 @@ public enum FacetProcess {
         process.standardError = err
         process.standardInput = input
         try process.run()
+        let deadline = ChildDeadline(process, seconds: timeout)
         if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
         try input.fileHandleForWriting.close()
         // Read both pipes concurrently so a chatty process cannot block on a full pipe.
@@ -67,6 +68,8 @@ public enum FacetProcess {
         }
         group.wait()
         process.waitUntilExit()
+        deadline.finish()
+        if deadline.expired { throw deadline.failure("facet \(arguments.joined(separator: " "))", stderr: collected.stderr) }
         return Result(status: process.terminationStatus, stdout: collected.stdout, stderr: collected.stderr)
     }
 }
