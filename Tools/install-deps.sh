@@ -5,7 +5,8 @@ set -euo pipefail
 # ncdu: the folder export/import tests check Facet's ncdu JSON against the real one.
 # zlib1g-dev: the static release link (Tools/release-build.sh) needs libz.a
 # for a library NIO names, though no code from it ends up in the binary.
-packages=(libsqlite3-dev libncurses-dev zlib1g-dev sqlite3 tmux python3 ncdu)
+# curl: the loopback fixture servers' readiness checks in the tests.
+packages=(libsqlite3-dev libncurses-dev zlib1g-dev sqlite3 tmux python3 ncdu curl)
 missing=()
 for p in "${packages[@]}"; do
   dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")
@@ -31,10 +32,13 @@ if ! python3 -c "import jsonschema" >/dev/null 2>&1; then
 fi
 # The end-to-end MCP test drives `facet --ui mcp` with the official Python
 # MCP client (PyPI `mcp`), an implementation independent of Facet's.
-if ! python3 -c 'import mcp' >/dev/null 2>&1; then
-  echo "Installing the Python MCP client (pip: mcp)" >&2
-  python3 -m pip install --quiet 'mcp>=1.20' 2>/dev/null \
-    || python3 -m pip install --quiet --break-system-packages 'mcp>=1.20'
+# The tests were written against its 1.x and 2.x APIs: a future major
+# version is not taken on trust.
+mcp_spec='mcp>=1.20,<3'
+if ! python3 -c 'import mcp, importlib.metadata as m; assert int(m.version("mcp").split(".")[0]) < 3' >/dev/null 2>&1; then
+  echo "Installing the Python MCP client (pip: $mcp_spec)" >&2
+  python3 -m pip install --quiet "$mcp_spec" 2>/dev/null \
+    || python3 -m pip install --quiet --break-system-packages "$mcp_spec"
 fi
 if ! command -v swift >/dev/null 2>&1; then
   echo "Swift is not on PATH: install the Swift toolchain (6.1 or later) first." >&2

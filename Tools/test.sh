@@ -1,18 +1,33 @@
 #!/usr/bin/env bash
 # Runs the whole test suite (unit, integration, end-to-end) as CI does, then
 # the extension tests (a scaffolded feature and Examples/Bookmarks, built in a
-# copy: see Tools/extension-tests.sh).
-set -euo pipefail
+# copy: see Tools/extension-tests.sh). Every part runs even when an earlier
+# one fails, each is reported at the end, and the command fails if any did.
+set -uo pipefail
 cd "$(dirname "$0")/.."
-bash Tools/install-deps.sh
-swift build --build-tests
+bash Tools/install-deps.sh || exit 1
+swift build --build-tests || exit 1
+
+passed=()
+failed=()
+part() {  # part NAME command…
+  local name=$1; shift
+  echo "== $name" >&2
+  if "$@"; then passed+=("$name"); else failed+=("$name"); fi
+}
 # The live-size races (50 fresh scans per case, each waiting on a real
 # process) run on their own: they hold a thread of the two-thread test pool
 # for a minute or more, which starved the async folder tests meanwhile.
 if [ $# -eq 0 ]; then
-  swift test --skip-build --skip FolderLiveSizeTests
-  swift test --skip-build --filter FolderLiveSizeTests
+  part "main suite" swift test --skip-build --skip FolderLiveSizeTests
+  part "folder live-size races" swift test --skip-build --filter FolderLiveSizeTests
 else
-  swift test --skip-build "$@"
+  part "selected tests" swift test --skip-build "$@"
 fi
-bash Tools/extension-tests.sh
+part "extension tests" bash Tools/extension-tests.sh
+
+echo
+for name in "${passed[@]}"; do echo "passed: $name"; done
+for name in "${failed[@]}"; do echo "FAILED: $name"; done
+echo "parts: ${#passed[@]} passed, ${#failed[@]} failed"
+[ ${#failed[@]} -eq 0 ]
