@@ -16,19 +16,33 @@ import TestSupport
         #expect(result.stdout.isEmpty)
     }
 
-    /// Holds SQLite's write lock from another process (the sqlite3 shell).
+    /// Holds SQLite's write lock from another process (the sqlite3 shell);
+    /// returns once the shell has said it holds it.
     final class LockHolder {
         let process = Process()
         let input = Pipe()
+        let output = Pipe()
         init(database: String) throws {
             process.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
             process.arguments = [database]
             process.standardInput = input
-            process.standardOutput = Pipe()
+            process.standardOutput = output
             try process.run()
             input.fileHandleForWriting.write(Data("BEGIN IMMEDIATE;\nINSERT INTO meta VALUES ('lock', 'held');\nSELECT 'locked';\n".utf8))
-            usleep(300_000)
+            // The shell answers the SELECT only after BEGIN IMMEDIATE took the lock.
+            var said = Data()
+            let deadline = Date().addingTimeInterval(30)
+            while !String(decoding: said, as: UTF8.self).contains("locked"), Date() < deadline {
+                let chunk = output.fileHandleForReading.availableData
+                if chunk.isEmpty { break }
+                said += chunk
+            }
+            guard String(decoding: said, as: UTF8.self).contains("locked") else {
+                process.terminate()
+                throw LockFailed(said: String(decoding: said, as: UTF8.self))
+            }
         }
+        struct LockFailed: Error { var said: String }
         private var released = false
         func release() {
             guard !released else { return }

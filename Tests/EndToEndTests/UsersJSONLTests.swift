@@ -65,10 +65,16 @@ import TestSupport
         #expect(try session.finish() == 0)
     }
 
-    @Test func aBadFieldOverJSONLinesIsAnInvalidParamsError() throws {
+    /// A bad field is malformed input (-32602); a disabled action is a
+    /// refusal by state (-32000 with `action_disabled`), as the README says.
+    @Test func aBadFieldIsInvalidParamsAndADisabledActionIsAnApplicationError() throws {
         let session = try JSONLSession(home: home.path)
         let opened = Self.result(try session.request("screen.open", ["screen": "login"]))
         let handle = opened["handle"] as? String ?? ""
+        let badField = try session.request(
+            "screen.perform", ["handle": handle, "action": "set-field", "args": ["field": "nope", "value": "x"]])
+        #expect((badField["error"] as? [String: Any])?["code"] as? Int == -32602, "\(badField)")
+        #expect(((badField["error"] as? [String: Any])?["message"] as? String)?.contains("first-name, last-name") == true)
         let disabled = try session.request("screen.perform", ["handle": handle, "action": "sign-in"])
         let error = disabled["error"] as? [String: Any]
         // Refused by state, not malformed: an application error that says why.
