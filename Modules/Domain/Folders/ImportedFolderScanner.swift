@@ -21,14 +21,14 @@ public struct ImportedFolderScanner: FolderScanner, FolderRenamer {
                 return
             }
             var folder = total
-            folder.bytes = tree.nodes[index].bytes
-            folder.diskBytes = tree.nodes[index].diskBytes
+            folder.bytes = tree.ownBytes(at: index)
+            folder.diskBytes = tree.ownDiskBytes(at: index)
             folder.files = 0
             folder.directories = 0
             folder.complete = false
             var children = FolderRows(parent: path)
             for child in tree.children(of: index) {
-                let entry = tree.entry(child, path: FolderPath.join(path, tree.nodes[child].name))
+                let entry = tree.entry(child, path: FolderPath.join(path, tree.name(at: child)))
                 if entry.isDirectory || options.listFiles {
                     children.append(entry)
                 } else {

@@ -32,7 +32,8 @@ public struct NcduImporter: FolderImporter {
         let mapped = try MappedExport(file)
         do {
             let builder = try JSONParser.with(unsafeBytes: mapped.bytes) { parser throws -> ImportedFolderTree.Builder in
-                var builder = ImportedFolderTree.Builder()
+                // An entry takes at least a few dozen bytes of JSON.
+                var builder = ImportedFolderTree.Builder(expectedEntries: min(mapped.bytes.count / 32, Self.maximumEntries))
                 try Self.readDocument(&parser, into: &builder) { mapped.release(upTo: $0) }
                 return builder
             }
