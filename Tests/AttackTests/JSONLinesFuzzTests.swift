@@ -3,7 +3,7 @@ import Testing
 import TestSupport
 
 /// Throws mutated, truncated, nested, badly encoded and batched JSON-RPC at
-/// `facet --ui jsonl` and checks the contract (issue 17): every intact
+/// `facet --ui jsonl` and checks the contract: every intact
 /// request with an id is answered exactly once, no id is answered twice,
 /// and the process ends with status 0 at the end of its input.
 @Suite struct JSONLinesFuzzTests {

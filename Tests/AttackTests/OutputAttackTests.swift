@@ -4,7 +4,7 @@ import TestSupport
 
 /// Closed and vanishing outputs, closed input, odd terminal widths: the CLI
 /// never traps, says what went wrong once, and exits like `cat` when its
-/// reader goes away (issue 17).
+/// reader goes away.
 @Suite struct OutputAttackTests {
     let home = TemporaryDirectory("facet-attack-home")
 

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 
-/// The real binary acts on exactly the folder the user named (issue 17).
+/// The real binary acts on exactly the folder the user named.
 @Suite struct PathAttackTests {
     let home = TemporaryDirectory("facet-attack-home")
     let dir = TemporaryDirectory("facet-attack-paths")

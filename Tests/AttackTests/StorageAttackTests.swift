@@ -4,7 +4,7 @@ import TestSupport
 
 /// kill -9 at random moments, a full disk, a read-only data directory: the
 /// database stays intact, nothing is half-written, and the user is told
-/// why (issue 17).
+/// why.
 @Suite(.serialized) struct StorageAttackTests {
     /// An M3U playlist of `count` songs.
     static func playlist(in dir: TemporaryDirectory, name: String, count: Int) -> String {

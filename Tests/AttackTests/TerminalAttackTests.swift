@@ -3,7 +3,7 @@ import Testing
 import TestSupport
 
 /// A crash inside the TUI gives the terminal back, whichever thread crashed
-/// and however (issue 17). Driven under tmux, which reports whether the
+/// and however. Driven under tmux, which reports whether the
 /// pane is still on the alternate screen and still reporting the mouse.
 @Suite struct TerminalAttackTests {
     let home = TemporaryDirectory("facet-attack-home")

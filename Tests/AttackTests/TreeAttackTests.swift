@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 
-/// Trees built to break a scanner, through the real binary (issue 17).
+/// Trees built to break a scanner, through the real binary.
 @Suite struct TreeAttackTests {
     let home = TemporaryDirectory("facet-attack-home")
 

@@ -6,7 +6,7 @@ import Testing
 import TestSupport
 
 /// Rows stay sorted as a scan reports child after child, without re-sorting
-/// everything on each update (issue 17: 200,000 subfolders took 12–26 s).
+/// everything on each update (which made a folder of many subfolders slow).
 @MainActor
 @Suite struct FolderOrderingTests {
     let fs = FakeFileSystem()

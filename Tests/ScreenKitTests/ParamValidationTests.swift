@@ -54,7 +54,7 @@ import Testing
 }
 
 /// A NUL cuts a path short in every C call: refused for every `.path`
-/// parameter, whatever the front end (issue 17).
+/// parameter, whatever the front end.
 @Suite struct PathParamNulTests {
     let action = ActionDescriptor(
         name: "open", label: "Open", summary: "",

@@ -6,7 +6,7 @@ import Testing
 import TestSupport
 
 /// Trees deeper than any thread stack: the walk must not recurse per level
-/// and must not hold one descriptor per level (issue 17).
+/// and must not hold one descriptor per level.
 @Suite(.serialized) struct DeepTreeScanTests {
     typealias F = FolderTreeFixtures
 

@@ -5,7 +5,7 @@ import Testing
 import TestSupport
 
 /// File-system work goes by the exact bytes the user gave or the kernel
-/// returned (issue 17): names that are not UTF-8, NULs, and `..` through a
+/// returned: names that are not UTF-8, NULs, and `..` through a
 /// symlink each once made Facet act on a different folder.
 @Suite struct ExactPathTests {
     let dir = TemporaryDirectory("facet-exact")

@@ -1,13 +1,17 @@
 #!/usr/bin/env bash
-# Issue 17's attack suite, long mode. Not part of the test command (which
-# runs the same tests in short mode: `swift test --filter AttackTests`).
+# The attack suite, long mode. Not part of the test command (which runs the
+# same tests in short mode: `swift test --filter AttackTests`).
 #
 # Long mode: 100,000 fuzzed JSON lines (plus a 1,000,000-deep nesting, a
 # 10,000-request batch, NUL, invalid UTF-8, lone surrogates, huge numbers,
 # CRLF, no final newline), 20 kill -9 trials during an import, a rename and
 # a sign-in (then PRAGMA integrity_check and no half-written playlist), a
 # 50,000-deep tree, closed/vanishing outputs, odd terminal widths, a full
-# disk (tmpfs, as root) and a read-only data directory.
+# disk (tmpfs, as root) and a read-only data directory; exports planted with
+# symlinks, device nodes, FIFOs and sockets; `..` after a file; crafted ncdu
+# imports (overflowing and negative sizes, a ~100 MB file); and what the
+# other attack files add (serve clients, flat and deep folders, hostile
+# servers). docs/RELIABILITY.md lists the figures.
 #
 #   bash Tools/attack/run.sh            # long mode
 #   SHORT=1 bash Tools/attack/run.sh    # the short mode, as in the test command
