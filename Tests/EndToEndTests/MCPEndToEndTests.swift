@@ -189,7 +189,15 @@ import TestSupport
             try? input.fileHandleForWriting.close()
         }
         writer.start()
-        Thread.sleep(forTimeInterval: 1)  // nobody reads: stdout's pipe fills up
+        // Nobody reads until the server's output pipe is full: it must wait.
+        let readEnd = output.fileHandleForReading.fileDescriptor
+        let capacity = Int(fcntl(readEnd, 1032))  // F_GETPIPE_SZ, which Glibc does not export
+        var waiting: Int32 = 0
+        let deadline = Date().addingTimeInterval(60)
+        while ioctl(readEnd, UInt(FIONREAD), &waiting) == 0, Int(waiting) < capacity, Date() < deadline {
+            usleep(5_000)
+        }
+        #expect(Int(waiting) >= capacity, "the server's output pipe never filled (\(waiting) of \(capacity) bytes)")
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         #expect(process.terminationStatus == 0)

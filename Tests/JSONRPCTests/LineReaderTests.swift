@@ -36,9 +36,17 @@ import Testing
         var iterator = reader.batches.makeAsyncIterator()
         let first = await iterator.next()
         #expect(first?.isEmpty == false)
-        // Hold the first batch and give the writer time to run ahead.
-        try await Task.sleep(for: .milliseconds(700))
-        let ahead = writer.written
+        // Hold the first batch until the writer is stuck: its count has not
+        // moved for a while (it blocks once the pipe and the window are full).
+        var ahead = writer.written
+        var still = ContinuousClock.now
+        let deadline = ContinuousClock.now + .seconds(20)
+        while ContinuousClock.now - still < .milliseconds(300), ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(20))
+            let now = writer.written
+            if now != ahead { (ahead, still) = (now, ContinuousClock.now) }
+        }
+        #expect(ContinuousClock.now < deadline, "the writer never stopped: \(ahead) bytes")
         // The read-ahead (256 KiB) + one batch held by the reader + this one,
         // 64 KiB each, + the pipe's own buffer (64 KiB here, at most 1 MiB).
         #expect(ahead < 2 << 20, "the writer got \(ahead) bytes ahead")

@@ -48,6 +48,7 @@ import TestSupport
         let screen = await listed(300, sort: sort, files: sort == .name)
         #expect(screen.rows.map(\.name) == expected(screen))
         var generator = SystemRandomNumberGenerator()
+        var revision = screen.folder.childrenRevision
         for round in 0..<40 {
             // A few children finish (some with equal sizes: ties go by name).
             for _ in 0..<Int.random(in: 1...6, using: &generator) {
@@ -56,9 +57,11 @@ import TestSupport
                 fs.send("/big", .child(T.dir("/big/d\(index)", bytes, files: Int(bytes % 7), dirs: 1)))
             }
             if round % 10 == 9 { fs.send("/big", .child(T.dir("/big/new\(round)", 5000, files: 2))) }
-            _ = await eventually { screen.folder.childrenRevision > 0 }
-            try? await Task.sleep(for: .milliseconds(2))
-            #expect(screen.rows.map(\.name) == expected(screen), "round \(round)")
+            // The rows this round sent arrive (the revision moves past the
+            // last round's), and then the order must be a full sort's.
+            #expect(await eventually { screen.folder.childrenRevision > revision }, "round \(round) never arrived")
+            revision = screen.folder.childrenRevision
+            #expect(await eventually { screen.rows.map(\.name) == expected(screen) }, "round \(round)")
         }
     }
 
