@@ -32,7 +32,7 @@ struct SocketListener {
     let fd: Int32
 
     /// Creates, binds and listens; the descriptor is non-blocking (accepts
-    /// come from a dispatch source).
+    /// come from the event loop).
     static func open(path: String) throws(Failure) -> SocketListener {
         guard path.utf8.count < MemoryLayout.size(ofValue: sockaddr_un().sun_path) else { throw .pathTooLong(path) }
         let folder = SocketTrust.folder(of: path)
@@ -100,17 +100,31 @@ struct SocketListener {
         }
     }
 
-    /// The next waiting connection, or nil when none waits.
-    func accept() -> Int32? {
+    enum Accepted {
+        /// A client, its socket non-blocking.
+        case client(Int32)
+        /// Nobody waits.
+        case none
+        /// The process or the system has no descriptor left (EMFILE,
+        /// ENFILE, or no memory for one): the client stays in the backlog.
+        case outOfDescriptors
+    }
+
+    /// The next waiting connection.
+    func accept() -> Accepted {
         while true {
-            // accept4 is not visible through Glibc's module; the flag follows.
+            // accept4 is not visible through Glibc's module; the flags follow.
             let client = Glibc.accept(fd, nil, nil)
             if client >= 0 {
                 _ = fcntl(client, F_SETFD, FD_CLOEXEC)
-                return client
+                _ = fcntl(client, F_SETFL, fcntl(client, F_GETFL) | O_NONBLOCK)
+                return .client(client)
             }
-            if errno == EINTR || errno == ECONNABORTED { continue }
-            return nil
+            switch errno {
+            case EINTR, ECONNABORTED: continue
+            case EMFILE, ENFILE, ENOBUFS, ENOMEM: return .outOfDescriptors
+            default: return .none
+            }
         }
     }
 
