@@ -17,8 +17,8 @@ import Glibc
 ///   word (`SO_PEERCRED`): a socket file can be replaced between the check
 ///   and the connect, a connected peer cannot.
 ///
-/// "The user" is the effective uid; root is trusted by nobody's rule but
-/// its own, so root attaches only to a server run as root.
+/// "The user" is the effective uid, with no exception for root: root
+/// attaches only to a server run as root.
 public enum SocketTrust {
     public struct Refusal: Error, CustomStringConvertible, Equatable {
         public let description: String

@@ -1,7 +1,6 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import Dispatch
 import JSONRPC
 
 /// A client's output that never blocks the server.
