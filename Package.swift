@@ -78,7 +78,8 @@ let package = Package(
         .systemLibrary(name: "CNcursesw", path: "Modules/CNcursesw", providers: [.apt(["libncurses-dev"])]),
         .target(name: "TUIFrontEnd", dependencies: ["ScreenKit", "CNcursesw"], path: "Apps/FrontEnds/TUI"),
         // `facet serve`: one core on a Unix socket, a JSON-lines session per client.
-        .target(name: "ServeFrontEnd", dependencies: ["ScreenKit", "JSONRPC"], path: "Apps/FrontEnds/Serve"),
+        .systemLibrary(name: "CEpoll", path: "Modules/CEpoll"),
+        .target(name: "ServeFrontEnd", dependencies: ["ScreenKit", "JSONRPC", "CEpoll"], path: "Apps/FrontEnds/Serve"),
         // `facet --connect`: a catalog whose screens forward to a running server.
         .target(name: "RemoteCatalog", dependencies: ["ScreenKit", "JSONRPC"], path: "Modules/RemoteCatalog"),
 

@@ -76,7 +76,8 @@ public final class LineReader: Sendable {
         return Batches(stream: stream, budget: budget)
     }
 
-    static func cost(_ batch: [Event]) -> Int {
+    /// What a batch counts against a read-ahead budget.
+    public static func cost(_ batch: [Event]) -> Int {
         batch.reduce(0) { total, event in
             if case .line(let bytes) = event { return total + bytes.count + lineOverhead }
             return total + lineOverhead
@@ -140,16 +141,17 @@ final class ReadAheadBudget: @unchecked Sendable {
 }
 
 /// Cuts bytes into lines across reads, dropping the bytes of over-long lines.
-struct LineSplitter {
-    let limit: Int
+/// Public for transports that read on their own (an event-driven server).
+public struct LineSplitter {
+    public let limit: Int
     private var line: [UInt8] = []
     private var discarding = false
     private var discarded = 0
 
-    init(limit: Int) { self.limit = limit }
+    public init(limit: Int) { self.limit = limit }
 
     /// The lines completed by `bytes`; the unfinished rest is kept.
-    mutating func split(_ bytes: ArraySlice<UInt8>) -> [LineReader.Event] {
+    public mutating func split(_ bytes: ArraySlice<UInt8>) -> [LineReader.Event] {
         var batch: [LineReader.Event] = []
         var start = bytes.startIndex
         while let newline = bytes[start...].firstIndex(of: 0x0A) {
@@ -165,7 +167,7 @@ struct LineSplitter {
     }
 
     /// The last line if the input did not end with a newline.
-    mutating func finish() -> LineReader.Event? {
+    public mutating func finish() -> LineReader.Event? {
         if discarding { return .tooLong(discarded) }
         return line.isEmpty ? nil : .line(line)
     }

@@ -23,14 +23,16 @@ final class RemoteConnection {
     private let decoder = JSONDecoder()
     private let encoder = SnapshotJSON.encoder()
 
-    /// Connects to the server's socket; a clear error if nobody listens.
+    /// Connects to the server's socket; a clear error if nobody listens, and
+    /// a refusal, before a byte is sent, unless the folder, the socket and
+    /// the process behind it are the user's (`SocketTrust`).
     init(path: String) throws(ScreenError) {
-        fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { throw .failed("cannot create a socket: \(String(cString: strerror(errno)))", code: "connect_failed") }
         guard path.utf8.count < MemoryLayout.size(ofValue: sockaddr_un().sun_path) else {
-            Glibc.close(fd)
             throw .invalidParams("the socket path is too long for a Unix socket: \(path)", code: "connect_failed")
         }
+        try Self.checkPlace(path)
+        fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard fd >= 0 else { throw .failed("cannot create a socket: \(String(cString: strerror(errno)))", code: "connect_failed") }
         var address = sockaddr_un()
         address.sun_family = sa_family_t(AF_UNIX)
         withUnsafeMutableBytes(of: &address.sun_path) { buffer in
@@ -40,9 +42,15 @@ final class RemoteConnection {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
         }
         guard connected == 0 else {
-            let reason = String(cString: strerror(errno))
+            let code = errno
             Glibc.close(fd)
-            throw .failed("no facet server on \(path) (\(reason)); start one with 'facet serve'", code: "connect_failed")
+            throw Self.noServer(path, code)
+        }
+        do {
+            try SocketTrust.checkServer(fd, path: path)
+        } catch {
+            Glibc.close(fd)
+            throw Self.refused(path, error)
         }
         let lines = LineReader(fd: fd, limit: Int.max / 2).batches
         reading = Task { @MainActor [weak self] in
@@ -53,6 +61,30 @@ final class RemoteConnection {
             }
             self?.lost("the facet server closed the connection")
         }
+    }
+
+    /// The folder and the socket file, before connecting. A missing one
+    /// means no server has run there: the usual "no facet server" error.
+    static func checkPlace(_ path: String) throws(ScreenError) {
+        let folder = SocketTrust.folder(of: path)
+        var info = stat()
+        if stat(folder, &info) != 0, errno == ENOENT || errno == ENOTDIR { throw noServer(path, errno) }
+        let exists: Bool
+        do {
+            try SocketTrust.checkFolder(folder)
+            exists = try SocketTrust.checkSocketFile(path)
+        } catch {
+            throw refused(path, error)
+        }
+        guard exists else { throw noServer(path, ENOENT) }
+    }
+
+    static func noServer(_ path: String, _ code: Int32) -> ScreenError {
+        .failed("no facet server on \(path) (\(String(cString: strerror(code)))); start one with 'facet serve'", code: "connect_failed")
+    }
+
+    static func refused(_ path: String, _ refusal: SocketTrust.Refusal) -> ScreenError {
+        .failed("not connecting to \(path): \(refusal)", code: "untrusted_server")
     }
 
     func register(_ screen: RemoteScreen, handle: String) { screens[handle] = screen }

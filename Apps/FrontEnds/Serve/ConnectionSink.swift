@@ -1,14 +1,13 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import Dispatch
 import JSONRPC
 
 /// A client's output that never blocks the server.
 ///
 /// Writes use `MSG_DONTWAIT`, so a client that stops reading stalls nobody
 /// else; what the socket does not take waits here and goes out when the
-/// socket is writable again (a dispatch write source on the main queue).
+/// socket is writable again (the event loop reports it).
 /// Memory stays bounded:
 /// - responses are kept in order; once more than `congestion` bytes wait,
 ///   the connection stops taking requests (`waitUntilUncongested`) until
@@ -33,15 +32,24 @@ final class ConnectionSink: MessageSink {
     private(set) var isClosed = false
     /// Set by the connection while the session answers a batch.
     var inBatch = false
-    /// Exists (resumed) only while something waits to be written: made
-    /// when needed and cancelled when drained, never left suspended (a
-    /// suspended source may not be released).
-    private var source: (any DispatchSourceWrite)?
+    /// The socket in the event loop, shared with the connection's input;
+    /// asked for writability only while something waits to be written.
+    let watch: Watch
+    /// A watch made here (a sink on its own) leaves the loop with the sink.
+    private let ownsWatch: Bool
     private var waiters: [(limit: Int, continuation: CheckedContinuation<Void, Never>)] = []
 
-    init(fd: Int32) { self.fd = fd }
+    init(watch: Watch, ownsWatch: Bool = false) {
+        fd = watch.fd
+        self.watch = watch
+        self.ownsWatch = ownsWatch
+        watch.onWritable = { [weak self] in self?.writable() }
+    }
 
-    isolated deinit { source?.cancel() }
+    /// A sink on its own, in the shared event loop.
+    convenience init(fd: Int32) { self.init(watch: EventLoop.shared.watch(fd), ownsWatch: true) }
+
+    isolated deinit { if ownsWatch { watch.stop() } }
 
     /// Bytes accepted but not yet written (held notifications not counted).
     var backlog: Int { out.count - offset }
@@ -94,8 +102,7 @@ final class ConnectionSink: MessageSink {
         offset = 0
         held = [:]
         heldOrder = []
-        source?.cancel()
-        source = nil
+        watch.writing = false
         resumeWaiters()
     }
 
@@ -138,18 +145,7 @@ final class ConnectionSink: MessageSink {
     /// whoever waits for the backlog to shrink.
     private func afterWrite() {
         guard !isClosed else { return }
-        let waiting = backlog > 0 || (!held.isEmpty && !inBatch)
-        if waiting, source == nil {
-            let made = DispatchSource.makeWriteSource(fileDescriptor: fd, queue: .main)
-            made.setEventHandler { [weak self] in
-                MainActor.assumeIsolated { self?.writable() }
-            }
-            made.resume()
-            source = made
-        } else if !waiting, let source {
-            source.cancel()
-            self.source = nil
-        }
+        watch.writing = backlog > 0 || (!held.isEmpty && !inBatch)
         resumeWaiters()
     }
 

@@ -56,6 +56,13 @@ public enum ServeFrontEnd: FrontEnd {
 }
 
 /// Accepts clients, runs a `Connection` for each, and stops on a signal.
+///
+/// Everything happens on the main actor, driven by one `EventLoop`.
+/// Descriptors are a budget: the server accepts no more clients than its
+/// limit allows less `reserve` (kept for the database and the screens), and
+/// if `accept` still finds none left (EMFILE, ENFILE) it stops accepting
+/// until a client leaves or `retryDelay` passes, instead of retrying at
+/// once: the waiting clients stay in the kernel's backlog meanwhile.
 @MainActor
 final class Server {
     let listener: SocketListener
@@ -63,64 +70,104 @@ final class Server {
     let catalog: SharedScreens
     let lineLimit: Int
     let peers = PeerCheck()
+    let loop = EventLoop.shared
+    static let reserve = 32
+    static let retryDelay = DispatchTimeInterval.milliseconds(250)
+    let maxConnections: Int
     private var connections: [Int: Connection] = [:]
     private var nextID = 0
-    private var sources: [any DispatchSourceProtocol] = []
-    private var hangups: HangupWatcher?
+    private var signals: [any DispatchSourceProtocol] = []
+    private var accepts: Watch?
+    private var retryScheduled = false
+    private var stopped = false
 
     init(listener: SocketListener, context: FrontEndContext, lineLimit: Int) {
         self.listener = listener
         self.context = context
         self.lineLimit = lineLimit
         catalog = SharedScreens(base: context.catalog)
+        var limit = rlimit()
+        let known = getrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit) == 0
+        let soft = known ? Int(clamping: limit.rlim_cur) : Int.max
+        maxConnections = max(1, soft &- Self.reserve)
     }
 
     /// Returns when a SIGTERM or SIGINT has stopped the server.
     func run() async {
         let (stopped, stop) = AsyncStream<Void>.makeStream()
-        hangups = HangupWatcher { id in
-            DispatchQueue.main.async { MainActor.assumeIsolated { self.connections[id]?.peerGone() } }
-        }
-        let accepts = DispatchSource.makeReadSource(fileDescriptor: listener.fd, queue: .main)
-        accepts.setEventHandler { [weak self] in MainActor.assumeIsolated { self?.acceptAll() } }
-        accepts.resume()
-        sources.append(accepts)
+        let accepts = loop.watch(listener.fd)
+        accepts.onReadable = { [weak self] in self?.acceptAll() }
+        accepts.reading = true
+        self.accepts = accepts
         for number in [SIGTERM, SIGINT] {
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .main)
             source.setEventHandler { stop.yield() }
             source.resume()
-            sources.append(source)
+            signals.append(source)
         }
         for await _ in stopped { break }
         shutdown()
     }
 
     func acceptAll() {
-        while let fd = listener.accept() {
-            if let refusal = peers.refusal(fd) {
-                let message = #"{"error":{"code":-32600,"data":{"code":"peer_refused"},"message":"#
-                    + "\"Connection refused: \(refusal)\"},\"id\":null,\"jsonrpc\":\"2.0\"}\n"
-                _ = message.utf8CString.withUnsafeBufferPointer { send(fd, $0.baseAddress, $0.count - 1, Int32(MSG_DONTWAIT | MSG_NOSIGNAL)) }
-                close(fd)
-                continue
+        while connections.count < maxConnections {
+            switch listener.accept() {
+            case .client(let fd):
+                admit(fd)
+            case .none:
+                return
+            case .outOfDescriptors:
+                pauseAccepting(retry: true)
+                return
             }
-            let connection = Connection(fd: fd, catalog: catalog, context: context, lineLimit: lineLimit)
-            nextID += 1
-            let id = nextID
-            connections[id] = connection
-            hangups?.watch(fd, id: id)
-            Task { @MainActor [weak self] in
-                await connection.run()
-                self?.hangups?.forget(id)
-                self?.connections[id] = nil
+        }
+        pauseAccepting(retry: false)
+    }
+
+    private func admit(_ fd: Int32) {
+        if let refusal = peers.refusal(fd) {
+            let message = #"{"error":{"code":-32600,"data":{"code":"peer_refused"},"message":"#
+                + "\"Connection refused: \(refusal)\"},\"id\":null,\"jsonrpc\":\"2.0\"}\n"
+            _ = message.utf8CString.withUnsafeBufferPointer { send(fd, $0.baseAddress, $0.count - 1, Int32(MSG_DONTWAIT | MSG_NOSIGNAL)) }
+            close(fd)
+            return
+        }
+        let connection = Connection(fd: fd, loop: loop, catalog: catalog, context: context, lineLimit: lineLimit)
+        nextID += 1
+        let id = nextID
+        connections[id] = connection
+        Task { @MainActor [weak self] in
+            await connection.run()
+            self?.connections[id] = nil
+            self?.resumeAccepting()
+        }
+    }
+
+    /// No more accepts for now: until a client leaves, and with `retry`
+    /// also after a short delay (descriptors may be freed elsewhere).
+    private func pauseAccepting(retry: Bool) {
+        accepts?.reading = false
+        guard retry, !retryScheduled else { return }
+        retryScheduled = true
+        DispatchQueue.main.asyncAfter(deadline: .now() + Self.retryDelay) { [weak self] in
+            MainActor.assumeIsolated {
+                self?.retryScheduled = false
+                self?.resumeAccepting()
             }
         }
     }
 
+    private func resumeAccepting() {
+        guard !stopped else { return }
+        accepts?.reading = true
+    }
+
     /// Stops accepting, tells every client, and removes the socket file.
     func shutdown() {
-        for source in sources { source.cancel() }
+        stopped = true
+        for source in signals { source.cancel() }
+        accepts?.stop()
         listener.close()
         let notice = Array(#"{"jsonrpc":"2.0","method":"server.stopping","params":{}}"#.utf8)
         for connection in connections.values { connection.stop(notice: notice) }

@@ -2,16 +2,19 @@
 import Glibc
 #endif
 import Foundation
+import JSONRPC
 
 /// The server's Unix socket: a private directory (0700 when the server
-/// makes it), a socket only its user may open (0600), and no second server
-/// on the same path. A socket file nobody answers on (left by a killed
+/// makes it; one made by someone else must pass `SocketTrust`), a socket
+/// only its user may open (0600), and no second server on the same path.
+/// A socket file of the user's that nobody answers on (left by a killed
 /// server) is replaced.
 struct SocketListener {
     enum Failure: Error, CustomStringConvertible {
         case pathTooLong(String)
         case alreadyRunning(String)
         case notASocket(String)
+        case untrusted(String, SocketTrust.Refusal)
         case system(String, Int32)
 
         var description: String {
@@ -19,6 +22,7 @@ struct SocketListener {
             case .pathTooLong(let path): "the socket path is too long for a Unix socket (at most 107 bytes): \(path)"
             case .alreadyRunning(let path): "a facet server is already running on \(path)"
             case .notASocket(let path): "\(path) exists and is not a socket; not replacing it"
+            case .untrusted(let path, let refusal): "will not serve on \(path): \(refusal)"
             case .system(let what, let code): "\(what): \(String(cString: strerror(code)))"
             }
         }
@@ -28,13 +32,24 @@ struct SocketListener {
     let fd: Int32
 
     /// Creates, binds and listens; the descriptor is non-blocking (accepts
-    /// come from a dispatch source).
+    /// come from the event loop).
     static func open(path: String) throws(Failure) -> SocketListener {
         guard path.utf8.count < MemoryLayout.size(ofValue: sockaddr_un().sun_path) else { throw .pathTooLong(path) }
-        try makeDirectory((path as NSString).deletingLastPathComponent)
+        let folder = SocketTrust.folder(of: path)
+        try makeDirectory(folder)
+        do {
+            try SocketTrust.checkFolder(folder)
+        } catch {
+            throw .untrusted(path, error)
+        }
         var info = stat()
         if lstat(path, &info) == 0 {
             guard info.st_mode & S_IFMT == S_IFSOCK else { throw .notASocket(path) }
+            do {
+                _ = try SocketTrust.checkSocketFile(path)
+            } catch {
+                throw .untrusted(path, error)
+            }
             if answers(path) { throw .alreadyRunning(path) }
             unlink(path)  // stale: its server is gone
         }
@@ -85,17 +100,31 @@ struct SocketListener {
         }
     }
 
-    /// The next waiting connection, or nil when none waits.
-    func accept() -> Int32? {
+    enum Accepted {
+        /// A client, its socket non-blocking.
+        case client(Int32)
+        /// Nobody waits.
+        case none
+        /// The process or the system has no descriptor left (EMFILE,
+        /// ENFILE, or no memory for one): the client stays in the backlog.
+        case outOfDescriptors
+    }
+
+    /// The next waiting connection.
+    func accept() -> Accepted {
         while true {
-            // accept4 is not visible through Glibc's module; the flag follows.
+            // accept4 is not visible through Glibc's module; the flags follow.
             let client = Glibc.accept(fd, nil, nil)
             if client >= 0 {
                 _ = fcntl(client, F_SETFD, FD_CLOEXEC)
-                return client
+                _ = fcntl(client, F_SETFL, fcntl(client, F_GETFL) | O_NONBLOCK)
+                return .client(client)
             }
-            if errno == EINTR || errno == ECONNABORTED { continue }
-            return nil
+            switch errno {
+            case EINTR, ECONNABORTED: continue
+            case EMFILE, ENFILE, ENOBUFS, ENOMEM: return .outOfDescriptors
+            default: return .none
+            }
         }
     }
 
