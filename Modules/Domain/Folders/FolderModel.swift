@@ -111,6 +111,9 @@ public final class FolderModel {
     public var name: String { FolderPath.name(path) }
     public var isScanning: Bool { if case .scanning = state { true } else { false } }
     public var isWatching: Bool { watchTask != nil }
+    /// Folders below this one that the watcher could not watch (its limit,
+    /// the kernel's, permission): changes made in them are not seen live.
+    public private(set) var unwatchedFolders = 0
     public var observerCount: Int { observers.count }
 
     // MARK: Observing
@@ -451,6 +454,13 @@ public final class FolderModel {
     }
 
     private func handle(_ change: FolderChange) {
+        if case .unwatched(let count) = change {
+            // Not a change of sizes: told at once, scanning or not.
+            guard count != unwatchedFolders else { return }
+            unwatchedFolders = count
+            notify(force: true)
+            return
+        }
         if isScanning {
             if change == .overflow || change == .folderGone {
                 deferredChanges = [change]
@@ -477,6 +487,8 @@ public final class FolderModel {
             library.vanished(path)
         case .overflow:
             restart()
+        case .unwatched:
+            break
         }
     }
 
@@ -504,11 +516,12 @@ public final class FolderModel {
                         needsRescan = true
                         continue
                     }
-                    let excess = links.replaceCounting(holder: child, with: measurement.links)
-                    measured.bytes -= excess.bytes
-                    measured.diskBytes -= excess.diskBytes
+                    let replaced = links.replaceReporting(holder: child, with: measurement.links)
+                    measured.bytes -= replaced.excessBytes
+                    measured.diskBytes -= replaced.excessDiskBytes
                     upsert(measured)
                     library.reportDown(measured)
+                    for (owner, change) in replaced.ownerChanges { applyLinkChange(change, to: owner) }
                 } catch {
                     if isScanning { break }
                     links.remove(holder: child)
@@ -537,9 +550,26 @@ public final class FolderModel {
         }
     }
 
+    /// A linked file changed size through a name in another row: the row
+    /// credited with it (or the folder's own files, `""`) moves by as much.
+    private func applyLinkChange(_ change: FolderLinkChange, to owner: String) {
+        guard !owner.isEmpty else {
+            ownBytes += change.bytes
+            ownDiskBytes += change.diskBytes
+            return
+        }
+        guard let index = index(of: owner) else { return }
+        var row = children[index]
+        row.bytes += change.bytes
+        row.diskBytes += change.diskBytes
+        upsert(row)
+        library.reportDown(row)
+    }
+
     private func stopWatching() {
         watchTask?.cancel()
         watchTask = nil
+        unwatchedFolders = 0
     }
 
     private func stopAll() {

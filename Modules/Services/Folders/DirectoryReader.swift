@@ -36,6 +36,38 @@ final class DirectoryReader {
         }
     }
 
+    /// `forEach` with each entry's `d_type` (`DT_UNKNOWN` where the file
+    /// system does not say).
+    func forEachTyped(_ fd: Int32, _ body: (UnsafePointer<CChar>, UInt8) -> Void) -> Bool {
+        guard let getdents = Self.getdents64 else {
+            let copy = dup(fd)
+            guard copy >= 0, let dir = fdopendir(copy) else { return false }
+            defer { closedir(dir) }
+            errno = 0
+            while let entry = readdir(dir) {
+                let base = UnsafeRawPointer(entry)
+                body((base + Self.nameOffset).assumingMemoryBound(to: CChar.self),
+                     base.load(fromByteOffset: Self.typeOffset, as: UInt8.self))
+            }
+            return errno == 0
+        }
+        while true {
+            let count = getdents(fd, buffer, Self.size)
+            if count == 0 { return true }
+            if count < 0 {
+                if errno == EINTR { continue }
+                return false
+            }
+            var offset = 0
+            while offset < count {
+                let length = buffer.loadUnaligned(fromByteOffset: offset + 16, as: UInt16.self)
+                let type = buffer.load(fromByteOffset: offset + 18, as: UInt8.self)
+                body((buffer + offset + 19).assumingMemoryBound(to: CChar.self), type)
+                offset += Int(length)
+            }
+        }
+    }
+
     private func readdirEach(_ fd: Int32, _ body: (UnsafePointer<CChar>) -> Void) -> Bool {
         let copy = dup(fd)
         guard copy >= 0, let dir = fdopendir(copy) else { return false }
@@ -48,6 +80,7 @@ final class DirectoryReader {
     }
 
     static let nameOffset = MemoryLayout<dirent>.offset(of: \dirent.d_name)!
+    static let typeOffset = MemoryLayout<dirent>.offset(of: \dirent.d_type)!
 
     typealias GetDents64 = @convention(c) (Int32, UnsafeMutableRawPointer, Int) -> Int
 
