@@ -250,6 +250,13 @@ public final class FolderModel {
             library.reportDown(child)
             recomputeTotal(complete: false)
             notify()
+        case .children(let finished):
+            for child in finished {
+                upsert(child)
+                library.reportDown(child)
+            }
+            recomputeTotal(complete: false)
+            notify()
         case .finished(let total):
             var total = total
             total.name = name

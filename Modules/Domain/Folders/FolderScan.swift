@@ -41,6 +41,10 @@ public enum FolderScanEvent: Equatable, Sendable {
     case progress(FolderScanProgress)
     /// A direct child directory whose whole subtree is done.
     case child(FolderEntry)
+    /// Several `child` events at once: a folder of many small subfolders
+    /// finishes thousands of them a second, and one event each would cost
+    /// the consumer a wake-up each.
+    case children([FolderEntry])
     /// The folder's total; the scan is over.
     case finished(FolderEntry)
 }

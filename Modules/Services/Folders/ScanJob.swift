@@ -51,7 +51,8 @@ struct ScanJob {
         // the disk has (a name that is not valid UTF-8 must still be opened
         // by its own bytes, not by its displayed form).
         var pending: [PendingDirectory] = []
-        guard let listed = list(rootFD, shared: shared, folder: &folder, pending: &pending) else {
+        var listedNames: [CChar] = []
+        guard let listed = list(rootFD, shared: shared, folder: &folder, pending: &pending, names: &listedNames) else {
             continuation.finish(throwing: PosixErrors.openError(errno, path: path))
             return
         }
@@ -63,23 +64,33 @@ struct ScanJob {
         // subdirectories), so the threads finish close together.
         pending.sort { $0.links > $1.links }
         let rows = pending.map(\.row)
-        let results = Mutex<[Int: DirectoryWalker.Totals]>([:])
+        var names = ScanNames()
+        listedNames.withUnsafeBufferPointer { buffer in
+            for directory in pending { names.append(buffer.baseAddress! + directory.name) }
+        }
+        let leavesFrom = pending.firstIndex { $0.links <= 2 }
+        listedNames = []
+        pending = []
+        // The finished rows' sum, and which rows it holds; the rest are
+        // added from the listing at the end.
+        let measured = Mutex(MeasuredRows(total: folder, walked: Array(repeating: false, count: children.count)))
+        let batch = ChildBatch(continuation: continuation)
         let ledger = self.links
         let scheduler = ScanScheduler(
-            root: DirectoryHandle(fd: dup(rootFD)), names: pending.map(\.rawName),
+            root: DirectoryHandle(fd: dup(rootFD)), names: names, leavesFrom: leavesFrom, workers: threads,
             shared: shared, export: export
         ) { slot, totals in
             let index = rows[slot]
             var child = children[index]
             Self.apply(totals, to: &child)
             ledger?.record(holder: child.name, sightings: totals.links, credited: totals.credited)
-            var kept = totals
-            kept.links = []
-            kept.credited = []
-            results.withLock { $0[index] = kept }
-            continuation.yield(.child(child))
+            measured.withLock { measured in
+                Self.add(child, to: &measured.total)
+                measured.walked[index] = true
+            }
+            batch.add(child)
         }
-        pending = []
+        names = ScanNames()
         cancelFlag.whenCancelled { shared.cancel(); scheduler.wakeAll() }
         let rootPath = path
         let helpers = min(threads, rows.count) - 1
@@ -96,17 +107,13 @@ struct ScanJob {
             continuation.finish()
             return
         }
-        let measured = results.withLock { $0 }
-        var total = folder
+        batch.flush()
+        var (total, walked) = measured.withLock { ($0.total, $0.walked) }
         total.complete = true
         // By column: the rows are shared with the model, and building (or
         // copying) a million of them to add them up would cost more than the scan.
-        for index in children.indices {
-            if let totals = measured[index] {
-                var child = children[index]
-                Self.apply(totals, to: &child)
-                Self.add(child, to: &total)
-            } else if children.isDirectory(at: index) || children.issueCount(at: index) > 0 {
+        for index in children.indices where !walked[index] {
+            if children.isDirectory(at: index) || children.issueCount(at: index) > 0 {
                 Self.add(children[index], to: &total)
             } else {
                 total.bytes += children.bytes(at: index)
@@ -114,17 +121,25 @@ struct ScanJob {
                 total.files += 1
             }
         }
+        walked = []
         export?.trailer()
         continuation.yield(.finished(total))
         continuation.finish()
     }
 
     /// A child directory still to walk: its row, its link count (a hint of
-    /// its size) and its name as the disk has it.
+    /// its size) and where its name (as the disk has it) starts in the
+    /// listing's name buffer.
     private struct PendingDirectory {
         var row: Int
         var links: Int
-        var rawName: [CChar]
+        var name: Int
+    }
+
+    /// The sum of the rows measured so far, and which rows those are.
+    private struct MeasuredRows {
+        var total: FolderEntry
+        var walked: [Bool]
     }
 
     /// What one thread found among a run of the root's entries.
@@ -148,7 +163,8 @@ struct ScanJob {
     /// as a tree of many directories does. Results are merged in name order
     /// of the directory stream, as one thread would have produced them.
     private func list(
-        _ rootFD: Int32, shared: ScanShared, folder folderOut: inout FolderEntry, pending: inout [PendingDirectory]
+        _ rootFD: Int32, shared: ScanShared, folder folderOut: inout FolderEntry, pending: inout [PendingDirectory],
+        names: inout [CChar]
     ) -> FolderRows? {
         // All names in one buffer (NUL-terminated), with their offsets.
         var flat: [CChar] = []
@@ -183,7 +199,8 @@ struct ScanJob {
                 // are moved into it rather than all into a new listing.
                 if options.listFiles { part.rows.reserveCapacity(piece == 0 ? count : range.count) }
                 for index in range {
-                    self.examine(rootFD, base + starts[index], shared: shared, export: exportPart, into: &part)
+                    self.examine(
+                        rootFD, base + starts[index], at: starts[index], shared: shared, export: exportPart, into: &part)
                 }
                 parts.withLock { $0[piece] = part }
             }
@@ -193,7 +210,9 @@ struct ScanJob {
                 DispatchQueue.concurrentPerform(iterations: pieces, execute: examine)
             }
         }
-        // The names are all read: their buffers go before the rows are merged.
+        // The names stay for the directories to walk; their offsets go
+        // before the rows are merged.
+        names = flat
         flat = []
         offsets = []
         var folder = folderOut
@@ -217,7 +236,7 @@ struct ScanJob {
         for piece in 1..<max(1, pieces) {
             guard var part = found.removeValue(forKey: piece) else { continue }
             let offset = rows.count
-            pending += part.pending.map { PendingDirectory(row: $0.row + offset, links: $0.links, rawName: $0.rawName) }
+            pending += part.pending.map { PendingDirectory(row: $0.row + offset, links: $0.links, name: $0.name) }
             rows.append(draining: &part.rows)
         }
         return rows
@@ -225,7 +244,8 @@ struct ScanJob {
 
     /// One entry of the root: a file summed (or listed), a directory pending.
     private func examine(
-        _ rootFD: Int32, _ namePointer: UnsafePointer<CChar>, shared: ScanShared, export: NcduExportPart?,
+        _ rootFD: Int32, _ namePointer: UnsafePointer<CChar>, at nameOffset: Int, shared: ScanShared,
+        export: NcduExportPart?,
         into part: inout ListPart
     ) {
         var info = stat()
@@ -270,9 +290,7 @@ struct ScanJob {
             child.issueCount = 0
         } else {
             child.complete = false
-            part.pending.append(PendingDirectory(
-                row: part.rows.count, links: Int(info.st_nlink),
-                rawName: Array(UnsafeBufferPointer(start: namePointer, count: strlen(namePointer) + 1))))
+            part.pending.append(PendingDirectory(row: part.rows.count, links: Int(info.st_nlink), name: nameOffset))
         }
         part.rows.append(child)
     }
@@ -331,5 +349,43 @@ struct ScanJob {
         entry.issueCount = totals.issueCount
         entry.issue = totals.firstIssue
         entry.complete = true
+    }
+}
+
+/// Finished rows on their way to the stream, a batch at a time: one event
+/// per row would wake the consumer once per row, and a folder of many small
+/// subfolders finishes thousands a second.
+final class ChildBatch: @unchecked Sendable {
+    private let continuation: AsyncThrowingStream<FolderScanEvent, any Error>.Continuation
+    private let waiting = Mutex<(rows: [FolderEntry], since: UInt64)>(([], 0))
+    /// A batch goes at least this often, so rows still arrive as they finish.
+    static let interval: UInt64 = 50_000_000
+
+    init(continuation: AsyncThrowingStream<FolderScanEvent, any Error>.Continuation) {
+        self.continuation = continuation
+    }
+
+    func add(_ row: FolderEntry) {
+        let now = ScanShared.nanoseconds()
+        let ready: [FolderEntry]? = waiting.withLock { waiting in
+            if waiting.rows.isEmpty { waiting.since = now }
+            waiting.rows.append(row)
+            guard now &- waiting.since >= Self.interval else { return nil }
+            defer { waiting.rows = [] }
+            return waiting.rows
+        }
+        if let ready { send(ready) }
+    }
+
+    func flush() {
+        let ready = waiting.withLock { waiting in
+            defer { waiting.rows = [] }
+            return waiting.rows
+        }
+        if !ready.isEmpty { send(ready) }
+    }
+
+    private func send(_ rows: [FolderEntry]) {
+        continuation.yield(rows.count == 1 ? .child(rows[0]) : .children(rows))
     }
 }
