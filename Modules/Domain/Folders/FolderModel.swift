@@ -251,7 +251,8 @@ public final class FolderModel {
             recomputeTotal(complete: false)
             notify()
         case .children(let finished):
-            for child in finished {
+            for index in finished.indices {
+                let child = finished[index]
                 upsert(child)
                 library.reportDown(child)
             }

@@ -44,7 +44,8 @@ public enum FolderScanEvent: Equatable, Sendable {
     /// Several `child` events at once: a folder of many small subfolders
     /// finishes thousands of them a second, and one event each would cost
     /// the consumer a wake-up each.
-    case children([FolderEntry])
+    /// By column, as the listing is.
+    case children(FolderRows)
     /// The folder's total; the scan is over.
     case finished(FolderEntry)
 }

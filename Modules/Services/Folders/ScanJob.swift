@@ -52,48 +52,68 @@ struct ScanJob {
         // by its own bytes, not by its displayed form).
         var pending: [PendingDirectory] = []
         var listedNames: [CChar] = []
-        guard let listed = list(rootFD, shared: shared, folder: &folder, pending: &pending, names: &listedNames) else {
+        guard var listed = list(rootFD, shared: shared, folder: &folder, pending: &pending, names: &listedNames) else {
             continuation.finish(throwing: PosixErrors.openError(errno, path: path))
             return
         }
-        let children = listed
-        continuation.yield(.listing(folder: folder, children: children))
-        shared.addProgress(entries: children.count, path: path)
+        // What the rows not walked below add to the total (files, folders
+        // on other file systems, unreadable entries), summed now: the
+        // listing is the model's from here on, and a reference kept here
+        // would make its first change copy every column.
+        var total = folder
+        total.complete = true
+        var walkedRow = [Bool](repeating: false, count: listed.count)
+        for directory in pending { walkedRow[directory.row] = true }
+        for index in listed.indices where !walkedRow[index] {
+            if listed.isDirectory(at: index) || listed.issueCount(at: index) > 0 {
+                Self.add(listed[index], to: &total)
+            } else {
+                total.bytes += listed.bytes(at: index)
+                total.diskBytes += listed.diskBytes(at: index)
+                total.files += 1
+            }
+        }
+        walkedRow = []
+        continuation.yield(.listing(folder: folder, children: listed))
+        shared.addProgress(entries: listed.count, path: path)
+        listed = FolderRows(parent: path)
 
         // Biggest-looking first (a directory's link count grows with its
         // subdirectories), so the threads finish close together.
         pending.sort { $0.links > $1.links }
-        let rows = pending.map(\.row)
         var names = ScanNames()
         listedNames.withUnsafeBufferPointer { buffer in
             for directory in pending { names.append(buffer.baseAddress! + directory.name) }
         }
         let leavesFrom = pending.firstIndex { $0.links <= 2 }
+        // Each walked row as listed (its own size and time), by slot.
+        let own = pending.map(\.own)
+        let count = pending.count
         listedNames = []
         pending = []
-        // The finished rows' sum, and which rows it holds; the rest are
-        // added from the listing at the end.
-        let measured = Mutex(MeasuredRows(total: folder, walked: Array(repeating: false, count: children.count)))
-        let batch = ChildBatch(continuation: continuation)
+        let measured = Mutex(total)
+        let batch = ChildBatch(continuation: continuation, parent: path)
         let ledger = self.links
+        let parentPath = path
         let scheduler = ScanScheduler(
             root: DirectoryHandle(fd: dup(rootFD)), names: names, leavesFrom: leavesFrom, workers: threads,
             shared: shared, export: export
-        ) { slot, totals in
-            let index = rows[slot]
-            var child = children[index]
+        ) { slot, totals, name in
+            let decoded = name.withUnsafeBufferPointer { FileSystemName.decode(cString: $0.baseAddress!) }
+            var child = FolderEntry(
+                name: decoded, path: FolderPath.join(parentPath, decoded), kind: .directory, bytes: own[slot].bytes,
+                modified: own[slot].modified, diskBytes: own[slot].diskBytes)
             Self.apply(totals, to: &child)
-            ledger?.record(holder: child.name, sightings: totals.links, credited: totals.credited)
-            measured.withLock { measured in
-                Self.add(child, to: &measured.total)
-                measured.walked[index] = true
+            if !totals.links.isEmpty {
+                ledger?.record(holder: child.name, sightings: totals.links, credited: totals.credited)
             }
+            measured.withLock { Self.add(child, to: &$0) }
             batch.add(child)
         }
         names = ScanNames()
         cancelFlag.whenCancelled { shared.cancel(); scheduler.wakeAll() }
         let rootPath = path
-        let helpers = min(threads, rows.count) - 1
+        let helpers = min(threads, count) - 1
         let done = DispatchSemaphore(value: 0)
         for _ in 0..<max(0, helpers) {
             Thread.detachNewThread {
@@ -108,20 +128,7 @@ struct ScanJob {
             return
         }
         batch.flush()
-        var (total, walked) = measured.withLock { ($0.total, $0.walked) }
-        total.complete = true
-        // By column: the rows are shared with the model, and building (or
-        // copying) a million of them to add them up would cost more than the scan.
-        for index in children.indices where !walked[index] {
-            if children.isDirectory(at: index) || children.issueCount(at: index) > 0 {
-                Self.add(children[index], to: &total)
-            } else {
-                total.bytes += children.bytes(at: index)
-                total.diskBytes += children.diskBytes(at: index)
-                total.files += 1
-            }
-        }
-        walked = []
+        total = measured.withLock { $0 }
         export?.trailer()
         continuation.yield(.finished(total))
         continuation.finish()
@@ -134,12 +141,14 @@ struct ScanJob {
         var row: Int
         var links: Int
         var name: Int
+        var own: OwnFigures
     }
 
-    /// The sum of the rows measured so far, and which rows those are.
-    private struct MeasuredRows {
-        var total: FolderEntry
-        var walked: [Bool]
+    /// A directory's own figures from the listing, before its subtree is added.
+    private struct OwnFigures {
+        var bytes: Int64
+        var diskBytes: Int64
+        var modified: Date
     }
 
     /// What one thread found among a run of the root's entries.
@@ -236,7 +245,7 @@ struct ScanJob {
         for piece in 1..<max(1, pieces) {
             guard var part = found.removeValue(forKey: piece) else { continue }
             let offset = rows.count
-            pending += part.pending.map { PendingDirectory(row: $0.row + offset, links: $0.links, name: $0.name) }
+            pending += part.pending.map { PendingDirectory(row: $0.row + offset, links: $0.links, name: $0.name, own: $0.own) }
             rows.append(draining: &part.rows)
         }
         return rows
@@ -290,7 +299,9 @@ struct ScanJob {
             child.issueCount = 0
         } else {
             child.complete = false
-            part.pending.append(PendingDirectory(row: part.rows.count, links: Int(info.st_nlink), name: nameOffset))
+            part.pending.append(PendingDirectory(
+                row: part.rows.count, links: Int(info.st_nlink), name: nameOffset,
+                own: OwnFigures(bytes: child.bytes, diskBytes: child.diskBytes, modified: child.modified)))
         }
         part.rows.append(child)
     }
@@ -357,35 +368,37 @@ struct ScanJob {
 /// subfolders finishes thousands a second.
 final class ChildBatch: @unchecked Sendable {
     private let continuation: AsyncThrowingStream<FolderScanEvent, any Error>.Continuation
-    private let waiting = Mutex<(rows: [FolderEntry], since: UInt64)>(([], 0))
+    private let parent: String
+    /// Kept by column (no path string per row) while they wait to be taken.
+    private let waiting: Mutex<(rows: FolderRows, since: UInt64)>
     /// A batch goes at least this often, so rows still arrive as they finish.
     static let interval: UInt64 = 50_000_000
 
-    init(continuation: AsyncThrowingStream<FolderScanEvent, any Error>.Continuation) {
+    init(continuation: AsyncThrowingStream<FolderScanEvent, any Error>.Continuation, parent: String) {
         self.continuation = continuation
+        self.parent = parent
+        waiting = Mutex((FolderRows(parent: parent), 0))
     }
 
     func add(_ row: FolderEntry) {
         let now = ScanShared.nanoseconds()
-        let ready: [FolderEntry]? = waiting.withLock { waiting in
+        let parent = parent
+        let ready: FolderRows? = waiting.withLock { waiting in
             if waiting.rows.isEmpty { waiting.since = now }
             waiting.rows.append(row)
             guard now &- waiting.since >= Self.interval else { return nil }
-            defer { waiting.rows = [] }
+            defer { waiting.rows = FolderRows(parent: parent) }
             return waiting.rows
         }
-        if let ready { send(ready) }
+        if let ready { continuation.yield(.children(ready)) }
     }
 
     func flush() {
+        let parent = parent
         let ready = waiting.withLock { waiting in
-            defer { waiting.rows = [] }
+            defer { waiting.rows = FolderRows(parent: parent) }
             return waiting.rows
         }
-        if !ready.isEmpty { send(ready) }
-    }
-
-    private func send(_ rows: [FolderEntry]) {
-        continuation.yield(rows.count == 1 ? .child(rows[0]) : .children(rows))
+        if !ready.isEmpty { continuation.yield(.children(ready)) }
     }
 }

@@ -46,10 +46,11 @@ final class ScanScheduler: @unchecked Sendable {
     /// subtree is written whole, in nested order, by the worker that takes it.
     private let export: NcduExportFile?
     /// Called (on a worker thread) when a top-level child is fully measured.
-    private let finished: @Sendable (Int, DirectoryWalker.Totals) -> Void
+    /// With the child's slot, its figures and its name as the disk has it.
+    private let finished: @Sendable (Int, DirectoryWalker.Totals, [CChar]) -> Void
 
     init(root: DirectoryHandle, names: ScanNames, leavesFrom: Int? = nil, workers: Int = 2, shared: ScanShared,
-         export: NcduExportFile? = nil, finished: @escaping @Sendable (Int, DirectoryWalker.Totals) -> Void) {
+         export: NcduExportFile? = nil, finished: @escaping @Sendable (Int, DirectoryWalker.Totals, [CChar]) -> Void) {
         self.root = root
         self.names = names
         self.leavesFrom = leavesFrom ?? names.count
@@ -149,7 +150,7 @@ final class ScanScheduler: @unchecked Sendable {
             partial[child, default: DirectoryWalker.Totals()].merge(part)
         }
         condition.unlock()
-        if done, !shared.isCancelled { finished(child, result) }
+        if done, !shared.isCancelled { finished(child, result, names[child]) }
     }
 
     /// Wakes waiting workers so they see a cancellation.
