@@ -251,11 +251,8 @@ public final class FolderModel {
             recomputeTotal(complete: false)
             notify()
         case .children(let finished):
-            for index in finished.indices {
-                let child = finished[index]
-                upsert(child)
-                library.reportDown(child)
-            }
+            for row in finished.indices { upsert(row, of: finished) }
+            library.reportDown(listing: finished)
             recomputeTotal(complete: false)
             notify()
         case .finished(let total):
@@ -411,6 +408,22 @@ public final class FolderModel {
             logChange(at: children.count - 1)
         }
         sums.add(child)
+    }
+
+    /// `upsert` of a row of a batch in this folder, by column.
+    private func upsert(_ row: Int, of rows: FolderRows) {
+        let name = rows.name(at: row)
+        let index: Int
+        if let found = self.index(of: name) {
+            index = found
+            sums.add(children, at: index, sign: -1)
+        } else {
+            index = children.count
+        }
+        children.setRow(index, from: rows, at: row)
+        if rows.isDirectory(at: row) { directoryIndex[name] = index }
+        logChange(at: index)
+        sums.add(children, at: index)
     }
 
     private func index(of name: String) -> Int? {
@@ -637,16 +650,16 @@ struct ChildSums {
     mutating func remove(_ child: FolderEntry) { add(child, sign: -1) }
 
     /// A row by its columns (no entry is built: a listing can be a million rows).
-    mutating func add(_ rows: FolderRows, at index: Int) {
-        bytes += rows.bytes(at: index)
-        diskBytes += rows.diskBytes(at: index)
+    mutating func add(_ rows: FolderRows, at index: Int, sign: Int = 1) {
+        bytes += Int64(sign) * rows.bytes(at: index)
+        diskBytes += Int64(sign) * rows.diskBytes(at: index)
         if rows.isDirectory(at: index) {
-            files += rows.files(at: index)
-            directories += 1 + rows.directories(at: index)
+            files += sign * rows.files(at: index)
+            directories += sign * (1 + rows.directories(at: index))
         } else {
-            files += 1
+            files += sign
         }
-        issues += rows.issueCount(at: index)
-        if !rows.isComplete(at: index) { incomplete += 1 }
+        issues += sign * rows.issueCount(at: index)
+        if !rows.isComplete(at: index) { incomplete += sign }
     }
 }

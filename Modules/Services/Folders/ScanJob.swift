@@ -94,21 +94,23 @@ struct ScanJob {
         let measured = Mutex(total)
         let batch = ChildBatch(continuation: continuation, parent: path)
         let ledger = self.links
-        let parentPath = path
         let scheduler = ScanScheduler(
             root: DirectoryHandle(fd: dup(rootFD)), names: names, leavesFrom: leavesFrom, workers: threads,
             shared: shared, export: export
         ) { slot, totals, name in
             let decoded = name.withUnsafeBufferPointer { FileSystemName.decode(cString: $0.baseAddress!) }
-            var child = FolderEntry(
-                name: decoded, path: FolderPath.join(parentPath, decoded), kind: .directory, bytes: own[slot].bytes,
-                modified: own[slot].modified, diskBytes: own[slot].diskBytes)
-            Self.apply(totals, to: &child)
             if !totals.links.isEmpty {
-                ledger?.record(holder: child.name, sightings: totals.links, credited: totals.credited)
+                ledger?.record(holder: decoded, sightings: totals.links, credited: totals.credited)
             }
-            measured.withLock { Self.add(child, to: &$0) }
-            batch.add(child)
+            measured.withLock { total in
+                total.bytes += own[slot].bytes + totals.bytes
+                total.diskBytes += own[slot].diskBytes + totals.diskBytes
+                total.files += totals.files
+                total.directories += 1 + totals.directories
+                total.issueCount += totals.issueCount
+                if total.issue == nil { total.issue = totals.firstIssue }
+            }
+            batch.add(name: decoded, own: own[slot], totals: totals)
         }
         names = ScanNames()
         cancelFlag.whenCancelled { shared.cancel(); scheduler.wakeAll() }
@@ -145,7 +147,7 @@ struct ScanJob {
     }
 
     /// A directory's own figures from the listing, before its subtree is added.
-    private struct OwnFigures {
+    struct OwnFigures {
         var bytes: Int64
         var diskBytes: Int64
         var modified: Date
@@ -380,12 +382,16 @@ final class ChildBatch: @unchecked Sendable {
         waiting = Mutex((FolderRows(parent: parent), 0))
     }
 
-    func add(_ row: FolderEntry) {
+    /// A finished child: its own figures from the listing plus its subtree's.
+    func add(name: String, own: ScanJob.OwnFigures, totals: DirectoryWalker.Totals) {
         let now = ScanShared.nanoseconds()
         let parent = parent
         let ready: FolderRows? = waiting.withLock { waiting in
             if waiting.rows.isEmpty { waiting.since = now }
-            waiting.rows.append(row)
+            waiting.rows.appendDirectory(
+                name: name, bytes: own.bytes + totals.bytes, diskBytes: own.diskBytes + totals.diskBytes,
+                modified: own.modified, files: totals.files, directories: totals.directories,
+                issue: totals.firstIssue, issueCount: totals.issueCount, complete: true)
             guard now &- waiting.since >= Self.interval else { return nil }
             defer { waiting.rows = FolderRows(parent: parent) }
             return waiting.rows
