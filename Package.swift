@@ -37,7 +37,7 @@ let package = Package(
         .target(
             name: "Services",
             dependencies: [
-                "Domain", "JSONCore", .product(name: "Crypto", package: "swift-crypto"),
+                "Domain", "JSONCore", "CDirectoryEntries", .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -52,6 +52,8 @@ let package = Package(
             path: "Modules/Persistence"),
         // sqlite3_config's settings, which Swift cannot call (a variadic C function).
         .systemLibrary(name: "CSQLiteConfig", path: "Modules/CSQLiteConfig", providers: [.apt(["libsqlite3-dev"])]),
+        // Linux's getdents64 (the Glibc module leaves it out), for the folder scanner.
+        .systemLibrary(name: "CDirectoryEntries", path: "Modules/CDirectoryEntries"),
         // Linux's sync_file_range (a GNU extension the Glibc module leaves out).
         .systemLibrary(name: "CFileSync", path: "Modules/CFileSync"),
         .target(name: "Presentation", dependencies: ["Domain", "ScreenKit"], path: "Modules/Presentation"),

@@ -25,6 +25,7 @@ enum FolderTreeFixtures {
             case .listing(_, let children): result.listing = Array(children)
             case .progress: result.progress += 1
             case .child(let child): result.children[child.name] = child
+            case .children(let children): for child in children { result.children[child.name] = child }
             case .finished(let total): result.total = total
             }
         }

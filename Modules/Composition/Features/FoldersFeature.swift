@@ -91,10 +91,15 @@ final class FoldersFeature: Feature {
 
     /// Scans use two threads (both cores of the machines Facet targets);
     /// `FACET_SCAN_THREADS` overrides it, for benchmarks and bigger machines.
+    /// `FACET_WATCH_LIMIT` lowers the most folders one open screen watches
+    /// (to see the warning of folders left unwatched without exhausting the
+    /// kernel's watches, which every process of the user shares).
     static func makeLibrary(environment: [String: String], watching: Bool = true) -> FolderLibrary {
         let threads = environment["FACET_SCAN_THREADS"].flatMap(Int.init).map { min(max($0, 1), 64) } ?? 2
+        let watchLimit = environment["FACET_WATCH_LIMIT"].flatMap(Int.init).map { max($0, 1) } ?? 100_000
         return FolderLibrary(
-            scanner: DirectoryScanner(threads: threads), renamer: NoReplaceRenamer(), watcher: watching ? InotifyWatcher() : nil,
+            scanner: DirectoryScanner(threads: threads), renamer: NoReplaceRenamer(),
+            watcher: watching ? InotifyWatcher(watchLimit: watchLimit) : nil,
             exporter: NcduExporter(version: FacetApp.version, threads: threads), remover: SafeRemover(),
             homeFolder: environment["HOME"].flatMap { $0.isEmpty ? nil : $0 })
     }

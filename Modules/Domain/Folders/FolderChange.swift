@@ -9,6 +9,10 @@ public enum FolderChange: Equatable, Sendable {
     case changed(String)
     /// The watched folder itself was moved or deleted.
     case folderGone
+    /// This many directories below the watched folder have no watch (the
+    /// kernel's watch limit, permission, …): changes in them are not seen.
+    /// Sent whenever the count changes (0: everything is watched again).
+    case unwatched(Int)
     /// Events were lost (the kernel queue overflowed): rescan to be sure.
     case overflow
 }

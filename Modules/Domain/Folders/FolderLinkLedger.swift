@@ -15,6 +15,23 @@ public struct FolderLinkSighting: Equatable, Sendable {
     }
 }
 
+/// How much a row's figures move because a linked file it is credited
+/// with changed size.
+public struct FolderLinkChange: Equatable, Sendable {
+    public var bytes: Int64 = 0
+    public var diskBytes: Int64 = 0
+
+    public init(bytes: Int64 = 0, diskBytes: Int64 = 0) {
+        self.bytes = bytes
+        self.diskBytes = diskBytes
+    }
+
+    mutating func add(bytes: Int64, diskBytes: Int64) {
+        self.bytes += bytes
+        self.diskBytes += diskBytes
+    }
+}
+
 /// Which row of a scanned folder each hard-linked file is counted in.
 ///
 /// `du -sb` counts a file with several links once, in the first place it
@@ -41,6 +58,7 @@ public final class FolderLinkLedger: @unchecked Sendable {
 
     private struct Record {
         var bytes: Int64
+        var diskBytes: Int64
         /// The holder credited with the bytes, or -1 for nobody.
         var owner: Int32
         /// Every holder with a link to it (ids, each once).
@@ -80,19 +98,43 @@ public final class FolderLinkLedger: @unchecked Sendable {
 
     /// `replace`, with the disk usage of the excess too.
     public func replaceCounting(holder: String, with sightings: [FolderLinkSighting]) -> (bytes: Int64, diskBytes: Int64) {
+        let replaced = replaceReporting(holder: holder, with: sightings)
+        return (replaced.excessBytes, replaced.excessDiskBytes)
+    }
+
+    /// What a re-measured row's sightings did to the ledger.
+    public struct Replacement: Equatable, Sendable {
+        /// Bytes the walk counted that another row is credited with.
+        public var excessBytes: Int64 = 0
+        public var excessDiskBytes: Int64 = 0
+        /// Rows credited with a file that changed size since they were
+        /// measured (the file was written through another of its names):
+        /// how much each row's figures must move to stay exact.
+        public var ownerChanges: [String: FolderLinkChange] = [:]
+    }
+
+    /// `replace`, also telling which other rows carry a linked file whose
+    /// size the walk found changed: a file appended to through one name
+    /// grows in the row credited with it, which no event of its own names.
+    public func replaceReporting(holder: String, with sightings: [FolderLinkSighting]) -> Replacement {
         locked {
             let id = id(of: holder)
             release(id)
-            var excess: Int64 = 0
-            var excessDisk: Int64 = 0
+            var result = Replacement()
             for sighting in sightings {
+                let key = Key(device: sighting.device, inode: sighting.inode)
+                let before = records[key]
                 let record = add(sighting, holder: id, credit: true)
-                if record.owner != id {
-                    excess += sighting.bytes
-                    excessDisk += sighting.diskBytes
+                guard record.owner != id else { continue }
+                result.excessBytes += sighting.bytes
+                result.excessDiskBytes += sighting.diskBytes
+                if let before, before.owner >= 0, before.owner == record.owner,
+                   before.bytes != sighting.bytes || before.diskBytes != sighting.diskBytes {
+                    result.ownerChanges[names[Int(record.owner)], default: FolderLinkChange()].add(
+                        bytes: sighting.bytes - before.bytes, diskBytes: sighting.diskBytes - before.diskBytes)
                 }
             }
-            return (excess, excessDisk)
+            return result
         }
     }
 
@@ -150,8 +192,9 @@ public final class FolderLinkLedger: @unchecked Sendable {
     @discardableResult
     private func add(_ sighting: FolderLinkSighting, holder id: Int32, credit: Bool) -> Record {
         let key = Key(device: sighting.device, inode: sighting.inode)
-        var record = records[key] ?? Record(bytes: sighting.bytes, owner: -1, holders: [])
+        var record = records[key] ?? Record(bytes: sighting.bytes, diskBytes: sighting.diskBytes, owner: -1, holders: [])
         record.bytes = sighting.bytes
+        record.diskBytes = sighting.diskBytes
         if !record.holders.contains(id) {
             record.holders.append(id)
             held[id, default: []].append(key)

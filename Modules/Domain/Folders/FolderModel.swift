@@ -111,6 +111,9 @@ public final class FolderModel {
     public var name: String { FolderPath.name(path) }
     public var isScanning: Bool { if case .scanning = state { true } else { false } }
     public var isWatching: Bool { watchTask != nil }
+    /// Folders below this one that the watcher could not watch (its limit,
+    /// the kernel's, permission): changes made in them are not seen live.
+    public private(set) var unwatchedFolders = 0
     public var observerCount: Int { observers.count }
 
     // MARK: Observing
@@ -245,6 +248,11 @@ public final class FolderModel {
         case .child(let child):
             upsert(child)
             library.reportDown(child)
+            recomputeTotal(complete: false)
+            notify()
+        case .children(let finished):
+            for row in finished.indices { upsert(row, of: finished) }
+            library.reportDown(listing: finished)
             recomputeTotal(complete: false)
             notify()
         case .finished(let total):
@@ -402,6 +410,22 @@ public final class FolderModel {
         sums.add(child)
     }
 
+    /// `upsert` of a row of a batch in this folder, by column.
+    private func upsert(_ row: Int, of rows: FolderRows) {
+        let name = rows.name(at: row)
+        let index: Int
+        if let found = self.index(of: name) {
+            index = found
+            sums.add(children, at: index, sign: -1)
+        } else {
+            index = children.count
+        }
+        children.setRow(index, from: rows, at: row)
+        if rows.isDirectory(at: row) { directoryIndex[name] = index }
+        logChange(at: index)
+        sums.add(children, at: index)
+    }
+
     private func index(of name: String) -> Int? {
         if let index = directoryIndex[name], index < children.count, children[index].name == name { return index }
         return children.firstIndex(named: name)
@@ -451,6 +475,13 @@ public final class FolderModel {
     }
 
     private func handle(_ change: FolderChange) {
+        if case .unwatched(let count) = change {
+            // Not a change of sizes: told at once, scanning or not.
+            guard count != unwatchedFolders else { return }
+            unwatchedFolders = count
+            notify(force: true)
+            return
+        }
         if isScanning {
             if change == .overflow || change == .folderGone {
                 deferredChanges = [change]
@@ -477,6 +508,8 @@ public final class FolderModel {
             library.vanished(path)
         case .overflow:
             restart()
+        case .unwatched:
+            break
         }
     }
 
@@ -504,11 +537,12 @@ public final class FolderModel {
                         needsRescan = true
                         continue
                     }
-                    let excess = links.replaceCounting(holder: child, with: measurement.links)
-                    measured.bytes -= excess.bytes
-                    measured.diskBytes -= excess.diskBytes
+                    let replaced = links.replaceReporting(holder: child, with: measurement.links)
+                    measured.bytes -= replaced.excessBytes
+                    measured.diskBytes -= replaced.excessDiskBytes
                     upsert(measured)
                     library.reportDown(measured)
+                    for (owner, change) in replaced.ownerChanges { applyLinkChange(change, to: owner) }
                 } catch {
                     if isScanning { break }
                     links.remove(holder: child)
@@ -537,9 +571,26 @@ public final class FolderModel {
         }
     }
 
+    /// A linked file changed size through a name in another row: the row
+    /// credited with it (or the folder's own files, `""`) moves by as much.
+    private func applyLinkChange(_ change: FolderLinkChange, to owner: String) {
+        guard !owner.isEmpty else {
+            ownBytes += change.bytes
+            ownDiskBytes += change.diskBytes
+            return
+        }
+        guard let index = index(of: owner) else { return }
+        var row = children[index]
+        row.bytes += change.bytes
+        row.diskBytes += change.diskBytes
+        upsert(row)
+        library.reportDown(row)
+    }
+
     private func stopWatching() {
         watchTask?.cancel()
         watchTask = nil
+        unwatchedFolders = 0
     }
 
     private func stopAll() {
@@ -599,16 +650,16 @@ struct ChildSums {
     mutating func remove(_ child: FolderEntry) { add(child, sign: -1) }
 
     /// A row by its columns (no entry is built: a listing can be a million rows).
-    mutating func add(_ rows: FolderRows, at index: Int) {
-        bytes += rows.bytes(at: index)
-        diskBytes += rows.diskBytes(at: index)
+    mutating func add(_ rows: FolderRows, at index: Int, sign: Int = 1) {
+        bytes += Int64(sign) * rows.bytes(at: index)
+        diskBytes += Int64(sign) * rows.diskBytes(at: index)
         if rows.isDirectory(at: index) {
-            files += rows.files(at: index)
-            directories += 1 + rows.directories(at: index)
+            files += sign * rows.files(at: index)
+            directories += sign * (1 + rows.directories(at: index))
         } else {
-            files += 1
+            files += sign
         }
-        issues += rows.issueCount(at: index)
-        if !rows.isComplete(at: index) { incomplete += 1 }
+        issues += sign * rows.issueCount(at: index)
+        if !rows.isComplete(at: index) { incomplete += sign }
     }
 }

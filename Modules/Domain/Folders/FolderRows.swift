@@ -134,6 +134,47 @@ public struct FolderRows: RandomAccessCollection, Equatable, Sendable, Expressib
         extras.append(nil)
     }
 
+    /// Appends a directory row whose path is `parent` joined with `name`
+    /// (a scanner's finished child): no path is built or compared.
+    public mutating func appendDirectory(
+        name: String, bytes: Int64, diskBytes: Int64, modified: Date, files: Int, directories: Int,
+        issue: FolderIssue?, issueCount: Int, complete: Bool
+    ) {
+        names.append(name)
+        sizes.append(bytes)
+        diskSizes.append(diskBytes)
+        dates.append(modified)
+        flags.append(Self.flag(kind: .directory, complete: complete))
+        extras.append(
+            files != 0 || directories != 0 || issue != nil || issueCount != 0
+                ? Extra(files: files, directories: directories, issue: issue, issueCount: issueCount, path: nil) : nil)
+    }
+
+    /// Row `index` becomes `other`'s row `source` (appended when `index` is
+    /// `count`), column by column: no entry or path is built. The rows must
+    /// be in the same folder.
+    public mutating func setRow(_ index: Int, from other: FolderRows, at source: Int) {
+        guard other.parent == parent else {
+            if index == count { append(other[source]) } else { self[index] = other[source] }
+            return
+        }
+        if index == count {
+            names.append(other.names[source])
+            sizes.append(other.sizes[source])
+            diskSizes.append(other.diskSizes[source])
+            dates.append(other.dates[source])
+            flags.append(other.flags[source])
+            extras.append(other.extras[source])
+            return
+        }
+        names[index] = other.names[source]
+        sizes[index] = other.sizes[source]
+        diskSizes[index] = other.diskSizes[source]
+        dates[index] = other.dates[source]
+        flags[index] = other.flags[source]
+        extras[index] = other.extras[source]
+    }
+
     /// Moves `other`'s rows to the end of these, leaving it empty. Each of
     /// its columns is freed as soon as it is copied, so joining two halves of
     /// a million-row listing holds one column twice, not every row.

@@ -41,6 +41,11 @@ public enum FolderScanEvent: Equatable, Sendable {
     case progress(FolderScanProgress)
     /// A direct child directory whose whole subtree is done.
     case child(FolderEntry)
+    /// Several `child` events at once: a folder of many small subfolders
+    /// finishes thousands of them a second, and one event each would cost
+    /// the consumer a wake-up each.
+    /// By column, as the listing is.
+    case children(FolderRows)
     /// The folder's total; the scan is over.
     case finished(FolderEntry)
 }

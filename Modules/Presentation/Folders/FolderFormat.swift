@@ -61,17 +61,26 @@ public enum FolderFormat {
         case .scanning(let current): return .loading(progress(path: folder.path, current))
         case .failed(let error): return .error(ErrorPresentation.screenError(error))
         case .cancelled: return .notice("Scan cancelled: sizes are partial; 'rescan' to measure again.")
-        case .done: return finished(folder.entry, notice: notice)
+        case .done: return finished(folder.entry, notice: notice, unwatched: folder.unwatchedFolders)
         }
+    }
+
+    /// Why live updates miss part of the tree, nil when nothing is missed.
+    static func unwatched(_ count: Int) -> String? {
+        guard count > 0 else { return nil }
+        let folders = count == 1 ? "1 folder is" : "\(Formatters.grouped(count)) folders are"
+        return "\(folders) not watched (watch limit or permission): changes in them show only after 'rescan'."
     }
 
     /// A finished scan's status: a scan that met unreadable folders is a
     /// warning (the sizes stand, but leave those folders out), never a
     /// success notice; `notice` (what the user's last action did) leads.
-    static func finished(_ entry: FolderEntry?, notice: String?) -> ScreenStatus {
+    static func finished(_ entry: FolderEntry?, notice: String?, unwatched count: Int = 0) -> ScreenStatus {
+        let watching = unwatched(count)
         if let entry, let problems = problems(entry) {
-            return .warning((notice.map { $0 + " " } ?? "") + problems + ".")
+            return .warning((notice.map { $0 + " " } ?? "") + problems + "." + (watching.map { " " + $0 } ?? ""))
         }
+        if let watching { return .warning((notice.map { $0 + " " } ?? "") + watching) }
         return notice.map(ScreenStatus.notice) ?? .idle
     }
 

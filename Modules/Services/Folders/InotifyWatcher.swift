@@ -16,15 +16,22 @@ import Glibc
 /// reading thread while the scan runs (watching a whole tree first would
 /// double a scan's time); to make up for the moments before a deep watch
 /// lands, a directory whose entries changed after the session began (its
-/// `st_ctime`) is reported when its watch is added. Watches are one kernel
-/// slot each (`fs.inotify.max_user_watches`); when they run out, deeper
-/// changes are seen only at the child level they were already watched to.
+/// `st_ctime`) is reported when its watch is added. Directories are reached
+/// from their parent's descriptor, at any depth (`WatchedTree`). Watches
+/// are one kernel slot each (`fs.inotify.max_user_watches`): a directory
+/// whose watch cannot be placed (that limit, the session's own, permission)
+/// is counted and reported as `.unwatched`, so the screen can say so.
 ///
 /// Renames inside the folder arrive as `IN_MOVED_FROM` + `IN_MOVED_TO` with
 /// one cookie and are paired into `.renamed`; a move in or out alone becomes
 /// `.added` / `.removed`.
 public struct InotifyWatcher: FolderWatcher {
-    public init() {}
+    /// Most directories one session watches.
+    public let watchLimit: Int
+
+    public init(watchLimit: Int = 100_000) {
+        self.watchLimit = max(1, watchLimit)
+    }
 
     public func watch(_ path: String) -> AsyncStream<FolderChange> {
         AsyncStream { continuation in
@@ -33,7 +40,7 @@ public struct InotifyWatcher: FolderWatcher {
                 continuation.finish()
                 return
             }
-            let session = WatchSession(fd: fd, root: path, continuation: continuation)
+            let session = WatchSession(fd: fd, root: path, limit: watchLimit, continuation: continuation)
             continuation.onTermination = { _ in session.stop() }
             // The folder's own watch is in place when `watch` returns, so no
             // rename, creation or deletion in it made after that is missed.
@@ -46,38 +53,31 @@ public struct InotifyWatcher: FolderWatcher {
     }
 }
 
-/// One watched folder: the inotify descriptor and the watch-to-child table.
+/// One watched folder: the inotify descriptor and the tree of watches.
 final class WatchSession: @unchecked Sendable {
     private let fd: Int32
     private let root: String
+    private let limit: Int
     private let continuation: AsyncStream<FolderChange>.Continuation
     private let lock = NSLock()
     private var stopped = false
     private var rootWatch: Int32 = -1
-    /// Watch descriptor → the child directory (name) it lies in.
-    private var childWatches: [Int32: String] = [:]
-    /// Watch descriptor → full path, for directories below the children
-    /// and the children themselves (to watch what is created in them).
-    private var watchPaths: [Int32: String] = [:]
-    /// Directories still to watch (path, child name), breadth first.
-    private var pendingDirectories: [(path: String, child: String)] = []
+    private var rootFD: Int32 = -1
+    private var tree: WatchedTree?
     /// Seconds since 1970 when the session began, less a margin for the
     /// kernel's coarse timestamps.
     private var startedAt: Double = 0
-    /// Most directories watched in one session.
-    static let watchLimit = 100_000
-    /// The watched folder's file system: deeper folders on others (`/proc`,
-    /// `/sys` under `/`) are not watched, as the scan does not enter them.
-    private var rootDevice: UInt64 = 0
-    private var watchesFull = false
+    /// The count of unwatched directories last reported.
+    private var reportedUnwatched = 0
 
     static let rootMask = UInt32(IN_CREATE | IN_DELETE | IN_MOVED_FROM | IN_MOVED_TO | IN_CLOSE_WRITE | IN_MODIFY
         | IN_ATTRIB | IN_DELETE_SELF | IN_MOVE_SELF | IN_ONLYDIR)
     static let childMask = UInt32(IN_CREATE | IN_DELETE | IN_MOVED_FROM | IN_MOVED_TO | IN_CLOSE_WRITE | IN_ONLYDIR)
 
-    init(fd: Int32, root: String, continuation: AsyncStream<FolderChange>.Continuation) {
+    init(fd: Int32, root: String, limit: Int, continuation: AsyncStream<FolderChange>.Continuation) {
         self.fd = fd
         self.root = root
+        self.limit = limit
         self.continuation = continuation
     }
 
@@ -100,84 +100,68 @@ final class WatchSession: @unchecked Sendable {
         startedAt = Double(now.tv_sec) + Double(now.tv_nsec) / 1e9 - 0.05
         // By the path's own bytes (a name that is not UTF-8 included).
         guard let bytes = FileSystemName.cString(of: root) else { return }
-        rootWatch = inotify_add_watch(fd, bytes, Self.rootMask)
+        rootFD = open(bytes, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard rootFD >= 0 else { return }
+        rootWatch = inotify_add_watch(fd, "/proc/self/fd/\(rootFD)", Self.rootMask)
+        if rootWatch < 0 { rootWatch = inotify_add_watch(fd, bytes, Self.rootMask) }
         guard rootWatch >= 0 else { return }
         var info = stat()
-        if stat(bytes, &info) == 0 { rootDevice = UInt64(info.st_dev) }
-        for name in Self.subdirectories(of: root) { addChildWatch(name) }
-    }
-
-    /// Names of the directories directly in `path` (by `d_type`; a file
-    /// system that does not fill it in is checked with `lstat`).
-    static func subdirectories(of path: String) -> [String] {
-        guard let bytes = FileSystemName.cString(of: path), let dir = opendir(bytes) else { return [] }
-        defer { closedir(dir) }
-        var names: [String] = []
-        let nameOffset = MemoryLayout<dirent>.offset(of: \dirent.d_name)!
-        let typeOffset = MemoryLayout<dirent>.offset(of: \dirent.d_type)!
-        while let raw = readdir(dir) {
-            // By field addresses: a dirent is only as long as its name, so
-            // copying the whole struct (`raw.pointee`) can read past the end
-            // of the buffer readdir filled (it crashed on `/`).
-            let base = UnsafeRawPointer(raw)
-            let type = base.load(fromByteOffset: typeOffset, as: UInt8.self)
-            let name = FileSystemName.decode(cString: base.advanced(by: nameOffset).assumingMemoryBound(to: CChar.self))
-            if name == "." || name == ".." { continue }
-            if type == UInt8(DT_DIR) {
-                names.append(name)
-            } else if type == UInt8(DT_UNKNOWN), let child = FileSystemName.cString(of: FolderPath.join(path, name)) {
-                var info = stat()
-                if lstat(child, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR { names.append(name) }
-            }
+        guard fstat(rootFD, &info) == 0 else { return }
+        let tree = WatchedTree(
+            inotifyFD: fd, rootFD: rootFD, rootPath: FileSystemName.bytes(of: root) ?? Array(root.utf8),
+            rootWatch: rootWatch, rootDevice: UInt64(info.st_dev), limit: limit, mask: Self.childMask)
+        self.tree = tree
+        // The children's watches now; what lies below them from the reading
+        // thread (a one-shot run should not wait for a whole tree).
+        var children: [WatchedTree.Pending] = []
+        tree.subdirectories(rootFD) { children.append(WatchedTree.Pending(parent: rootWatch, name: $0, child: Self.decode($0))) }
+        var below: [WatchedTree.Pending] = []
+        for child in children {
+            tree.pending = []
+            // Only the child itself now: what it holds waits in `below`.
+            _ = tree.place(child, changedSince: .infinity) { _ in }
+            below += tree.pending
         }
-        return names
+        tree.pending = below
     }
 
-    /// Watches a few queued deeper directories (between reads, so events
+    static func decode(_ name: [CChar]) -> String {
+        name.withUnsafeBufferPointer { FileSystemName.decode(cString: $0.baseAddress!) }
+    }
+
+    /// Watches a few pending deeper directories (between reads, so events
     /// keep flowing while a big tree is being covered).
     private func watchSomeDeeper() {
+        guard let tree else { return }
         var budget = 256
-        while budget > 0, !watchesFull, !isStopped, let next = pendingDirectories.popLast() {
+        while budget > 0, !isStopped, let next = tree.pending.popLast() {
             budget -= 1
-            guard let bytes = FileSystemName.cString(of: next.path) else { continue }
-            var before = stat()
-            guard lstat(bytes, &before) == 0, UInt64(before.st_dev) == rootDevice else { continue }
-            let wd = inotify_add_watch(fd, bytes, Self.childMask)
-            if wd < 0 {
-                if errno == ENOSPC || errno == ENOMEM { watchesFull = true }
-                continue
-            }
-            childWatches[wd] = next.child
-            watchPaths[wd] = next.path
-            if watchPaths.count >= Self.watchLimit { watchesFull = true }
-            // Changed before its watch landed (while the scan may have read it)?
-            var info = stat()
-            if lstat(bytes, &info) == 0,
-               Double(info.st_ctim.tv_sec) + Double(info.st_ctim.tv_nsec) / 1e9 >= startedAt {
-                continuation.yield(.changed(next.child))
-            }
-            queueBelow(next.path, child: next.child)
+            _ = tree.place(next, changedSince: startedAt) { continuation.yield(.changed($0)) }
         }
+        reportUnwatched()
     }
 
-    private func queueBelow(_ path: String, child: String) {
-        for name in Self.subdirectories(of: path) {
-            pendingDirectories.append((FolderPath.join(path, name), child))
-        }
+    /// Tells the model how many directories have no watch, when that changes.
+    private func reportUnwatched() {
+        guard let tree, tree.unwatched != reportedUnwatched else { return }
+        reportedUnwatched = tree.unwatched
+        continuation.yield(.unwatched(tree.unwatched))
     }
 
     func run() {
         defer {
+            tree = nil
+            if rootFD >= 0 { close(rootFD) }
             close(fd)
             continuation.finish()
         }
-        guard rootWatch >= 0 else { return }
-        for (wd, path) in watchPaths { queueBelow(path, child: childWatches[wd] ?? FolderPath.name(path)) }
+        guard rootWatch >= 0, let tree else { return }
+        reportUnwatched()
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
         while !isStopped {
-            if !pendingDirectories.isEmpty { watchSomeDeeper() }
+            if !tree.pending.isEmpty { watchSomeDeeper() }
             var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-            let ready = poll(&poller, 1, pendingDirectories.isEmpty || watchesFull ? 200 : 0)
+            let ready = poll(&poller, 1, tree.pending.isEmpty ? 200 : 0)
             if ready <= 0 { continue }
             let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
             if count <= 0 { continue }
@@ -185,45 +169,12 @@ final class WatchSession: @unchecked Sendable {
         }
     }
 
-    private func addChildWatch(_ name: String) {
-        let path = FolderPath.join(root, name)
-        guard let bytes = FileSystemName.cString(of: path) else { return }
-        let wd = inotify_add_watch(fd, bytes, Self.childMask)
-        if wd >= 0 {
-            childWatches[wd] = name
-            watchPaths[wd] = path
-        }
-    }
-
-    /// A child directory appeared: watch it and, soon, everything below it.
-    private func addNewChild(_ name: String) {
-        addChildWatch(name)
-        guard !watchesFull else { return }
-        queueBelow(FolderPath.join(root, name), child: name)
-    }
-
-    /// A child directory was renamed: its watches (at every depth) follow.
-    private func renameChild(from old: String, to new: String) {
-        let oldPath = FolderPath.join(root, old)
-        let newPath = FolderPath.join(root, new)
-        for (wd, child) in childWatches where child == old {
-            childWatches[wd] = new
-            if let path = watchPaths[wd], let moved = FolderPath.rebase(path, from: oldPath, to: newPath) {
-                watchPaths[wd] = moved
-            }
-        }
-        for index in pendingDirectories.indices where pendingDirectories[index].child == old {
-            pendingDirectories[index].child = new
-            if let moved = FolderPath.rebase(pendingDirectories[index].path, from: oldPath, to: newPath) {
-                pendingDirectories[index].path = moved
-            }
-        }
-    }
-
     /// Turns one read's events into changes; false when the root is gone.
     private func handle(_ bytes: ArraySlice<UInt8>) -> Bool {
+        guard let tree else { return false }
         var changes: [FolderChange] = []
-        var movedFrom: [UInt32: String] = [:]
+        /// Names moved away in this read, by cookie: (watch, raw name, top-level name).
+        var movedFrom: [UInt32: (wd: Int32, name: [CChar])] = [:]
         bytes.withUnsafeBytes { raw in
             var offset = 0
             let header = MemoryLayout<inotify_event>.size
@@ -232,53 +183,70 @@ final class WatchSession: @unchecked Sendable {
                 let mask = raw.loadUnaligned(fromByteOffset: offset + 4, as: UInt32.self)
                 let cookie = raw.loadUnaligned(fromByteOffset: offset + 8, as: UInt32.self)
                 let length = Int(raw.loadUnaligned(fromByteOffset: offset + 12, as: UInt32.self))
-                var name = ""
+                var rawName: [CChar] = [0]
                 if length > 0 {
-                    let start = raw.baseAddress! + offset + header
-                    name = FileSystemName.decode(cString: start.assumingMemoryBound(to: CChar.self))
+                    let start = (raw.baseAddress! + offset + header).assumingMemoryBound(to: CChar.self)
+                    rawName = Array(UnsafeBufferPointer(start: start, count: strnlen(start, length) + 1))
                 }
+                let name = Self.decode(rawName)
                 offset += header + length
+                let isDirectory = mask & UInt32(IN_ISDIR) != 0
                 if mask & UInt32(IN_Q_OVERFLOW) != 0 {
                     changes.append(.overflow)
                 } else if wd == rootWatch {
                     if mask & UInt32(IN_DELETE_SELF | IN_MOVE_SELF) != 0 {
                         changes.append(.folderGone)
                     } else if mask & UInt32(IN_MOVED_FROM) != 0 {
-                        movedFrom[cookie] = name
+                        movedFrom[cookie] = (wd, rawName)
                         changes.append(.removed(name))  // replaced below if its pair follows
                     } else if mask & UInt32(IN_MOVED_TO) != 0 {
-                        if let old = movedFrom.removeValue(forKey: cookie),
-                           let index = changes.lastIndex(of: .removed(old)) {
-                            changes[index] = .renamed(from: old, to: name)
-                            renameChild(from: old, to: name)
+                        if let old = movedFrom.removeValue(forKey: cookie), old.wd == rootWatch,
+                           let index = changes.lastIndex(of: .removed(Self.decode(old.name))) {
+                            changes[index] = .renamed(from: Self.decode(old.name), to: name)
+                            if isDirectory { tree.renameTopLevel(from: old.name, to: rawName, child: name) }
                         } else {
+                            if let old = movedFrom.removeValue(forKey: cookie), isDirectory {
+                                // From deeper in the tree up to the top: still watched.
+                                tree.move(from: old.wd, name: old.name, to: rootWatch, newName: rawName, child: name)
+                            } else if isDirectory {
+                                tree.pending.append(WatchedTree.Pending(parent: rootWatch, name: rawName, child: name))
+                            }
                             changes.append(.added(name))
-                            if mask & UInt32(IN_ISDIR) != 0 { addNewChild(name) }
                         }
                     } else if mask & UInt32(IN_CREATE) != 0 {
                         changes.append(.added(name))
-                        if mask & UInt32(IN_ISDIR) != 0 { addNewChild(name) }
+                        if isDirectory {
+                            tree.pending.append(WatchedTree.Pending(parent: rootWatch, name: rawName, child: name))
+                        }
                     } else if mask & UInt32(IN_DELETE) != 0 {
                         changes.append(.removed(name))
                     } else if !name.isEmpty {
                         changes.append(.changed(name))
                     }
-                } else if let child = childWatches[wd] {
+                } else if let node = tree.node(wd) {
                     if mask & UInt32(IN_IGNORED) != 0 {
-                        childWatches[wd] = nil
-                        watchPaths[wd] = nil
-                    } else {
-                        changes.append(.changed(child))
-                        // A directory made (or moved in) below: watch it and what it holds.
-                        if mask & UInt32(IN_ISDIR) != 0, mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0,
-                           let parent = watchPaths[wd], !watchesFull {
-                            pendingDirectories.append((FolderPath.join(parent, name), child))
+                        tree.forget(wd)
+                        continue
+                    }
+                    changes.append(.changed(node.child))
+                    guard isDirectory else { continue }
+                    if mask & UInt32(IN_MOVED_FROM) != 0 {
+                        movedFrom[cookie] = (wd, rawName)
+                    } else if mask & UInt32(IN_MOVED_TO) != 0 {
+                        if let old = movedFrom.removeValue(forKey: cookie) {
+                            tree.move(from: old.wd, name: old.name, to: wd, newName: rawName, child: node.child)
+                        } else {
+                            // Moved in from elsewhere: watch it and what it holds.
+                            tree.pending.append(WatchedTree.Pending(parent: wd, name: rawName, child: node.child))
                         }
+                    } else if mask & UInt32(IN_CREATE) != 0 {
+                        // A directory made below: watch it and what it holds.
+                        tree.pending.append(WatchedTree.Pending(parent: wd, name: rawName, child: node.child))
                     }
                 }
             }
         }
-        if !pendingDirectories.isEmpty { watchSomeDeeper() }
+        if !tree.pending.isEmpty { watchSomeDeeper() }
         var last: FolderChange?
         for change in changes where change != last {
             continuation.yield(change)
@@ -287,4 +255,3 @@ final class WatchSession: @unchecked Sendable {
         return !changes.contains(.folderGone)
     }
 }
-

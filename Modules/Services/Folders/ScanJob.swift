@@ -51,38 +51,71 @@ struct ScanJob {
         // the disk has (a name that is not valid UTF-8 must still be opened
         // by its own bytes, not by its displayed form).
         var pending: [PendingDirectory] = []
-        guard let listed = list(rootFD, shared: shared, folder: &folder, pending: &pending) else {
+        var listedNames: [CChar] = []
+        guard var listed = list(rootFD, shared: shared, folder: &folder, pending: &pending, names: &listedNames) else {
             continuation.finish(throwing: PosixErrors.openError(errno, path: path))
             return
         }
-        let children = listed
-        continuation.yield(.listing(folder: folder, children: children))
-        shared.addProgress(entries: children.count, path: path)
+        // What the rows not walked below add to the total (files, folders
+        // on other file systems, unreadable entries), summed now: the
+        // listing is the model's from here on, and a reference kept here
+        // would make its first change copy every column.
+        var total = folder
+        total.complete = true
+        var walkedRow = [Bool](repeating: false, count: listed.count)
+        for directory in pending { walkedRow[directory.row] = true }
+        for index in listed.indices where !walkedRow[index] {
+            if listed.isDirectory(at: index) || listed.issueCount(at: index) > 0 {
+                Self.add(listed[index], to: &total)
+            } else {
+                total.bytes += listed.bytes(at: index)
+                total.diskBytes += listed.diskBytes(at: index)
+                total.files += 1
+            }
+        }
+        walkedRow = []
+        continuation.yield(.listing(folder: folder, children: listed))
+        shared.addProgress(entries: listed.count, path: path)
+        listed = FolderRows(parent: path)
 
         // Biggest-looking first (a directory's link count grows with its
         // subdirectories), so the threads finish close together.
         pending.sort { $0.links > $1.links }
-        let rows = pending.map(\.row)
-        let results = Mutex<[Int: DirectoryWalker.Totals]>([:])
+        var names = ScanNames()
+        listedNames.withUnsafeBufferPointer { buffer in
+            for directory in pending { names.append(buffer.baseAddress! + directory.name) }
+        }
+        let leavesFrom = pending.firstIndex { $0.links <= 2 }
+        // Each walked row as listed (its own size and time), by slot.
+        let own = pending.map(\.own)
+        let count = pending.count
+        listedNames = []
+        pending = []
+        let measured = Mutex(total)
+        let batch = ChildBatch(continuation: continuation, parent: path)
         let ledger = self.links
         let scheduler = ScanScheduler(
-            root: DirectoryHandle(fd: dup(rootFD)), names: pending.map(\.rawName),
+            root: DirectoryHandle(fd: dup(rootFD)), names: names, leavesFrom: leavesFrom, workers: threads,
             shared: shared, export: export
-        ) { slot, totals in
-            let index = rows[slot]
-            var child = children[index]
-            Self.apply(totals, to: &child)
-            ledger?.record(holder: child.name, sightings: totals.links, credited: totals.credited)
-            var kept = totals
-            kept.links = []
-            kept.credited = []
-            results.withLock { $0[index] = kept }
-            continuation.yield(.child(child))
+        ) { slot, totals, name in
+            let decoded = name.withUnsafeBufferPointer { FileSystemName.decode(cString: $0.baseAddress!) }
+            if !totals.links.isEmpty {
+                ledger?.record(holder: decoded, sightings: totals.links, credited: totals.credited)
+            }
+            measured.withLock { total in
+                total.bytes += own[slot].bytes + totals.bytes
+                total.diskBytes += own[slot].diskBytes + totals.diskBytes
+                total.files += totals.files
+                total.directories += 1 + totals.directories
+                total.issueCount += totals.issueCount
+                if total.issue == nil { total.issue = totals.firstIssue }
+            }
+            batch.add(name: decoded, own: own[slot], totals: totals)
         }
-        pending = []
+        names = ScanNames()
         cancelFlag.whenCancelled { shared.cancel(); scheduler.wakeAll() }
         let rootPath = path
-        let helpers = min(threads, rows.count) - 1
+        let helpers = min(threads, count) - 1
         let done = DispatchSemaphore(value: 0)
         for _ in 0..<max(0, helpers) {
             Thread.detachNewThread {
@@ -96,35 +129,28 @@ struct ScanJob {
             continuation.finish()
             return
         }
-        let measured = results.withLock { $0 }
-        var total = folder
-        total.complete = true
-        // By column: the rows are shared with the model, and building (or
-        // copying) a million of them to add them up would cost more than the scan.
-        for index in children.indices {
-            if let totals = measured[index] {
-                var child = children[index]
-                Self.apply(totals, to: &child)
-                Self.add(child, to: &total)
-            } else if children.isDirectory(at: index) || children.issueCount(at: index) > 0 {
-                Self.add(children[index], to: &total)
-            } else {
-                total.bytes += children.bytes(at: index)
-                total.diskBytes += children.diskBytes(at: index)
-                total.files += 1
-            }
-        }
+        batch.flush()
+        total = measured.withLock { $0 }
         export?.trailer()
         continuation.yield(.finished(total))
         continuation.finish()
     }
 
     /// A child directory still to walk: its row, its link count (a hint of
-    /// its size) and its name as the disk has it.
+    /// its size) and where its name (as the disk has it) starts in the
+    /// listing's name buffer.
     private struct PendingDirectory {
         var row: Int
         var links: Int
-        var rawName: [CChar]
+        var name: Int
+        var own: OwnFigures
+    }
+
+    /// A directory's own figures from the listing, before its subtree is added.
+    struct OwnFigures {
+        var bytes: Int64
+        var diskBytes: Int64
+        var modified: Date
     }
 
     /// What one thread found among a run of the root's entries.
@@ -148,7 +174,8 @@ struct ScanJob {
     /// as a tree of many directories does. Results are merged in name order
     /// of the directory stream, as one thread would have produced them.
     private func list(
-        _ rootFD: Int32, shared: ScanShared, folder folderOut: inout FolderEntry, pending: inout [PendingDirectory]
+        _ rootFD: Int32, shared: ScanShared, folder folderOut: inout FolderEntry, pending: inout [PendingDirectory],
+        names: inout [CChar]
     ) -> FolderRows? {
         // All names in one buffer (NUL-terminated), with their offsets.
         var flat: [CChar] = []
@@ -183,7 +210,8 @@ struct ScanJob {
                 // are moved into it rather than all into a new listing.
                 if options.listFiles { part.rows.reserveCapacity(piece == 0 ? count : range.count) }
                 for index in range {
-                    self.examine(rootFD, base + starts[index], shared: shared, export: exportPart, into: &part)
+                    self.examine(
+                        rootFD, base + starts[index], at: starts[index], shared: shared, export: exportPart, into: &part)
                 }
                 parts.withLock { $0[piece] = part }
             }
@@ -193,7 +221,9 @@ struct ScanJob {
                 DispatchQueue.concurrentPerform(iterations: pieces, execute: examine)
             }
         }
-        // The names are all read: their buffers go before the rows are merged.
+        // The names stay for the directories to walk; their offsets go
+        // before the rows are merged.
+        names = flat
         flat = []
         offsets = []
         var folder = folderOut
@@ -217,7 +247,7 @@ struct ScanJob {
         for piece in 1..<max(1, pieces) {
             guard var part = found.removeValue(forKey: piece) else { continue }
             let offset = rows.count
-            pending += part.pending.map { PendingDirectory(row: $0.row + offset, links: $0.links, rawName: $0.rawName) }
+            pending += part.pending.map { PendingDirectory(row: $0.row + offset, links: $0.links, name: $0.name, own: $0.own) }
             rows.append(draining: &part.rows)
         }
         return rows
@@ -225,7 +255,8 @@ struct ScanJob {
 
     /// One entry of the root: a file summed (or listed), a directory pending.
     private func examine(
-        _ rootFD: Int32, _ namePointer: UnsafePointer<CChar>, shared: ScanShared, export: NcduExportPart?,
+        _ rootFD: Int32, _ namePointer: UnsafePointer<CChar>, at nameOffset: Int, shared: ScanShared,
+        export: NcduExportPart?,
         into part: inout ListPart
     ) {
         var info = stat()
@@ -271,8 +302,8 @@ struct ScanJob {
         } else {
             child.complete = false
             part.pending.append(PendingDirectory(
-                row: part.rows.count, links: Int(info.st_nlink),
-                rawName: Array(UnsafeBufferPointer(start: namePointer, count: strlen(namePointer) + 1))))
+                row: part.rows.count, links: Int(info.st_nlink), name: nameOffset,
+                own: OwnFigures(bytes: child.bytes, diskBytes: child.diskBytes, modified: child.modified)))
         }
         part.rows.append(child)
     }
@@ -331,5 +362,49 @@ struct ScanJob {
         entry.issueCount = totals.issueCount
         entry.issue = totals.firstIssue
         entry.complete = true
+    }
+}
+
+/// Finished rows on their way to the stream, a batch at a time: one event
+/// per row would wake the consumer once per row, and a folder of many small
+/// subfolders finishes thousands a second.
+final class ChildBatch: @unchecked Sendable {
+    private let continuation: AsyncThrowingStream<FolderScanEvent, any Error>.Continuation
+    private let parent: String
+    /// Kept by column (no path string per row) while they wait to be taken.
+    private let waiting: Mutex<(rows: FolderRows, since: UInt64)>
+    /// A batch goes at least this often, so rows still arrive as they finish.
+    static let interval: UInt64 = 50_000_000
+
+    init(continuation: AsyncThrowingStream<FolderScanEvent, any Error>.Continuation, parent: String) {
+        self.continuation = continuation
+        self.parent = parent
+        waiting = Mutex((FolderRows(parent: parent), 0))
+    }
+
+    /// A finished child: its own figures from the listing plus its subtree's.
+    func add(name: String, own: ScanJob.OwnFigures, totals: DirectoryWalker.Totals) {
+        let now = ScanShared.nanoseconds()
+        let parent = parent
+        let ready: FolderRows? = waiting.withLock { waiting in
+            if waiting.rows.isEmpty { waiting.since = now }
+            waiting.rows.appendDirectory(
+                name: name, bytes: own.bytes + totals.bytes, diskBytes: own.diskBytes + totals.diskBytes,
+                modified: own.modified, files: totals.files, directories: totals.directories,
+                issue: totals.firstIssue, issueCount: totals.issueCount, complete: true)
+            guard now &- waiting.since >= Self.interval else { return nil }
+            defer { waiting.rows = FolderRows(parent: parent) }
+            return waiting.rows
+        }
+        if let ready { continuation.yield(.children(ready)) }
+    }
+
+    func flush() {
+        let parent = parent
+        let ready = waiting.withLock { waiting in
+            defer { waiting.rows = FolderRows(parent: parent) }
+            return waiting.rows
+        }
+        if !ready.isEmpty { continuation.yield(.children(ready)) }
     }
 }
