@@ -78,4 +78,36 @@ import TestSupport
         #expect(left.values.allSatisfy { $0 == 0 }, "copies of the replaced token: \(left)")
         #expect(copies(of: new).values.reduce(0, +) >= 1)
     }
+
+    @Test func aReaderInAnotherProcessDelaysTheEraseButNotTheSave() async throws {
+        let token = "ghp_HELDTOKEN0123456789abcdefghijklmnopqr"
+        try await setUp(token: token)
+        // Another process holds a read snapshot, so the WAL cannot be truncated.
+        let reader = Process()
+        reader.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
+        reader.arguments = [home.path + "/facet.sqlite"]
+        let input = Pipe()
+        let output = Pipe()
+        reader.standardInput = input
+        reader.standardOutput = output
+        try reader.run()
+        input.fileHandleForWriting.write(Data("BEGIN;\nSELECT 'holding', count(*) FROM settings;\n".utf8))
+        // Its answer means the snapshot is held.
+        var seen = Data()
+        while !String(decoding: seen, as: UTF8.self).contains("holding") {
+            let chunk = output.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            seen += chunk
+        }
+        let started = Date()
+        let cleared = try await facet("settings", "set", "github-token", "")
+        #expect(cleared.status == 0)
+        #expect(Date().timeIntervalSince(started) < 10, "the save waited for the reader")
+        input.fileHandleForWriting.write(Data("COMMIT;\n.quit\n".utf8))
+        reader.waitUntilExit()
+        // The next settings write erases what the held snapshot kept.
+        _ = try await facet("settings", "set", "page-size", "25")
+        let left = copies(of: token)
+        #expect(left.values.allSatisfy { $0 == 0 }, "copies after the reader left: \(left)")
+    }
 }

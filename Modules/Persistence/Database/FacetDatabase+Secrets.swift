@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import GRDBSQLite
 
 extension FacetDatabase {
     /// A write that sets, changes or clears a secret (the GitHub token),
@@ -12,6 +13,9 @@ extension FacetDatabase {
     /// these writes pay for that; bulk deletes elsewhere stay as fast as
     /// they were. When another process holds an old snapshot the truncation
     /// cannot happen now; the next checkpoint does it.
+    /// Milliseconds the checkpoint after a secret write waits for other processes.
+    static let secretCheckpointWait: Int32 = 2000
+
     public func writeSecret<T: Sendable>(_ body: @Sendable @escaping (Database) throws -> T) async throws -> T {
         let result = try await write { db in
             // Put back what the connection had: some SQLite builds default to on.
@@ -20,10 +24,18 @@ extension FacetDatabase {
             defer { try? db.execute(sql: "PRAGMA secure_delete = \(before)") }
             return try body(db)
         }
+        let restore: Int32
+        if case .timeout(let seconds) = writer.configuration.busyMode { restore = Int32(seconds * 1000) } else { restore = 0 }
         do {
-            try await writer.writeWithoutTransaction { db in try Self.foldWAL(db, .truncate) }
+            try await writer.writeWithoutTransaction { db in
+                // The value is saved: wait only briefly for another process's
+                // readers or writer, and leave the rest to a later checkpoint.
+                sqlite3_busy_timeout(db.sqliteConnection, Self.secretCheckpointWait)
+                defer { sqlite3_busy_timeout(db.sqliteConnection, restore) }
+                try Self.foldWAL(db, .truncate)
+            }
         } catch {
-            // The value was saved; its old copies go at the next checkpoint.
+            // Busy: the old copies go at the next checkpoint.
         }
         return result
     }
