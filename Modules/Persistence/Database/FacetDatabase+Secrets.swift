@@ -3,6 +3,9 @@ import GRDB
 import GRDBSQLite
 
 extension FacetDatabase {
+    /// Milliseconds the checkpoint after a secret write waits for other processes.
+    static let secretCheckpointWait: Int32 = 2000
+
     /// A write that sets, changes or clears a secret (the GitHub token),
     /// after which no old copy of it is left in the database's files.
     ///
@@ -13,9 +16,6 @@ extension FacetDatabase {
     /// these writes pay for that; bulk deletes elsewhere stay as fast as
     /// they were. When another process holds an old snapshot the truncation
     /// cannot happen now; the next checkpoint does it.
-    /// Milliseconds the checkpoint after a secret write waits for other processes.
-    static let secretCheckpointWait: Int32 = 2000
-
     public func writeSecret<T: Sendable>(_ body: @Sendable @escaping (Database) throws -> T) async throws -> T {
         let result = try await write { db in
             // Put back what the connection had: some SQLite builds default to on.
