@@ -13,19 +13,12 @@ import TestSupport
 
     func facet(_ arguments: String...) async throws -> FacetProcess.Result {
         let home = self.home.path
-        let (result, timedOut) = try await offThePool {
-            try FacetProcess.run(arguments, home: home, environment: [:], deadline: 60)
-        }
-        #expect(!timedOut)
-        return result
+        return try await offThePool { try FacetProcess.run(arguments, home: home, timeout: 60) }
     }
 
-    /// `sqlite3 FILE SQL` from outside, with its exit status.
+    /// `sqlite3 FILE SQL` from outside.
     @discardableResult
-    func sqlite(_ sql: String) throws -> String {
-        let output = try Attack.sqlite(database, sql)
-        return output
-    }
+    func sqlite(_ sql: String) throws -> String { try Attack.sqlite(database, sql) }
 
     /// The file's bytes, compared whole (stricter than comparing digests).
     func digest() throws -> Data {
@@ -48,10 +41,7 @@ import TestSupport
         let sidecarsBefore = sidecars()
         for arguments in [["playlists"], ["login", "sign-in", "--first-name", "Ada", "--last-name", "L"],
                           ["settings", "set", "page-size", "20"], ["stars", "--json"]] {
-            let (result, timedOut) = try await offThePool { [home] in
-                try FacetProcess.run(arguments, home: home.path, environment: [:], deadline: 60)
-            }
-            #expect(!timedOut)
+            let result = try await offThePool { [home] in try FacetProcess.run(arguments, home: home.path, timeout: 60) }
             #expect(result.status == 1, "\(arguments)")
             #expect(result.stderr.contains("Not a Facet database: \(database) \(words)"), "\(arguments): \(result.stderr)")
             #expect(result.stderr.contains("Facet left the file as it was"))
@@ -96,7 +86,7 @@ import TestSupport
         #expect(try applicationID() == 0x4641_4345)
         let fresh = TemporaryDirectory("facet-foreign-new")
         let nested = fresh.path + "/deeper/home"
-        let (result, _) = try await offThePool { try FacetProcess.run(["playlists"], home: nested, deadline: 60) }
+        let result = try await offThePool { try FacetProcess.run(["playlists"], home: nested, timeout: 60) }
         #expect(result.status == 0, "\(result.stderr)")
         let header = try Data(contentsOf: URL(fileURLWithPath: nested + "/facet.sqlite")).prefix(72)
         #expect(header[68..<72].reduce(UInt32(0)) { $0 << 8 | UInt32($1) } == 0x4641_4345)

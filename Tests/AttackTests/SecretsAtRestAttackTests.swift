@@ -11,10 +11,7 @@ import TestSupport
 
     func facet(_ arguments: String...) async throws -> FacetProcess.Result {
         let home = self.home.path
-        let (result, timedOut) = try await offThePool {
-            try FacetProcess.run(arguments, home: home, environment: [:], deadline: 60)
-        }
-        #expect(!timedOut)
+        let result = try await offThePool { try FacetProcess.run(arguments, home: home, timeout: 60) }
         #expect(result.status == 0, "facet \(arguments.joined(separator: " ")): \(result.stderr)")
         return result
     }
