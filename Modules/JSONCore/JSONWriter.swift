@@ -33,9 +33,19 @@ public enum JSONWriter {
         }
     }
 
+    /// A JSON string: quotes, backslashes and C0 controls escaped as JSON
+    /// requires, and `JSONInvisibleScalars` as `\uXXXX`.
     public static func writeString(_ text: String, into out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
-        for byte in text.utf8 {
+        var text = text
+        text.withUTF8 { bytes in writeContents(bytes, into: &out) }
+        out.append(UInt8(ascii: "\""))
+    }
+
+    private static func writeContents(_ bytes: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) {
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
             switch byte {
             case UInt8(ascii: "\""): out += [0x5C, 0x22]
             case UInt8(ascii: "\\"): out += [0x5C, 0x5C]
@@ -43,11 +53,17 @@ public enum JSONWriter {
             case 0x0D: out += [0x5C, UInt8(ascii: "r")]
             case 0x09: out += [0x5C, UInt8(ascii: "t")]
             case 0..<0x20:
-                let hex = Array("0123456789abcdef".utf8)
-                out += [0x5C, UInt8(ascii: "u"), 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
+                JSONInvisibleScalars.appendEscape(UInt32(byte), to: &out)
+            case 0xC2, 0xD8, 0xE2:
+                if let scalar = JSONInvisibleScalars.match(bytes, at: index) {
+                    JSONInvisibleScalars.appendEscape(scalar.value, to: &out)
+                    index += scalar.width
+                    continue
+                }
+                out.append(byte)
             default: out.append(byte)
             }
+            index += 1
         }
-        out.append(UInt8(ascii: "\""))
     }
 }

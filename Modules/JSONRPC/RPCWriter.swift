@@ -16,7 +16,7 @@ public final class RPCWriter {
 
     /// Any `Encodable` as JSON with sorted keys (`null` if it cannot be encoded).
     public func encode<T: Encodable>(_ value: T) -> [UInt8] {
-        (try? Array(encoder.encode(value))) ?? Array("null".utf8)
+        Array(SnapshotJSON.data(value, with: encoder))
     }
 
     /// Handles and small values are on every message: written directly, not

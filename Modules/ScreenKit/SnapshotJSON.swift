@@ -1,7 +1,8 @@
 import Foundation
 
 /// The one JSON encoding of snapshots, shared by `--json` and JSON lines so
-/// that both print byte-identical text: compact, keys sorted.
+/// that both print byte-identical text: compact, keys sorted, invisible
+/// controls escaped (`JSONInvisibleText`).
 public enum SnapshotJSON {
     public static func encoder() -> JSONEncoder {
         let encoder = JSONEncoder()
@@ -10,8 +11,13 @@ public enum SnapshotJSON {
     }
 
     public static func data<T: Encodable>(_ value: T) -> Data {
+        data(value, with: encoder())
+    }
+
+    /// With an encoder made by `encoder()` and kept by the caller.
+    public static func data<T: Encodable>(_ value: T, with encoder: JSONEncoder) -> Data {
         // Encoding our own Codable value types cannot fail.
-        (try? encoder().encode(value)) ?? Data("null".utf8)
+        JSONInvisibleText.escaping((try? encoder.encode(value)) ?? Data("null".utf8))
     }
 
     public static func string<T: Encodable>(_ value: T) -> String {

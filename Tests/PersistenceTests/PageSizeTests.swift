@@ -21,12 +21,13 @@ import TestSupport
     }
 
     @Test func anOlderDatabaseKeepsItsPagesAndIsMigrated() async throws {
-        // Made the way earlier versions made it: SQLite's default pages, in WAL mode.
+        // Made the way earlier versions made it: SQLite's default pages, in
+        // WAL mode, with Facet's first tables (a file without them is not
+        // Facet's and is refused, see DatabaseOwnershipTests).
         let older = try DatabaseQueue(path: path)
-        try await older.writeWithoutTransaction { db in
-            try db.execute(sql: "PRAGMA journal_mode = WAL")
-            try db.execute(sql: "CREATE TABLE leftover (x)")
-        }
+        try await older.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA journal_mode = WAL") }
+        try Migrations.migrator([.metaV1]).migrate(older)
+        try await older.writeWithoutTransaction { db in try db.execute(sql: "CREATE TABLE leftover (x)") }
         try older.close()
         let database = try FacetDatabase(path: path)
         #expect(try await pageSize(database) == 4096)

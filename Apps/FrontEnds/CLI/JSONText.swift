@@ -3,7 +3,8 @@ import ScreenKit
 /// Writes the small JSON objects of `--jsonl` with their keys in the order
 /// asked for (`--fields name,bytes` prints `name` first), which an encoder
 /// with sorted keys cannot do. Output is plain RFC 8259 JSON, UTF-8, one
-/// object per line (control characters and line breaks escaped).
+/// object per line (control characters, line breaks and the characters of
+/// `JSONInvisibleText` escaped).
 enum JSONText {
     static func object(_ pairs: [(key: String, value: TypedValue)]) -> String {
         var out = "{"
@@ -36,7 +37,7 @@ enum JSONText {
             case "\r": out += "\\r"
             case "\t": out += "\\t"
             default:
-                if scalar.value < 0x20 || scalar.value == 0x2028 || scalar.value == 0x2029 {
+                if scalar.value < 0x20 || JSONInvisibleText.escapes(scalar.value) {
                     let hex = String(scalar.value, radix: 16)
                     out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
                 } else {

@@ -19,7 +19,8 @@ final class StarsFeature: Feature {
         account = context.account
         access = StarsAccess(
             library: StarsLibrary(
-                source: GitHubStarredClient(http: context.http), store: SQLiteStarStore(database: context.database)),
+                source: GitHubStarredClient(http: context.http), store: SQLiteStarStore(database: context.database),
+                limits: .from(environment: context.environment)),
             opener: context.urlOpener, account: context.account,
             token: { profile in try await settingsStore.githubToken(for: profile) })
     }

@@ -23,7 +23,7 @@ public enum DomainErrorCategory: Sendable {
 /// read-only, disk full). Persistence raises it; every feature shows it.
 public struct StorageError: DomainError, Equatable {
     public enum Reason: String, Sendable {
-        case locked, corrupt, readOnly, full, cannotOpen, other
+        case locked, corrupt, readOnly, full, cannotOpen, foreign, other
     }
 
     public var reason: Reason
@@ -43,6 +43,7 @@ public struct StorageError: DomainError, Equatable {
         case .readOnly: "The database is read-only, so nothing can be saved: \(detail)"
         case .full: "The disk is full, so nothing was saved: \(detail)"
         case .cannotOpen: "The database cannot be opened: \(detail)"
+        case .foreign: "Not a Facet database: \(detail). Facet left the file as it was; set FACET_HOME to a folder of Facet's own."
         case .other: "The database failed: \(detail)"
         }
     }

@@ -25,6 +25,12 @@ public enum StarsError: Error, Sendable, Equatable {
     /// A repository name that is not `owner/name` (from input or the API).
     case invalidRepository(String)
     case notStarred(String)
+    /// GitHub named more pages than `StarsSyncLimits.maxPages`.
+    case tooManyPages(pages: Int, stars: Int)
+    /// A `next` link named a page this sync had already read.
+    case pagingLoop(pages: Int, stars: Int)
+    /// The sync ran past `StarsSyncLimits.deadline`.
+    case syncDeadline(seconds: Double, pages: Int, stars: Int)
     case other(String)
 }
 
@@ -44,6 +50,9 @@ extension StarsError: DomainError {
         case .server: "stars.server_error"
         case .invalidRepository: "stars.invalid_repository"
         case .notStarred: "stars.not_found"
+        case .tooManyPages: "stars.too_many_pages"
+        case .pagingLoop: "stars.paging_loop"
+        case .syncDeadline: "stars.sync_deadline"
         case .other: "stars.failed"
         }
     }
@@ -75,8 +84,22 @@ extension StarsError: DomainError {
         case .server(let status, let message): "GitHub answered \(status)\(message.isEmpty ? "" : ": \(message)")."
         case .invalidRepository(let name): "\"\(name)\" is not a repository name (owner/name)."
         case .notStarred(let name): "\(name) is not among the starred repositories."
+        case .tooManyPages(let pages, let stars):
+            "GitHub's starred list did not end after \(Self.read(pages, stars)); "
+                + "the sync stopped and the cached list was not replaced."
+        case .pagingLoop(let pages, let stars):
+            "GitHub's starred list pointed back to a page already read after \(Self.read(pages, stars)); "
+                + "the sync stopped and the cached list was not replaced."
+        case .syncDeadline(let seconds, let pages, let stars):
+            "Syncing the starred list took longer than \(HTTPError.seconds(seconds)), stopped after \(Self.read(pages, stars)); "
+                + "the cached list was not replaced."
         case .other(let detail): detail
         }
+    }
+
+    /// "3 pages (300 stars read)", for the paging limits' messages.
+    private static func read(_ pages: Int, _ stars: Int) -> String {
+        "\(pages) \(pages == 1 ? "page" : "pages") (\(stars) \(stars == 1 ? "star" : "stars") read)"
     }
 
     /// The Stars view of a transport failure.

@@ -9,12 +9,21 @@ public struct StarsLibrary: Sendable {
 
     public let source: any StarredSource
     public let store: any StarStore
+    public let limits: StarsSyncLimits
     private let now: @Sendable () -> Date
+    /// Seconds on a clock that never jumps, for the sync's deadline.
+    private let uptime: @Sendable () -> TimeInterval
 
-    public init(source: any StarredSource, store: any StarStore, now: @escaping @Sendable () -> Date = { Date() }) {
+    public init(
+        source: any StarredSource, store: any StarStore, limits: StarsSyncLimits = .standard,
+        now: @escaping @Sendable () -> Date = { Date() },
+        uptime: @escaping @Sendable () -> TimeInterval = { ProcessInfo.processInfo.systemUptime }
+    ) {
         self.source = source
         self.store = store
+        self.limits = limits
         self.now = now
+        self.uptime = uptime
     }
 
     /// What a refresh did.
@@ -40,6 +49,11 @@ public struct StarsLibrary: Sendable {
     /// - Otherwise (first sync, a day since the last full pass, or asked):
     ///   follows every `next` link and replaces the list, keeping visited marks.
     ///
+    /// The walk is bounded by `limits`: more pages than allowed, a `next`
+    /// link to a page already read, or a sync past its deadline ends it with
+    /// an error, and then nothing is written to the list (a full pass would
+    /// otherwise replace it with part of itself).
+    ///
     /// `progress` gets the number of stars read so far after each page.
     public func refresh(
         _ account: GitHubAccount, full: Bool = false, progress: @Sendable (Int) async -> Void = { _ in }
@@ -52,7 +66,17 @@ public struct StarsLibrary: Sendable {
         var firstETag = state.firstPageETag
         var rate = state.rateLimit
         var reachedKnown = false
+        var requested: Set<String> = Set([source.firstPageURL(account)].compactMap { $0 })
+        let started = uptime()
         repeat {
+            // Checked before each request, so a failed walk has written nothing.
+            if requests > 0, let stop = walkStop(next: next, requested: requested, pages: requests,
+                                                 stars: collected.count, started: started) {
+                try await saveState(StarSyncState(
+                    firstPageETag: state.firstPageETag, fetchedAt: state.fetchedAt, fullSyncAt: state.fullSyncAt, rateLimit: rate), account)
+                throw stop
+            }
+            if let next { requested.insert(next) }
             let conditional = requests == 0 && !fullPass ? state.firstPageETag : nil
             let result: StarredPageResult
             do {
@@ -99,6 +123,16 @@ public struct StarsLibrary: Sendable {
         try await saveState(StarSyncState(
             firstPageETag: firstETag, fetchedAt: at, fullSyncAt: didFull ? at : state.fullSyncAt, rateLimit: rate), account)
         return Outcome(requests: requests, added: collected.count, full: didFull, notModified: false)
+    }
+
+    /// Why the walk must not request `next`, if it must not.
+    private func walkStop(next: String?, requested: Set<String>, pages: Int, stars: Int, started: TimeInterval) -> StarsError? {
+        if let next, requested.contains(next) { return .pagingLoop(pages: pages, stars: stars) }
+        if pages >= limits.maxPages { return .tooManyPages(pages: pages, stars: stars) }
+        if uptime() - started >= limits.deadline {
+            return .syncDeadline(seconds: limits.deadline, pages: pages, stars: stars)
+        }
+        return nil
     }
 
     /// The page to open for a repository, checked (https, on the web host),

@@ -33,6 +33,13 @@ public protocol StarredSource: Sendable {
     func starredPage(_ account: GitHubAccount, url: String?, etag: String?) async throws(StarsError) -> StarredPageResult
     /// `PUT` (star) or `DELETE` (unstar) `/user/starred/{owner}/{repo}`.
     func setStarred(_ starred: Bool, fullName: String, account: GitHubAccount) async throws(StarsError)
+    /// The URL a first-page request (`url == nil`) fetches, when the source
+    /// has one: a `next` link naming it is a loop back to the start.
+    func firstPageURL(_ account: GitHubAccount) -> String?
+}
+
+extension StarredSource {
+    public func firstPageURL(_ account: GitHubAccount) -> String? { nil }
 }
 
 /// The local cache (Persistence/Stars implements it on SQLite).

@@ -45,6 +45,9 @@ public final class FacetDatabase: Sendable {
         }
         SQLiteProcessSettings.apply()
         do {
+            // Before anything opens the file: opening a pool alone would
+            // switch another program's database to WAL.
+            let ownership = try DatabaseOwnership.check(path)
             if !readOnly { try Self.prepareFile(at: path) }
             var configuration = Configuration()
             configuration.busyMode = .timeout(busyTimeout)
@@ -57,7 +60,9 @@ public final class FacetDatabase: Sendable {
             }
             if readOnly {
                 writer = try DatabasePool(path: path, configuration: configuration)
-            } else if let migrated = Self.openMigrated(path, configuration, migrations, connections: connections) {
+            } else if ownership == .facet,
+                let migrated = Self.openMigrated(path, configuration, migrations, connections: connections)
+            {
                 writer = migrated
             } else {
                 do {
@@ -67,6 +72,7 @@ public final class FacetDatabase: Sendable {
                         creating.prepareDatabase { db in try db.execute(sql: "PRAGMA page_size = \(Self.pageSize)") }
                         let pool = try DatabasePool(path: path, configuration: creating)
                         try Migrations.migrator(migrations).migrate(pool)
+                        if ownership != .facet { try Self.markAsFacets(pool) }
                         return pool
                     }
                 } catch let error as StorageError where error.reason == .readOnly && Self.isReadOnlyDirectory(of: path) {
@@ -86,6 +92,19 @@ public final class FacetDatabase: Sendable {
         } catch {
             throw Self.storageError(error)
         }
+    }
+
+    /// Writes Facet's application id into a new database's header, or an
+    /// older one's, then checkpoints so that the header in the file itself
+    /// (which the next start reads without SQLite) carries it. A busy
+    /// checkpoint leaves it to a later start, which finds the tables.
+    static func markAsFacets(_ pool: DatabasePool) throws {
+        try pool.write { db in
+            if try Int32.fetchOne(db, sql: "PRAGMA application_id") != DatabaseOwnership.applicationID {
+                try db.execute(sql: "PRAGMA application_id = \(DatabaseOwnership.applicationID)")
+            }
+        }
+        _ = try? pool.writeWithoutTransaction { db in try Self.foldWAL(db, .passive) }
     }
 
     /// `file:` URI opening `path` as immutable (no locks, no `-shm`).

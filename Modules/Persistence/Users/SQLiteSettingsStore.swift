@@ -14,8 +14,10 @@ public struct SQLiteSettingsStore: SettingsStore {
         try await database.read { db in try Self.read(profile, db) }
     }
 
+    /// Every change of this table goes through `writeSecret`: any rewrite of
+    /// a row (even of another column) frees a copy of the token it holds.
     public func apply(_ changes: [SettingsChange], for profile: Int64) async throws -> UserSettings {
-        try await database.write { db in
+        try await database.writeSecret { db in
             guard try Bool.fetchOne(db, sql: "SELECT 1 FROM profile WHERE id = ?", arguments: [profile]) != nil else {
                 throw SettingsError.notSignedIn
             }

@@ -19,7 +19,7 @@ public struct GitHubStarredClient: StarredSource {
     public init(http: any HTTPClient) { self.http = http }
 
     public func starredPage(_ account: GitHubAccount, url: String?, etag: String?) async throws(StarsError) -> StarredPageResult {
-        let target = url ?? "\(account.apiBase)/users/\(account.user)/starred?per_page=\(Self.pageSize)"
+        let target = url ?? firstPage(account)
         var request = HTTPRequest(url: target, headers: headers(account, for: target), bodyLimit: Self.bodyLimit)
         if let etag { request.headers["If-None-Match"] = etag }
         let response = try await send(request)
@@ -34,6 +34,12 @@ public struct GitHubStarredClient: StarredSource {
             throw .malformed("the next page is on another host")
         }
         return .page(stars: stars, next: next, etag: response.headers["ETag"], rateLimit: rate)
+    }
+
+    public func firstPageURL(_ account: GitHubAccount) -> String? { firstPage(account) }
+
+    private func firstPage(_ account: GitHubAccount) -> String {
+        "\(account.apiBase)/users/\(account.user)/starred?per_page=\(Self.pageSize)"
     }
 
     public func setStarred(_ starred: Bool, fullName: String, account: GitHubAccount) async throws(StarsError) {
