@@ -18,7 +18,7 @@ import TestSupport
         init(prelude: String = "") throws {
             socket = home.path + "/run/facet.sock"
             child = try BoundedProcess(
-                "/bin/bash", ["-c", prelude + "\nexec \"$FACET\" serve --socket \"$1\"", "bash", socket],
+                "/bin/bash", ["-c", Self.closeInherited + prelude + "\nexec \"$FACET\" serve --socket \"$1\"", "bash", socket],
                 environment: FacetProcess.environment(home: home.path + "/data", extra: ["FACET": FacetProcess.binary]))
             // Said once it listens; a probing connection would be one more
             // socket to tell apart from the clients.
@@ -28,6 +28,11 @@ import TestSupport
             #expect(listening && child.process.isRunning, "the server did not start: \(child.stderr)")
             sockets = Self.sockets(child.pid)
         }
+
+        /// Closes every descriptor but 0–2 first: the test process's other
+        /// tests open pipes all the time, and one inherited with a number
+        /// above a lowered limit would be counted against it.
+        static let closeInherited = #"for n in $(ls /proc/$$/fd); do [ "$n" -gt 2 ] && [ -e /proc/$$/fd/$n ] && eval "exec $n>&-"; done"# + "\n"
 
         /// Sockets the server had before any client (its listener, and any
         /// it inherited).
