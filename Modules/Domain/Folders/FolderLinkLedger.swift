@@ -27,8 +27,8 @@ public struct FolderLinkChange: Equatable, Sendable {
     }
 
     mutating func add(bytes: Int64, diskBytes: Int64) {
-        self.bytes += bytes
-        self.diskBytes += diskBytes
+        self.bytes.addSize(bytes)
+        self.diskBytes.addSize(diskBytes)
     }
 }
 
@@ -126,8 +126,8 @@ public final class FolderLinkLedger: @unchecked Sendable {
                 let before = records[key]
                 let record = add(sighting, holder: id, credit: true)
                 guard record.owner != id else { continue }
-                result.excessBytes += sighting.bytes
-                result.excessDiskBytes += sighting.diskBytes
+                result.excessBytes.addSize(sighting.bytes)
+                result.excessDiskBytes.addSize(sighting.diskBytes)
                 if let before, before.owner >= 0, before.owner == record.owner,
                    before.bytes != sighting.bytes || before.diskBytes != sighting.diskBytes {
                     result.ownerChanges[names[Int(record.owner)], default: FolderLinkChange()].add(

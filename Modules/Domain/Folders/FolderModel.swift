@@ -447,8 +447,8 @@ public final class FolderModel {
     /// incremental updates of hard-linked trees.
     private func recomputeTotal(complete: Bool) {
         guard var total = entry else { return }
-        total.bytes = ownBytes + sums.bytes
-        total.diskBytes = ownDiskBytes + sums.diskBytes
+        total.bytes = ownBytes.addingSize(sums.bytes)
+        total.diskBytes = ownDiskBytes.addingSize(sums.diskBytes)
         total.files = ownFiles + sums.files
         total.directories = sums.directories
         total.issueCount = sums.issues
@@ -538,8 +538,8 @@ public final class FolderModel {
                         continue
                     }
                     let replaced = links.replaceReporting(holder: child, with: measurement.links)
-                    measured.bytes -= replaced.excessBytes
-                    measured.diskBytes -= replaced.excessDiskBytes
+                    measured.bytes.addSize(-(replaced.excessBytes))
+                    measured.diskBytes.addSize(-(replaced.excessDiskBytes))
                     upsert(measured)
                     library.reportDown(measured)
                     for (owner, change) in replaced.ownerChanges { applyLinkChange(change, to: owner) }
@@ -575,14 +575,14 @@ public final class FolderModel {
     /// credited with it (or the folder's own files, `""`) moves by as much.
     private func applyLinkChange(_ change: FolderLinkChange, to owner: String) {
         guard !owner.isEmpty else {
-            ownBytes += change.bytes
-            ownDiskBytes += change.diskBytes
+            ownBytes.addSize(change.bytes)
+            ownDiskBytes.addSize(change.diskBytes)
             return
         }
         guard let index = index(of: owner) else { return }
         var row = children[index]
-        row.bytes += change.bytes
-        row.diskBytes += change.diskBytes
+        row.bytes.addSize(change.bytes)
+        row.diskBytes.addSize(change.diskBytes)
         upsert(row)
         library.reportDown(row)
     }
@@ -635,8 +635,8 @@ struct ChildSums {
     var incomplete = 0
 
     mutating func add(_ child: FolderEntry, sign: Int = 1) {
-        bytes += Int64(sign) * child.bytes
-        diskBytes += Int64(sign) * child.diskBytes
+        bytes.addSize(Int64(sign) * child.bytes)
+        diskBytes.addSize(Int64(sign) * child.diskBytes)
         if child.isDirectory {
             files += sign * child.files
             directories += sign * (1 + child.directories)
@@ -651,8 +651,8 @@ struct ChildSums {
 
     /// A row by its columns (no entry is built: a listing can be a million rows).
     mutating func add(_ rows: FolderRows, at index: Int, sign: Int = 1) {
-        bytes += Int64(sign) * rows.bytes(at: index)
-        diskBytes += Int64(sign) * rows.diskBytes(at: index)
+        bytes.addSize(Int64(sign) * rows.bytes(at: index))
+        diskBytes.addSize(Int64(sign) * rows.diskBytes(at: index))
         if rows.isDirectory(at: index) {
             files += sign * rows.files(at: index)
             directories += sign * (1 + rows.directories(at: index))

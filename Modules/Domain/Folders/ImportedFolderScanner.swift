@@ -32,8 +32,8 @@ public struct ImportedFolderScanner: FolderScanner, FolderRenamer {
                 if entry.isDirectory || options.listFiles {
                     children.append(entry)
                 } else {
-                    folder.bytes += entry.bytes
-                    folder.diskBytes += entry.diskBytes
+                    folder.bytes.addSize(entry.bytes)
+                    folder.diskBytes.addSize(entry.diskBytes)
                     folder.files += 1
                 }
             }

@@ -58,7 +58,10 @@ enum FolderRow {
             row.set(Column.folders, .int(entry.directories), display: Formatters.grouped(entry.directories))
             row.set(Column.disk, .int(entry.diskBytes), display: FolderFormat.size(entry.diskBytes))
             if let parentBytes, parentBytes > 0 {
-                let tenths = ((disk ? entry.diskBytes : entry.bytes) * 1000 + parentBytes / 2) / parentBytes
+                // In tenths of a percent; through Double, as sizes near the
+                // 64-bit bound would overflow an integer product.
+                let part = Double(disk ? entry.diskBytes : entry.bytes)
+                let tenths = Int((part * 1000 / Double(parentBytes)).rounded())
                 row.set(Column.share, .double(Double(tenths) / 10), display: "\(tenths / 10).\(tenths % 10)%")
             } else {
                 row.set(Column.share, .null, display: "")

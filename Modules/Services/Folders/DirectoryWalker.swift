@@ -32,8 +32,8 @@ struct DirectoryWalker {
         }
 
         mutating func merge(_ other: Totals) {
-            bytes += other.bytes
-            diskBytes += other.diskBytes
+            bytes.addSize(other.bytes)
+            diskBytes.addSize(other.diskBytes)
             files += other.files
             directories += other.directories
             issueCount += other.issueCount
@@ -233,8 +233,8 @@ struct DirectoryWalker {
             }
             if (info.st_mode & S_IFMT) == S_IFDIR {
                 totals.directories += 1
-                totals.bytes += Int64(info.st_size)
-                totals.diskBytes += Int64(info.st_blocks) * 512
+                totals.bytes.addSize(Int64(info.st_size))
+                totals.diskBytes.addSize(Int64.bytes(ofBlocks: Int64(info.st_blocks)))
                 if UInt64(info.st_dev) == shared.device || shared.crossDevices {
                     subdirectories.append(Subdirectory(
                         name: Array(UnsafeBufferPointer(start: namePointer, count: strlen(namePointer) + 1)),
@@ -249,18 +249,18 @@ struct DirectoryWalker {
                 if info.st_nlink > 1 {
                     let first = shared.firstSighting(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
                     if first {
-                        totals.bytes += Int64(info.st_size)
-                        totals.diskBytes += Int64(info.st_blocks) * 512
+                        totals.bytes.addSize(Int64(info.st_size))
+                        totals.diskBytes.addSize(Int64.bytes(ofBlocks: Int64(info.st_blocks)))
                     }
                     if shared.recordsLinks {
                         totals.links.append(FolderLinkSighting(
                             device: UInt64(info.st_dev), inode: UInt64(info.st_ino), bytes: Int64(info.st_size),
-                            diskBytes: Int64(info.st_blocks) * 512))
+                            diskBytes: Int64.bytes(ofBlocks: Int64(info.st_blocks))))
                         totals.credited.append(first)
                     }
                 } else {
-                    totals.bytes += Int64(info.st_size)
-                    totals.diskBytes += Int64(info.st_blocks) * 512
+                    totals.bytes.addSize(Int64(info.st_size))
+                    totals.diskBytes.addSize(Int64.bytes(ofBlocks: Int64(info.st_blocks)))
                 }
             }
         }

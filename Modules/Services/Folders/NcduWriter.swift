@@ -171,7 +171,7 @@ struct NcduWriter {
         }
         if info.st_blocks > 0 {
             raw(",\"dsize\":")
-            number(Int64(info.st_blocks) * 512)
+            number(Int64.bytes(ofBlocks: Int64(info.st_blocks)))
         }
     }
 

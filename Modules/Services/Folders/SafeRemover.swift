@@ -50,7 +50,7 @@ public struct SafeRemover: FolderRemover {
         tree.run(fd)
         if let mount = tree.mountPoint { throw FolderError.mountPoint(path, at: mount) }
         if let failure = tree.failure { throw failure }
-        plan.bytes += tree.bytes
+        plan.bytes.addSize(tree.bytes)
         plan.files = tree.files
         plan.directories = tree.directories
         return plan
@@ -188,7 +188,7 @@ struct TreeRemoval {
             let name = Array(UnsafeBufferPointer(start: namePointer, count: strlen(namePointer) + 1))
             if (info.st_mode & S_IFMT) == S_IFDIR {
                 directories += 1
-                bytes += Int64(info.st_size)
+                bytes.addSize(Int64(info.st_size))
                 subdirectories.append(name)
             } else {
                 files += 1
@@ -197,7 +197,7 @@ struct TreeRemoval {
                     mountPoint = FolderPath.join(path, FileSystemName.decode(cString: namePointer))
                 }
                 if info.st_nlink <= 1 || seen.insert(device: UInt64(info.st_dev), inode: UInt64(info.st_ino)) {
-                    bytes += Int64(info.st_size)
+                    bytes.addSize(Int64(info.st_size))
                 }
                 if deleting { toDelete.append(name) }
             }

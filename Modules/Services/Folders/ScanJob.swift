@@ -68,8 +68,8 @@ struct ScanJob {
             if listed.isDirectory(at: index) || listed.issueCount(at: index) > 0 {
                 Self.add(listed[index], to: &total)
             } else {
-                total.bytes += listed.bytes(at: index)
-                total.diskBytes += listed.diskBytes(at: index)
+                total.bytes.addSize(listed.bytes(at: index))
+                total.diskBytes.addSize(listed.diskBytes(at: index))
                 total.files += 1
             }
         }
@@ -103,8 +103,8 @@ struct ScanJob {
                 ledger?.record(holder: decoded, sightings: totals.links, credited: totals.credited)
             }
             measured.withLock { total in
-                total.bytes += own[slot].bytes + totals.bytes
-                total.diskBytes += own[slot].diskBytes + totals.diskBytes
+                total.bytes.addSize(own[slot].bytes.addingSize(totals.bytes))
+                total.diskBytes.addSize(own[slot].diskBytes.addingSize(totals.diskBytes))
                 total.files += totals.files
                 total.directories += 1 + totals.directories
                 total.issueCount += totals.issueCount
@@ -234,8 +234,8 @@ struct ScanJob {
         }
         for part in found.values {
             folder.files += part.files
-            folder.bytes += part.bytes
-            folder.diskBytes += part.diskBytes
+            folder.bytes.addSize(part.bytes)
+            folder.diskBytes.addSize(part.diskBytes)
         }
         folderOut = folder
         // The first piece's rows become the listing; the others are moved
@@ -281,8 +281,8 @@ struct ScanJob {
         if !isDirectory && !options.listFiles {
             part.files += 1
             if info.st_nlink <= 1 || sighting(info, holder: "", shared: shared) {
-                part.bytes += Int64(info.st_size)
-                part.diskBytes += Int64(info.st_blocks) * 512
+                part.bytes.addSize(Int64(info.st_size))
+                part.diskBytes.addSize(Int64.bytes(ofBlocks: Int64(info.st_blocks)))
             }
             return
         }
@@ -291,7 +291,7 @@ struct ScanJob {
             let counted = info.st_nlink <= 1 || sighting(info, holder: name, shared: shared)
             part.rows.appendFile(
                 name: name, kind: Self.kind(info), bytes: counted ? Int64(info.st_size) : 0,
-                diskBytes: counted ? Int64(info.st_blocks) * 512 : 0, modified: Self.modified(info))
+                diskBytes: counted ? Int64.bytes(ofBlocks: Int64(info.st_blocks)) : 0, modified: Self.modified(info))
             return
         }
         let childPath = FolderPath.join(path, name)
@@ -316,7 +316,7 @@ struct ScanJob {
             holder: holder,
             sightings: [FolderLinkSighting(
                 device: UInt64(info.st_dev), inode: UInt64(info.st_ino), bytes: Int64(info.st_size),
-                diskBytes: Int64(info.st_blocks) * 512)],
+                diskBytes: Int64.bytes(ofBlocks: Int64(info.st_blocks)))],
             credited: [first])
         return first
     }
@@ -324,7 +324,7 @@ struct ScanJob {
     static func entry(name: String, path: String, info: stat) -> FolderEntry {
         FolderEntry(
             name: name, path: path, kind: kind(info), bytes: Int64(info.st_size), modified: modified(info),
-            diskBytes: Int64(info.st_blocks) * 512)
+            diskBytes: Int64.bytes(ofBlocks: Int64(info.st_blocks)))
     }
 
     static func kind(_ info: stat) -> FolderEntry.Kind {
@@ -342,8 +342,8 @@ struct ScanJob {
 
     /// Adds a finished child's figures to its folder's total.
     static func add(_ child: FolderEntry, to total: inout FolderEntry) {
-        total.bytes += child.bytes
-        total.diskBytes += child.diskBytes
+        total.bytes.addSize(child.bytes)
+        total.diskBytes.addSize(child.diskBytes)
         if child.isDirectory {
             total.files += child.files
             total.directories += 1 + child.directories
@@ -355,8 +355,8 @@ struct ScanJob {
     }
 
     static func apply(_ totals: DirectoryWalker.Totals, to entry: inout FolderEntry) {
-        entry.bytes += totals.bytes
-        entry.diskBytes += totals.diskBytes
+        entry.bytes.addSize(totals.bytes)
+        entry.diskBytes.addSize(totals.diskBytes)
         entry.files = totals.files
         entry.directories = totals.directories
         entry.issueCount = totals.issueCount
@@ -389,7 +389,7 @@ final class ChildBatch: @unchecked Sendable {
         let ready: FolderRows? = waiting.withLock { waiting in
             if waiting.rows.isEmpty { waiting.since = now }
             waiting.rows.appendDirectory(
-                name: name, bytes: own.bytes + totals.bytes, diskBytes: own.diskBytes + totals.diskBytes,
+                name: name, bytes: own.bytes.addingSize(totals.bytes), diskBytes: own.diskBytes.addingSize(totals.diskBytes),
                 modified: own.modified, files: totals.files, directories: totals.directories,
                 issue: totals.firstIssue, issueCount: totals.issueCount, complete: true)
             guard now &- waiting.since >= Self.interval else { return nil }
