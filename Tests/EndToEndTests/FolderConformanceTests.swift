@@ -4,7 +4,7 @@ import TestSupport
 
 /// One folder scenario through the CLI (`--json`) and JSON lines must end in
 /// the same snapshot: both render the same view model.
-@Suite(.serialized) struct FolderConformanceTests {
+@Suite(.serialized, .tags(.folders, .cli, .jsonl)) struct FolderConformanceTests {
     let home = TemporaryDirectory("facet-home")
     let tree = TemporaryDirectory("facet-tree")
 

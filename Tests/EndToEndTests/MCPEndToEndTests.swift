@@ -5,7 +5,7 @@ import TestSupport
 /// `facet --ui mcp` driven end to end: by the official Python MCP client (an
 /// independent implementation of the protocol) and by raw lines for input
 /// no client library would send.
-@Suite struct MCPEndToEndTests {
+@Suite(.tags(.playlists, .folders, .mcp, .cli)) struct MCPEndToEndTests {
     let files = TemporaryDirectory("facet-mcp-files")
 
     /// Tests/MCPClient/mcp_e2e.py, found from this source file.

@@ -4,7 +4,7 @@ import TestSupport
 
 /// One playlist scenario through every front end must end in the same
 /// snapshot: the front ends render one view model; they do not interpret it.
-@Suite struct PlaylistConformanceTests {
+@Suite(.tags(.playlists, .cli, .jsonl)) struct PlaylistConformanceTests {
     let files = TemporaryDirectory("facet-files")
 
     func json(_ text: String) -> NSDictionary {

@@ -4,7 +4,7 @@ import TestSupport
 
 /// The login scenario over JSON lines, its conformance with the CLI, and the
 /// launcher's choice of front end (flag, FACET_UI, the user's preference).
-@Suite struct UsersJSONLTests {
+@Suite(.tags(.users, .cli, .jsonl)) struct UsersJSONLTests {
     let home = TemporaryDirectory("facet-home")
 
     static func result(_ response: [String: Any]) -> [String: Any] { response["result"] as? [String: Any] ?? [:] }

@@ -3,10 +3,14 @@
 an implementation independent of Facet's, for the end-to-end tests in
 Tests/EndToEndTests/MCPEndToEndTests.swift.
 
-usage: mcp_e2e.py BINARY FACET_HOME WORKDIR MODE
+usage: mcp_e2e.py BINARY FACET_HOME WORKDIR MODE [GITHUB_URL PHOTOS_URL]
   MODE scenario    - initialize, list tools, import, search, rename a folder,
                      read a resource, hear of an update, tool errors
   MODE conformance - the playlist conformance scenarios; prints the snapshots
+  MODE features    - every feature (playlists, folders, login and settings,
+                     stars, photos) with one error result each; the loopback
+                     fixtures' base URLs come after the mode; prints the
+                     snapshots and errors (Tests/EndToEndTests/MCPFeatures…)
 
 Prints one JSON object (the facts seen) on stdout; the Swift test asserts on
 it. Works with mcp 1.x and 2.x: results are compared in their wire form
@@ -145,8 +149,88 @@ async def conformance(binary, home, work):
             "tripPath": m3u}
 
 
+def snapshot(result):
+    return result.get("structuredContent", {}).get("snapshot", {})
+
+
+def failure(result):
+    """A tool's error result: whether it was one, and its code and message."""
+    error = result.get("structuredContent", {}).get("error", {})
+    return {"isError": result.get("isError"), "code": error.get("code"), "message": error.get("message"),
+            "protocolError": result.get("protocolError")}
+
+
+async def features(binary, home, work, github, photos):
+    """Each feature through MCP, in one session on a fresh home: the
+    snapshots the Swift test compares with the CLI's, and one error result
+    per feature with its `structuredContent.error.code`."""
+    facts = {}
+    tree = os.path.join(work, "tree")
+    for path, size in (("a/x", 5000), ("b/y/z", 2), ("c/w", 1)):
+        os.makedirs(os.path.dirname(os.path.join(tree, path)), exist_ok=True)
+        with open(os.path.join(tree, path), "w") as f:
+            f.write("x" * size)
+    env = {"FACET_HOME": home, "NO_COLOR": "1"}
+    for name in ("TZ", "FACET_PHOTOS_CLOCK"):
+        if name in os.environ:
+            env[name] = os.environ[name]
+    params = StdioServerParameters(command=binary, args=["--ui", "mcp"], env=env)
+    async with stdio_client(params) as (read, write):
+        async with ClientSession(read, write) as session:
+            await session.initialize()
+            # Playlists: the conformance steps, and a file that is not there.
+            await call(session, "open_playlist", {"name": "Sample", "sort": "title"})
+            facts["playlist"] = snapshot(await call(session, "playlist_filter", {"text": "o"}))
+            facts["playlistError"] = failure(await call(session, "playlists_import",
+                                                        {"path": os.path.join(work, "missing.m3u")}))
+
+            # Folders: the sorted list, and a rename to a name with a slash.
+            await call(session, "open_folders", {"path": tree, "sort": "name"})
+            facts["folders"] = snapshot(await call(session, "folders_sort", {"by": "size"}))
+            await call(session, "open_folder-rename", {"path": os.path.join(tree, "a")})
+            facts["folderError"] = failure(await call(session, "folder-rename_rename", {"name": "x/y"}))
+            facts["dirsAfterError"] = sorted(os.listdir(tree))
+
+            # Stars before anyone set a GitHub user (nobody is signed in yet either).
+            # Login: a name with a control character, then a good one.
+            facts["loginError"] = failure(await call(session, "open_login",
+                                                     {"first-name": "Ada\u001b[31m", "last-name": "Lovelace"}))
+            if not facts["loginError"]["isError"]:
+                facts["loginError"] = failure(await call(session, "login_sign-in", {}))
+            await call(session, "open_login", {"first-name": "Ada", "last-name": "Lovelace"})
+            facts["login"] = snapshot(await call(session, "login_sign-in", {}))
+            facts["starsError"] = failure(await call(session, "open_stars", {}))
+
+            # Settings: a bad page size is refused; the fixtures' URLs are saved.
+            await call(session, "open_settings", {})
+            facts["settingsError"] = failure(await call(session, "settings_set", {"key": "page-size", "value": "many"}))
+            for key, value in (("github-user", "octo"), ("github-base-url", github), ("photos-base-url", photos + "/ok")):
+                facts.setdefault("settingsSaved", []).append(
+                    failure(await call(session, "settings_set", {"key": key, "value": value})))
+
+            # Stars from the GitHub fixture; then, from what was read, a search.
+            facts["starsRead"] = snapshot(await call(session, "open_stars", {}))["status"]
+            await call(session, "open_stars", {"refresh": "none"})
+            facts["stars"] = snapshot(await call(session, "stars_filter", {"text": "project 7"}))
+
+            # Photos from the photos fixture: open, select; then the fixture answers 500.
+            await call(session, "open_photos", {})
+            facts["photos"] = snapshot(await call(session, "photos_select", {"item": "42"}))
+            await call(session, "open_settings", {})
+            await call(session, "settings_set", {"key": "photos-base-url", "value": photos + "/status/500"})
+            await call(session, "open_photos", {})
+            facts["photosError"] = failure(await call(session, "photos_reload", {}))
+            await call(session, "open_settings", {})
+            facts["settings"] = snapshot(await call(session, "settings_set", {"key": "photos-base-url", "value": photos + "/ok"}))
+    return facts
+
+
 def main():
     binary, home, work, mode = sys.argv[1:5]
+    if mode == "features":
+        facts = asyncio.run(features(binary, home, work, *sys.argv[5:7]))
+        print(json.dumps(facts, sort_keys=True))
+        return
     run = scenario if mode == "scenario" else conformance
     facts = asyncio.run(run(binary, home, work))
     print(json.dumps(facts, sort_keys=True))

@@ -5,7 +5,7 @@ import TestSupport
 /// `facet --connect`: a TUI attached to a running `facet serve` redraws
 /// when a CLI command, attached to the same server, changes what it shows
 /// (one view model in the server, two faces).
-@Suite(.serialized) struct ConnectedTUITests {
+@Suite(.serialized, .tags(.playlists, .serve, .tui, .cli)) struct ConnectedTUITests {
     @Test func aTUIAttachedToTheServerRedrawsAfterACLICommand() throws {
         let home = TemporaryDirectory("facet-connect-home")
         let runtime = TemporaryDirectory("facet-connect-run")

@@ -5,7 +5,7 @@ import TestSupport
 /// The folder screens in the TUI, as a person uses them: no TUI code knows
 /// them, yet they list, sort, rename and follow changes made by others; and
 /// the final snapshot equals the CLI's `--json` for the same scenario.
-@Suite struct FolderTUITests {
+@Suite(.tags(.folders, .tui, .cli)) struct FolderTUITests {
     /// The digit of the tab that shows `title` in the tab bar.
     func tabKey(_ screen: String, _ title: String) -> String? {
         let bar = screen.components(separatedBy: "\n").first ?? ""

@@ -6,7 +6,7 @@ import TestSupport
 /// real TUI against the loopback photos fixture: the title follows the
 /// selected photo, reload resets it, and the final view-model snapshot is
 /// the one the CLI's `--json` gives for the same steps.
-@Suite(.serialized) struct PhotosTUIConformanceTests {
+@Suite(.serialized, .tags(.photos, .tui, .cli)) struct PhotosTUIConformanceTests {
     static let clock = "1790000000"
 
     struct Seen: Sendable {

@@ -6,7 +6,7 @@ import TestSupport
 /// loopback GitHub fixture: open the stars, search, open a repository in the
 /// browser (marked visited), full refresh (still visited); the rows the TUI
 /// ends with are the rows the CLI's `--json` gives for the same search.
-@Suite(.serialized) struct StarsTUIConformanceTests {
+@Suite(.serialized, .tags(.stars, .tui, .cli)) struct StarsTUIConformanceTests {
     struct Seen: Sendable {
         var opened = ""
         var tui = Data()

@@ -5,7 +5,7 @@ import TestSupport
 /// The playlist conformance scenario (open Sample sorted by title, filter
 /// "o") driven by keys in the TUI ends in the same view-model snapshot as
 /// the CLI's `--json` (which the JSON-lines conformance test matches too).
-@Suite struct TUIConformanceTests {
+@Suite(.tags(.playlists, .tui, .cli)) struct TUIConformanceTests {
     @Test func filteredSortedPlaylistIsIdenticalInTUIAndCLI() throws {
         let home = TemporaryDirectory("facet-tui-conformance")
         let snapshotPath = home.path + "/tui-snapshot.json"

@@ -82,9 +82,16 @@ public struct StarsLibrary: Sendable {
             do {
                 result = try await source.starredPage(account, url: next, etag: conditional)
             } catch {
-                if let rateLimit = error.rateLimitStatus { rate = rateLimit }
-                try await saveState(StarSyncState(
-                    firstPageETag: state.firstPageETag, fetchedAt: state.fetchedAt, fullSyncAt: state.fullSyncAt, rateLimit: rate), account)
+                // Only a newer rate limit (from this error, or from the pages
+                // read before it) is worth recording, on the state as it is
+                // now: another refresh may have finished meanwhile, and the
+                // state read above would erase what it saved.
+                if let rateLimit = error.rateLimitStatus ?? (requests > 0 ? rate : nil) {
+                    let current = try await guarded { try await store.syncState(user: account.user) } ?? StarSyncState()
+                    try await saveState(StarSyncState(
+                        firstPageETag: current.firstPageETag, fetchedAt: current.fetchedAt, fullSyncAt: current.fullSyncAt,
+                        rateLimit: rateLimit), account)
+                }
                 throw error
             }
             requests += 1

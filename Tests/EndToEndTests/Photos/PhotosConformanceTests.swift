@@ -5,7 +5,7 @@ import TestSupport
 /// Seed 003's title scenario (open, select, reload) through the CLI's
 /// `--json` and through JSON lines ends in identical snapshots at every
 /// step: the front ends render one view model.
-@Suite(.serialized) struct PhotosConformanceTests {
+@Suite(.serialized, .tags(.photos, .cli, .jsonl)) struct PhotosConformanceTests {
     @Test func openSelectReloadIsIdenticalInCLIAndJSONLines() throws {
         let world = try PhotosHome()
         let cliOpen = try world.facet("photos", "--json")
