@@ -69,7 +69,19 @@ step "building the copy (scratch $scratch)"
 timed "swift build --build-tests (copy + $name)" bash -c "cd '$copy' && swift build --build-tests --scratch-path '$scratch'"
 step "the generated tests and the layering rules on the scaffolded code"
 tests="$name|everyDependencyIsAllowedByTheArchitecture"
-timed "swift test --filter '$tests'" bash -c "cd '$copy' && swift test --skip-build --scratch-path '$scratch' --filter '$tests'"
+test_log=$work/generated-tests.log
+timed "swift test --filter '$tests'" bash -c "set -o pipefail; cd '$copy' && swift test --skip-build --scratch-path '$scratch' --filter '$tests' 2>&1 | tee '$test_log' >&2"
+# A filter that matches nothing passes too: every suite the scaffold writes
+# must have run and passed, with at least as many tests as its templates hold.
+expected=1  # the layering test
+for template in "$root"/Tools/templates/feature/Tests/*/__Name__/*.swift.tmpl; do
+  suite=$(basename "$template" .swift.tmpl)
+  suite=${suite//__Name__/$name}
+  check grep -q "Suite $suite passed" "$test_log"
+  expected=$((expected + $(grep -c '@Test' "$template")))
+done
+ran=$(sed -n 's/.*Test run with \([0-9]*\) tests\{0,1\} .* passed.*/\1/p' "$test_log" | tail -1)
+check test "${ran:-0}" -ge "$expected"
 scaffold_total=$((SECONDS - scaffold_start))
 step "the $screen screen in every front end"
 timed "CLI, JSON lines, TUI checks ($screen)" python3 "$root/Tools/extension/check_screen.py" "$scratch/debug/facet" "$screen" "$name" "No entries yet"

@@ -17,9 +17,9 @@ public struct ActionDescriptor: Codable, Equatable, Sendable {
     /// One sentence for help screens and OpenRPC.
     public var summary: String
     /// Running it loads the screen's content afresh (an export that scans
-    /// as it writes): a one-shot front end runs it at once instead of first
-    /// waiting for the load the screen began when it opened, which the
-    /// action would only redo. Not part of the snapshot's JSON: it is a
+    /// as it writes): a one-shot front end runs it on a screen it has not
+    /// started, instead of starting the load that the action would only
+    /// redo (and that would already be reading when the action refuses). Not part of the snapshot's JSON: it is a
     /// hint for front ends in the same process.
     public var loadsContent: Bool
 

@@ -49,13 +49,20 @@ extension ScreenCatalog {
 
     /// Validates, builds and starts a screen: the one way front ends open one.
     public func open(_ request: ScreenRequest) async throws(ScreenError) -> any Screen {
+        let screen = try build(request)
+        await screen.start()
+        return screen
+    }
+
+    /// Validates and builds a screen without starting it: for a one-shot
+    /// command whose first action loads the content itself (see
+    /// `ActionDescriptor.loadsContent`), so the opening load never begins.
+    public func build(_ request: ScreenRequest) throws(ScreenError) -> any Screen {
         guard let descriptor = descriptor(request.screen) else {
             let known = screens.map(\.id).joined(separator: ", ")
             throw .notFound("no screen named '\(request.screen)' (screens: \(known))", code: "unknown_screen")
         }
         let params = try descriptor.validateParams(request.params)
-        let screen = try makeScreen(ScreenRequest(screen: request.screen, params: params))
-        await screen.start()
-        return screen
+        return try makeScreen(ScreenRequest(screen: request.screen, params: params))
     }
 }

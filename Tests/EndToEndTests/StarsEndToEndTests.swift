@@ -32,6 +32,34 @@ import TestSupport
         if let token { #expect(try await facet("settings", "set", "github-token", token).status == 0) }
     }
 
+    /// Tokens the fixture treats as `bad` and `good`, too distinctive to
+    /// appear in any output by chance: a leak is found whole, not guessed
+    /// from a quote after a short word.
+    static let badToken = "bad-7f3c9e1a5d2b8064-secret"
+    static let goodToken = "good-4e8a1f6c0b9d2357-secret"
+
+    /// The token is stored once (its settings column) and nowhere else in
+    /// the database: not in the stars cache, not in any other table.
+    func expectTokenStoredOnlyInSettings(_ token: String) throws {
+        let dump = try sqliteDump()
+        #expect(dump.components(separatedBy: token).count == 2, "the token appears elsewhere in the database")
+    }
+
+    func sqliteDump() throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
+        process.arguments = [home.path + "/facet.sqlite", ".dump"]
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let deadline = ChildDeadline(process, seconds: 60)
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        deadline.finish()
+        return String(decoding: data, as: UTF8.self)
+    }
+
     static func object(_ text: String) -> [String: Any] {
         (try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]) ?? [:]
     }
@@ -87,7 +115,7 @@ import TestSupport
     /// Each failure: exit 1, its message on stderr, its code in the snapshot.
     @Test(arguments: [
         ("ghost", nil as String?, "stars.unknown_user", "GitHub has no user named \"ghost\"."),
-        ("octo", "bad", "stars.bad_token", "GitHub refused the token (401)"),
+        ("octo", StarsEndToEndTests.badToken, "stars.bad_token", "GitHub refused the token (401)"),
         ("limited", nil, "stars.rate_limited", "resets at 03:33"),
         ("secondary", nil, "stars.secondary_rate_limit", "wait 60 s"),
         ("malformed", nil, "stars.malformed", "could not be read"),
@@ -102,6 +130,10 @@ import TestSupport
         #expect(result.stderr.contains(words), "\(result.stderr)")
         #expect(Self.status(Self.object(result.stdout))["code"] as? String == code)
         #expect(!result.stdout.contains("bad\"") && !result.stderr.contains("Bearer"))
+        if let token {
+            #expect(!result.stdout.contains(token) && !result.stderr.contains(token))
+            try expectTokenStoredOnlyInSettings(token)
+        }
     }
 
     @Test func offlineShowsTheCacheWithItsAge() async throws {
@@ -169,6 +201,11 @@ import TestSupport
 
         try server.control("add", user: "octo", name: "new/thing")
         #expect(try await facet("stars", "refresh-all").status == 0)
+        // The star added on GitHub's side is in the cache after the refresh, on top.
+        let refreshed = try await facet("stars", "--refresh", "none", "--json")
+        #expect(Self.items(Self.object(refreshed.stdout)).first?["title"] as? String == "new/thing")
+        let found = try await facet("stars", "--refresh", "none", "--search", "new", "--json")
+        #expect(Self.items(Self.object(found.stdout)).map { $0["title"] as? String } == ["new/thing"])
         let cli = try await facet("stars", "--refresh", "none", "filter", "project 7", "--json")
         #expect(cli.status == 0)
         let viaCLI = Self.object(cli.stdout)
@@ -190,7 +227,7 @@ import TestSupport
     }
 
     @Test func starAndUnstarWithTheTokenWhichIsNeverPrinted() async throws {
-        try await setUp(user: "octo", token: "good")
+        try await setUp(user: "octo", token: Self.goodToken)
         #expect(try await facet("stars").status == 0)
         let unstar = try await facet("stars", "--refresh", "none", "unstar", "1000229", "--json")
         #expect(unstar.status == 0, "\(unstar.stderr)")
@@ -199,9 +236,17 @@ import TestSupport
         #expect(star.status == 0, "\(star.stderr)")
         #expect(Self.items(Self.object(star.stdout)).first?["title"] as? String == "apple/swift")
         let settings = try await facet("settings", "--json")
+        let human = try await facet("settings")
         for output in [unstar.stdout, unstar.stderr, star.stdout, star.stderr, settings.stdout] {
             #expect(!output.contains("good\""))
         }
+        for output in [unstar.stdout, unstar.stderr, star.stdout, star.stderr, settings.stdout, settings.stderr, human.stdout, human.stderr] {
+            #expect(!output.contains(Self.goodToken))
+        }
+        // The starred repository is in the cache, not only in the action's answer.
+        let cached = try await facet("stars", "--refresh", "none", "--search", "swift", "--json")
+        #expect(Self.items(Self.object(cached.stdout)).contains { $0["title"] as? String == "apple/swift" })
+        try expectTokenStoredOnlyInSettings(Self.goodToken)
         let log = try server.log()
         #expect(log.allSatisfy { !(($0["path"] as? String) ?? "").contains("good") })
         #expect(log.contains { $0["method"] as? String == "DELETE" && $0["authorization"] as? Bool == true })

@@ -20,17 +20,19 @@ struct CommandRunner {
     /// The exit status: 0 done (also with a warning), 1 failed or refused, 2
     /// a usage error. Usage errors are thrown, for the caller to print.
     func run(_ request: CommandLineRequest) async throws(ScreenError) -> Int32 {
-        var screen = try await catalog.open(request.screen)
-        defer { screen.close() }
         // An action that loads the content itself (an export that scans as
-        // it writes) runs at once: waiting for the opening load first would
-        // walk the same tree twice.
+        // it writes) runs on a screen that was never started: the opening
+        // load would walk the same tree twice, and would already be walking
+        // when the action refuses a file it cannot write.
         // (Asked of the screen's descriptor, which lists every action it can
         // offer: its snapshot is not read before the screen has settled.)
         let first = request.steps.first.flatMap { step in
             catalog.screens.first { $0.id == request.screen.screen }?.actions.first { $0.name == step.action }
         }
-        if first?.loadsContent != true { await settle(screen) }
+        let loadsContent = first?.loadsContent == true
+        var screen = loadsContent ? try catalog.build(request.screen) : try await catalog.open(request.screen)
+        defer { screen.close() }
+        if !loadsContent { await settle(screen) }
         // The snapshot is read once per state (after opening, after each
         // step): a screen builds it anew on every read, a table page and
         // all (eight builds per `photos reload`, two now).

@@ -55,6 +55,7 @@ public final class FacetDatabase: Sendable {
             configuration.readonly = readOnly
             configuration.label = "facet"
             configuration.prepareDatabase { db in
+                try CaseFoldingFunctions.register(on: db)
                 // Keep an idle WAL small on disk once it has been checkpointed.
                 try db.execute(sql: "PRAGMA journal_size_limit = \(Self.walLimit)")
             }

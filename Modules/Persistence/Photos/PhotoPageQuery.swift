@@ -18,8 +18,9 @@ struct PhotoPageQuery {
             _ = arguments.append(contentsOf: [album])
         }
         if !query.text.isEmpty {
-            conditions.append("title LIKE ? ESCAPE '\\'")
-            _ = arguments.append(contentsOf: ["%" + Self.escapeLike(query.text) + "%"])
+            // Case ignored as `CaseFolding` does (LIKE would fold ASCII only).
+            conditions.append("facet_contains(title, ?)")
+            _ = arguments.append(contentsOf: [CaseFolding.fold(query.text)])
         }
         let filter = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
         let total: Int
@@ -55,15 +56,5 @@ struct PhotoPageQuery {
 
     static func photo(_ row: Row) -> Photo {
         Photo(albumId: row[1], id: row[0], title: row[2], url: row[3], thumbnailUrl: row[4])
-    }
-
-    /// Makes `%`, `_` and `\` match themselves: a filter is literal text.
-    static func escapeLike(_ text: String) -> String {
-        var out = ""
-        for character in text {
-            if character == "%" || character == "_" || character == "\\" { out.append("\\") }
-            out.append(character)
-        }
-        return out
     }
 }

@@ -16,13 +16,15 @@ public struct SQLitePlaylistStore: PlaylistStore {
 
     public func playlist(named name: String) async throws -> PlaylistSummary? {
         try await database.read { db in
-            try Row.fetchOne(db, sql: "SELECT * FROM playlist WHERE name = ?", arguments: [name]).map(Self.summary)
+            try Row.fetchOne(db, sql: "SELECT * FROM playlist WHERE facet_fold(name) = ?", arguments: [CaseFolding.fold(name)])
+                .map(Self.summary)
         }
     }
 
     public func create(name: String, source: String, format: String, songs: [Song]) async throws -> PlaylistSummary {
         let now = Date()
         return try await database.write { db in
+            try Self.refuseTaken(name, except: nil, db)
             do {
                 try db.execute(
                     sql: "INSERT INTO playlist (name, source, format, imported_at, song_count) VALUES (?, ?, ?, ?, ?)",
@@ -35,6 +37,16 @@ public struct SQLitePlaylistStore: PlaylistStore {
             return PlaylistSummary(
                 id: id, name: name, songCount: songs.count, source: source, format: format, importedAt: now)
         }
+    }
+
+    /// Names are unique ignoring case the way `CaseFolding` ignores it; the
+    /// column's `NOCASE` constraint folds ASCII letters only, so "CAFÉ" would
+    /// pass it beside "Café".
+    static func refuseTaken(_ name: String, except playlist: Int64?, _ db: Database) throws {
+        let taken = try Bool.fetchOne(
+            db, sql: "SELECT EXISTS (SELECT 1 FROM playlist WHERE facet_fold(name) = ? AND id IS NOT ?)",
+            arguments: [CaseFolding.fold(name), playlist]) ?? false
+        if taken { throw PlaylistError.duplicateName(name) }
     }
 
     public func songs(in playlist: Int64, _ query: SongQuery) async throws -> SongPage {
@@ -73,6 +85,7 @@ public struct SQLitePlaylistStore: PlaylistStore {
 
     public func rename(_ playlist: Int64, to name: String) async throws {
         try await database.write { db in
+            try Self.refuseTaken(name, except: playlist, db)
             do {
                 try db.execute(sql: "UPDATE playlist SET name = ? WHERE id = ?", arguments: [name, playlist])
             } catch let error as DatabaseError where error.resultCode == .SQLITE_CONSTRAINT {

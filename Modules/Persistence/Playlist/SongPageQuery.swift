@@ -34,8 +34,9 @@ struct SongPageQuery {
                     arguments: [playlist, limit, offset])
             }
         } else {
-            let pattern = "%" + Self.escapeLike(query.filter) + "%"
-            let match = "playlist_id = ? AND (title LIKE ? ESCAPE '\\' OR artist LIKE ? ESCAPE '\\')"
+            // Case ignored as `CaseFolding` does (LIKE would fold ASCII only).
+            let pattern = CaseFolding.fold(query.filter)
+            let match = "playlist_id = ? AND (facet_contains(title, ?) OR facet_contains(artist, ?))"
             total = try Int.fetchOne(
                 db, sql: "SELECT COUNT(*) FROM song WHERE \(match)", arguments: [playlist, pattern, pattern]) ?? 0
             rows = try Row.fetchAll(
@@ -59,15 +60,5 @@ struct SongPageQuery {
         case .title: "title COLLATE NOCASE, position"
         case .artist: "artist COLLATE NOCASE, position"
         }
-    }
-
-    /// Makes `%`, `_` and `\` match themselves: a filter is literal text.
-    static func escapeLike(_ text: String) -> String {
-        var out = ""
-        for character in text {
-            if character == "%" || character == "_" || character == "\\" { out.append("\\") }
-            out.append(character)
-        }
-        return out
     }
 }

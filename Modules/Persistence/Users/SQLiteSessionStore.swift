@@ -12,6 +12,9 @@ public struct SQLiteSessionStore: SessionStore, ProfileStore {
 
     public init(database: FacetDatabase) { self.database = database }
 
+    static let byName = "SELECT * FROM profile WHERE facet_fold(first_name) = ? AND facet_fold(last_name) = ?"
+    static func key(_ name: PersonName) -> StatementArguments { [CaseFolding.fold(name.first), CaseFolding.fold(name.last)] }
+
     public func startSession(for name: PersonName, tokenHash: String, at date: Date) async throws -> SessionStart {
         let time = date.timeIntervalSince1970
         return try await database.write { db in
@@ -19,17 +22,19 @@ public struct SQLiteSessionStore: SessionStore, ProfileStore {
             // holds the write lock: a racing process waits (busy timeout),
             // then finds the profile this one made. The unique index is the
             // second line of defence; DO NOTHING makes a clash harmless.
-            try db.execute(
-                sql: """
-                    INSERT INTO profile (first_name, last_name, created_at) VALUES (?, ?, ?)
-                    ON CONFLICT DO NOTHING
-                    """,
-                arguments: [name.first, name.last, time])
-            let created = db.changesCount == 1
-            guard let row = try Row.fetchOne(
-                db, sql: "SELECT * FROM profile WHERE first_name = ? COLLATE NOCASE AND last_name = ? COLLATE NOCASE",
-                arguments: [name.first, name.last])
-            else {
+            // Names match ignoring case as `CaseFolding` does; the unique
+            // index's NOCASE folds ASCII letters only.
+            var created = false
+            if try Row.fetchOne(db, sql: Self.byName, arguments: Self.key(name)) == nil {
+                try db.execute(
+                    sql: """
+                        INSERT INTO profile (first_name, last_name, created_at) VALUES (?, ?, ?)
+                        ON CONFLICT DO NOTHING
+                        """,
+                    arguments: [name.first, name.last, time])
+                created = db.changesCount == 1
+            }
+            guard let row = try Row.fetchOne(db, sql: Self.byName, arguments: Self.key(name)) else {
                 throw StorageError(.other, "the profile vanished while signing in")
             }
             let profile = Self.profile(row)
@@ -93,10 +98,7 @@ public struct SQLiteSessionStore: SessionStore, ProfileStore {
 
     public func profile(named name: PersonName) async throws -> UserProfile? {
         try await database.read { db in
-            try Row.fetchOne(
-                db, sql: "SELECT * FROM profile WHERE first_name = ? COLLATE NOCASE AND last_name = ? COLLATE NOCASE",
-                arguments: [name.first, name.last]
-            ).map(Self.profile)
+            try Row.fetchOne(db, sql: Self.byName, arguments: Self.key(name)).map(Self.profile)
         }
     }
 

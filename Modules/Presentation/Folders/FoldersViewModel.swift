@@ -238,6 +238,9 @@ public final class FoldersViewModel: ScreenModel {
             throw .invalidParams("Nothing to confirm: ask with 'delete NAME' first.", code: "folder.nothing_pending")
         }
         do {
+            // A rescan started since the question reads the folder (and the
+            // row) again: refused like asking during a scan.
+            if folder.isScanning { throw FolderError.busy(folder.path) }
             try await carryOut(plan, confirmPath: confirmPath)
         } catch let error as ScreenError {
             throw error

@@ -33,7 +33,7 @@ actor FakeAuthentication: AuthenticationService {
         var created = false
         let profile: UserProfile
         if let found = profiles.first(where: {
-            $0.firstName.lowercased() == name.first.lowercased() && $0.lastName.lowercased() == name.last.lowercased()
+            CaseFolding.fold($0.firstName) == CaseFolding.fold(name.first) && CaseFolding.fold($0.lastName) == CaseFolding.fold(name.last)
         }) {
             profile = found
         } else {

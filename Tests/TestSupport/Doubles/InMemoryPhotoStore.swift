@@ -45,7 +45,7 @@ public final class InMemoryPhotoStore: PhotoStore, @unchecked Sendable {
             pageRequests.append(query)
             var matching = photos.filter { photo in
                 (query.album.map { photo.albumId == $0 } ?? true)
-                    && (query.text.isEmpty || photo.title.lowercased().contains(query.text.lowercased()))
+                    && CaseFolding.contains(photo.title, foldedNeedle: CaseFolding.fold(query.text))
             }
             switch query.sort {
             case .id: matching.sort { $0.id < $1.id }

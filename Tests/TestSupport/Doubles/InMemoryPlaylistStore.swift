@@ -42,7 +42,7 @@ public final class InMemoryPlaylistStore: PlaylistStore, @unchecked Sendable {
 
     public func playlist(named name: String) async throws -> PlaylistSummary? {
         try checkFailure()
-        return locked { lists.values.first { $0.summary.name.lowercased() == name.lowercased() }?.summary }
+        return locked { lists.values.first { CaseFolding.fold($0.summary.name) == CaseFolding.fold(name) }?.summary }
     }
 
     public func create(name: String, source: String, format: String, songs: [Song]) async throws -> PlaylistSummary {
@@ -51,7 +51,7 @@ public final class InMemoryPlaylistStore: PlaylistStore, @unchecked Sendable {
         }
         try checkFailure()
         return try locked {
-            if lists.values.contains(where: { $0.summary.name.lowercased() == name.lowercased() }) {
+            if lists.values.contains(where: { CaseFolding.fold($0.summary.name) == CaseFolding.fold(name) }) {
                 throw PlaylistError.duplicateName(name)
             }
             nextID += 1
@@ -70,9 +70,10 @@ public final class InMemoryPlaylistStore: PlaylistStore, @unchecked Sendable {
             let songs = lists[playlist]?.songs ?? []
             var entries = songs.enumerated().map { PlaylistEntry(position: $0.offset + 1, song: $0.element) }
             if !query.filter.isEmpty {
-                let needle = query.filter.lowercased()
+                let needle = CaseFolding.fold(query.filter)
                 entries = entries.filter {
-                    $0.song.title.lowercased().contains(needle) || $0.song.artist.lowercased().contains(needle)
+                    CaseFolding.contains($0.song.title, foldedNeedle: needle)
+                        || CaseFolding.contains($0.song.artist, foldedNeedle: needle)
                 }
             }
             switch query.sort {
@@ -105,7 +106,12 @@ public final class InMemoryPlaylistStore: PlaylistStore, @unchecked Sendable {
 
     public func rename(_ playlist: Int64, to name: String) async throws {
         try checkFailure()
-        locked { lists[playlist]?.summary.name = name }
+        try locked {
+            if lists.contains(where: { $0.key != playlist && CaseFolding.fold($0.value.summary.name) == CaseFolding.fold(name) }) {
+                throw PlaylistError.duplicateName(name)
+            }
+            lists[playlist]?.summary.name = name
+        }
     }
 
     public func delete(_ playlist: Int64) async throws {

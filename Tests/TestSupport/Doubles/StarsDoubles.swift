@@ -109,11 +109,17 @@ public final class InMemoryStarStore: StarStore, @unchecked Sendable {
         locked { Set((lists[user] ?? []).map(\.id)).intersection(ids) }
     }
 
+    static func searchFold(_ text: String) -> String {
+        text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+    }
+
     public func page(user: String, _ query: StarQuery) async throws -> StarPage {
         locked {
-            let words = query.search.lowercased().split { !($0.isLetter || $0.isNumber) }
+            // Like the store's FTS5 index (tokenizer unicode61): words match
+            // ignoring case and diacritics, each as a prefix of a word.
+            let words = Self.searchFold(query.search).split { !($0.isLetter || $0.isNumber) }
             var list = (lists[user] ?? []).filter { star in
-                let text = ([star.fullName, star.description ?? ""] + star.topics).joined(separator: " ").lowercased()
+                let text = Self.searchFold(([star.fullName, star.description ?? ""] + star.topics).joined(separator: " "))
                 let tokens = text.split { !($0.isLetter || $0.isNumber) }
                 return words.allSatisfy { word in tokens.contains { $0.hasPrefix(word) } }
                     && (query.language == nil || star.language == query.language)
