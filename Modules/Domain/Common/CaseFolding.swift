@@ -23,7 +23,7 @@ public enum CaseFolding {
     /// is ASCII (most titles): ASCII's lowercase is its Unicode lowercase.
     /// A carriage return sends the text the slow way, since "\r\n" is one
     /// character and a byte search would match inside it.
-    public static func contains(utf8 text: UnsafeBufferPointer<UInt8>, foldedNeedle needle: [UInt8]) -> Bool {
+    public static func contains(utf8 text: UnsafeBufferPointer<UInt8>, foldedNeedle needle: UnsafeBufferPointer<UInt8>) -> Bool {
         if needle.isEmpty { return true }
         var ascii = true
         for byte in text where byte >= 0x80 || byte == 0x0D {

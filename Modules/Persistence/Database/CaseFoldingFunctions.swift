@@ -26,10 +26,11 @@ private func fold(_ context: OpaquePointer?, _ count: Int32, _ values: UnsafeMut
     sqlite3_result_text(context, folded, -1, unsafeBitCast(-1, to: sqlite3_destructor_type.self))
 }
 
-/// 1 or 0; NULL text contains nothing (but an empty needle).
+/// 1 or 0; NULL text contains nothing (but an empty needle). Both texts
+/// are read where SQLite keeps them: this runs once per row of a filter.
 private func contains(_ context: OpaquePointer?, _ count: Int32, _ values: UnsafeMutablePointer<OpaquePointer?>?) {
     guard let haystack = values?[0], let needleValue = values?[1] else { return sqlite3_result_null(context) }
-    let needle = Array(text(needleValue).utf8)
+    let needle = UnsafeBufferPointer(start: sqlite3_value_text(needleValue), count: Int(sqlite3_value_bytes(needleValue)))
     guard sqlite3_value_type(haystack) != SQLITE_NULL else { return sqlite3_result_int(context, needle.isEmpty ? 1 : 0) }
     let bytes = sqlite3_value_text(haystack)
     let length = Int(sqlite3_value_bytes(haystack))
