@@ -8,31 +8,9 @@ import TestSupport
 @Suite(.tags(.playlists, .folders, .mcp, .cli)) struct MCPEndToEndTests {
     let files = TemporaryDirectory("facet-mcp-files")
 
-    /// Tests/MCPClient/mcp_e2e.py, found from this source file.
-    static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("MCPClient/mcp_e2e.py").path
-
     /// Runs the Python client in a mode; returns the facts it printed.
     func client(_ mode: String, home: String) throws -> [String: Any] {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", Self.script, FacetProcess.binary, home, files.path, mode]
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let deadline = ChildDeadline(process, seconds: 180)
-        let errors = DispatchQueue(label: "stderr")
-        nonisolated(unsafe) var stderr = Data()
-        errors.async { stderr = err.fileHandleForReading.readDataToEndOfFile() }
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        deadline.finish()
-        errors.sync {}
-        if deadline.expired { throw deadline.failure("mcp_e2e.py \(mode)", stderr: String(decoding: stderr, as: UTF8.self)) }
-        #expect(process.terminationStatus == 0, "mcp_e2e.py failed: \(String(decoding: stderr, as: UTF8.self))")
-        return (try? JSONSerialization.jsonObject(with: data) as? [String: Any]) ?? [:]
+        try MCPClientScript.run(mode, home: home, work: files.path)
     }
 
     @Test func thePythonClientImportsSearchesRenamesReadsAndHearsUpdates() throws {

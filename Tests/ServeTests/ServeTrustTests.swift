@@ -47,7 +47,7 @@ import TestSupport
     }
 
     @Test func aServerRunByAnotherUserBehindOurSocketFileIsRefusedAndSentNothing() throws {
-        guard Self.isRoot else { return }
+        try #require(Self.isRoot, "making a socket, folder or server of another user needs root (CI runs as root); as an ordinary user this check cannot be made")
         let place = TemporaryDirectory("facet-trust-peer")
         let socket = place.path + "/facet.sock"
         let server = try fakeServer(socket, asNobody: true)
@@ -63,7 +63,7 @@ import TestSupport
     }
 
     @Test func aSocketFileOfAnotherUserIsRefusedBeforeConnecting() throws {
-        guard Self.isRoot else { return }
+        try #require(Self.isRoot, "making a socket, folder or server of another user needs root (CI runs as root); as an ordinary user this check cannot be made")
         let place = TemporaryDirectory("facet-trust-file")
         let socket = place.path + "/facet.sock"
         let server = try fakeServer(socket, asNobody: false)
@@ -80,7 +80,7 @@ import TestSupport
     /// The case: `facet serve` run by another user, in a folder of
     /// theirs; root's `--connect` to it is refused on the folder.
     @Test func aRealServerOfAnotherUserIsRefused() throws {
-        guard Self.isRoot, FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv") else { return }
+        try #require(Self.isRoot && FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv"), "making a socket, folder or server of another user needs root (CI runs as root); as an ordinary user this check cannot be made")
         let place = TemporaryDirectory("facet-trust-other")
         chmod(place.path, 0o711)
         let theirs = place.path + "/theirs"
@@ -141,7 +141,7 @@ import TestSupport
         #expect(open.stderr.contains("chmod 700 \(folder)"))
         #expect(!FileManager.default.fileExists(atPath: folder + "/facet.sock"))
 
-        guard Self.isRoot else { return }
+        try #require(Self.isRoot, "making a socket, folder or server of another user needs root (CI runs as root); as an ordinary user this check cannot be made")
         #expect(chmod(folder, 0o700) == 0)
         #expect(chown(folder, Self.nobody, Self.nobody) == 0)
         let theirs = try BoundedProcess.run(FacetProcess.binary, ["serve"], environment: environment, timeout: 30)

@@ -171,9 +171,10 @@ public final class FacetDatabase: Sendable {
             at: url.deletingLastPathComponent(), withIntermediateDirectories: true,
             attributes: [.posixPermissions: 0o700])
         if !FileManager.default.fileExists(atPath: path) {
-            let fd = open(path, O_CREAT | O_WRONLY | O_CLOEXEC, 0o600)
-            if fd < 0 { throw StorageError(.cannotOpen, "\(path): \(String(cString: strerror(errno)))") }
-            close(fd)
+            // Created here, never through a link; another process may win the race.
+            let fd = open(path, O_CREAT | O_EXCL | O_WRONLY | O_NOFOLLOW | O_CLOEXEC, 0o600)
+            if fd < 0, errno != EEXIST { throw StorageError(.cannotOpen, "\(path): \(String(cString: strerror(errno)))") }
+            if fd >= 0 { close(fd) }
         }
     }
 

@@ -11,7 +11,7 @@ import Foundation
 enum SetupLock {
     static func around<T>(_ databasePath: String, _ body: () throws -> T) throws -> T {
         let lockPath = databasePath + ".lock"
-        let fd = open(lockPath, O_CREAT | O_RDWR | O_CLOEXEC, 0o600)
+        let fd = open(lockPath, O_CREAT | O_RDWR | O_NOFOLLOW | O_CLOEXEC, 0o600)
         if fd < 0 {
             let code = errno
             let detail = "\(lockPath): \(String(cString: strerror(code)))"

@@ -19,22 +19,7 @@ final class DirectoryReader {
     /// Calls `body` with each name (including `.` and `..`); false with
     /// `errno` set if reading failed part-way.
     func forEach(_ fd: Int32, _ body: (UnsafePointer<CChar>) -> Void) -> Bool {
-        guard let getdents = Self.getdents64 else { return readdirEach(fd, body) }
-        while true {
-            let count = getdents(fd, buffer, Self.size)
-            if count == 0 { return true }
-            if count < 0 {
-                if errno == EINTR { continue }
-                return false
-            }
-            var offset = 0
-            while offset < count {
-                // struct linux_dirent64 { u64 d_ino; s64 d_off; u16 d_reclen; u8 d_type; char d_name[]; }
-                let length = buffer.loadUnaligned(fromByteOffset: offset + 16, as: UInt16.self)
-                body((buffer + offset + 19).assumingMemoryBound(to: CChar.self))
-                offset += Int(length)
-            }
-        }
+        forEachTyped(fd) { name, _ in body(name) }
     }
 
     /// `forEach` with each entry's `d_type` (`DT_UNKNOWN` where the file
@@ -61,23 +46,13 @@ final class DirectoryReader {
             }
             var offset = 0
             while offset < count {
+                // struct linux_dirent64 { u64 d_ino; s64 d_off; u16 d_reclen; u8 d_type; char d_name[]; }
                 let length = buffer.loadUnaligned(fromByteOffset: offset + 16, as: UInt16.self)
                 let type = buffer.load(fromByteOffset: offset + 18, as: UInt8.self)
                 body((buffer + offset + 19).assumingMemoryBound(to: CChar.self), type)
                 offset += Int(length)
             }
         }
-    }
-
-    private func readdirEach(_ fd: Int32, _ body: (UnsafePointer<CChar>) -> Void) -> Bool {
-        let copy = dup(fd)
-        guard copy >= 0, let dir = fdopendir(copy) else { return false }
-        defer { closedir(dir) }
-        errno = 0
-        while let entry = readdir(dir) {
-            body((UnsafeRawPointer(entry) + Self.nameOffset).assumingMemoryBound(to: CChar.self))
-        }
-        return errno == 0
     }
 
     static let nameOffset = MemoryLayout<dirent>.offset(of: \dirent.d_name)!
