@@ -10,7 +10,7 @@ extension Launcher {
     /// thread with `pthread_exit` and leaves the main actor's queue to a
     /// worker thread: every command paid for starting that thread and for a
     /// forced unwind of the main thread's stack (which, in a binary without
-    /// a loader, sorts every unwind table entry first: 39 ms). Here the main
+    /// a loader, sorts every unwind table entry first). Here the main
     /// thread keeps the main actor: its run loop drains the main queue until
     /// `run` exits the process.
     public static func main(

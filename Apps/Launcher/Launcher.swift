@@ -205,7 +205,7 @@ public enum Launcher {
 
     /// A saved machine front end (jsonl, mcp) on a terminal would wait in
     /// silence for JSON-RPC and call a typed `q` a parse error: say so on
-    /// stderr first, with the way out and the way to the TUI (issue 15).
+    /// stderr first, with the way out and the way to the TUI.
     static func machineOnTerminalNote(_ preferred: String, registry: FrontEndRegistry) -> String? {
         guard isatty(0) == 1, preferred != registry.forCommands.name, preferred != registry.forTerminal.name
         else { return nil }

@@ -5,8 +5,8 @@ import Glibc
 /// The process's environment as a dictionary, read from `environ` directly.
 ///
 /// Foundation's `ProcessInfo.environment` built the same dictionary entry by
-/// entry through its own string bridging: 5% of `facet playlists` in `perf`,
-/// for a start-up that issue 16 counts in milliseconds.
+/// entry through its own string bridging: a visible share of a one-shot
+/// command's start-up.
 enum ProcessEnvironment {
     static func read() -> [String: String] {
         var count = 0

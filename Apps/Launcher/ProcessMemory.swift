@@ -7,9 +7,8 @@ enum ProcessMemory {
     /// glibc starts with that rule but raises its threshold to the size of
     /// each mapped buffer it frees; after an array grew by doubling to a few
     /// MB, later arrays of that size came from its heaps and stayed resident
-    /// once freed. A folder listed with a million files peaked at 114 MB
-    /// resident with 66 MB in use; with the threshold fixed, 90 MB (issue 14
-    /// measures bytes per kept row). Setting it also turns the raising off.
+    /// once freed, so a folder listed with a million files stayed far above
+    /// what it used. Setting it also turns the raising off.
     static func keepLargeBuffersMapped() {
         _ = mallopt(M_MMAP_THRESHOLD, 1 << 20)
     }

@@ -4,8 +4,8 @@
 /// JSONCore is a leaf utility with no dependencies (like a third-party
 /// package), shared by the seed playlist parser and the JSON-lines front end:
 /// both need a fast, exact JSON reader that reports where input is wrong,
-/// which Foundation's JSONSerialization/JSONDecoder are not (measured here:
-/// 3–5× slower on these workloads, and no line numbers).
+/// which Foundation's JSONSerialization/JSONDecoder are not (slower on these
+/// workloads, and no line numbers).
 public enum JSONValue: Equatable, Sendable {
     case null
     case bool(Bool)

@@ -5,9 +5,8 @@ extension StringProtocol {
     ///
     /// Not Foundation's `trimmingCharacters`: on Linux it goes through
     /// `NSString` and `CFCharacterSet`, whose first use in a process costs
-    /// runtime scans of every protocol conformance (~0.3 ms of
-    /// `facet playlist NAME`, issue 16; ~0.9 ms of `facet photos --page 100`
-    /// when ScreenKit read its page number that way).
+    /// runtime scans of every protocol conformance: a visible share of a
+    /// one-shot command's start-up.
     public var trimmingWhiteSpace: String {
         let text = String(self)
         let scalars = text.unicodeScalars

@@ -37,8 +37,8 @@ public struct FolderLinkChange: Equatable, Sendable {
 /// `du -sb` counts a file with several links once, in the first place it
 /// meets it. A scan does the same, but a live update re-measures one child
 /// on its own, and a fresh walk of that child would count a link whose bytes
-/// another child already carries: the total grew by the file's size twice
-/// (issue 14). The ledger keeps, for the whole scanned tree, every
+/// another child already carries: the total would grow by the file's size
+/// twice. The ledger keeps, for the whole scanned tree, every
 /// hard-linked inode (files with `st_nlink > 1` only, so ordinary trees keep
 /// almost nothing), the rows ("holders") whose subtree links to it, and the
 /// one row credited with its bytes. A re-measure of a row then gives up its

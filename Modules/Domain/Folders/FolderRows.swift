@@ -3,9 +3,9 @@ import Foundation
 /// The rows of one folder listing, kept column by column.
 ///
 /// A folder listed with its files can hold a million rows, and each kept as a
-/// `FolderEntry` cost 136 bytes plus a heap string for its path (issue 14
-/// asks for at most 100 bytes a row). Here a row is its name, two sizes, a
-/// date and one byte of kind and state: 49 bytes. A row's path is its
+/// `FolderEntry` costs several times what its figures need, plus a heap
+/// string for its path. Here a row is its name, two sizes, a date and one
+/// byte of kind and state. A row's path is its
 /// folder's path joined with its name, so it is made when the row is read,
 /// not stored; the figures only directories and troubled rows have (counts
 /// inside, issues) live in a shared box that plain files leave empty.

@@ -240,8 +240,7 @@ public final class FacetDatabase: Sendable {
     /// - Parameter mode: `.restart` keeps the file's blocks (up to
     ///   `walLimit`, the journal size limit) for the next writer: truncating
     ///   them at every exit cost the truncation, then block allocation on
-    ///   every page the next commit wrote and a costlier sync (measured with
-    ///   fresh builds: 1.2 ms of a 20 ms refresh that rewrote 5,000 photos).
+    ///   every page the next commit wrote and a costlier sync.
     ///   `.truncate` gives a huge WAL's space back.
     static func foldWAL(_ db: Database, _ mode: Database.CheckpointMode) throws {
         try db.checkpoint(mode)
@@ -253,9 +252,8 @@ public final class FacetDatabase: Sendable {
 
     /// Pages of a new database. Twice SQLite's default: a bulk write (a
     /// photo refresh that rewrites 5,000 rows) writes half as many WAL
-    /// frames, each two system calls, and its B-trees split half as often
-    /// (measured: 0.5 ms of a 16 ms refresh, 8 KiB and 16 KiB alike), while
-    /// opening a cached page of a list took the same time. A database made
+    /// frames, each two system calls, and its B-trees split half as often,
+    /// while opening a cached page of a list takes the same time. A database made
     /// before keeps its 4 KiB pages: changing them means a VACUUM outside
     /// WAL mode, with no other process attached.
     static let pageSize = 8192
@@ -280,7 +278,7 @@ public final class FacetDatabase: Sendable {
     /// After each write, one look at the WAL file's size decides.
     ///
     /// A big write (a million-song import) leaves a WAL as big as itself, and
-    /// every later process would re-read all of it on open (measured: 4× slower
+    /// every later process would re-read all of it on open (a much slower
     /// first query): it is folded in at once, truncating the file. Best effort:
     /// a busy reader just postpones it. A WAL that the exit will fold in
     /// starts its writeback now (see `WALWriteback`); its live frames fit in

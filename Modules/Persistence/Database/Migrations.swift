@@ -70,8 +70,7 @@ public enum Migrations {
     ///
     /// Pairwise, not through a `Set`: every start-up asks, the list is a few
     /// dozen, and the first `Set<String>` of a process costs the runtime a
-    /// scan of every protocol conformance in the binary (~0.15 ms, 2% of a
-    /// one-shot command in `perf`).
+    /// scan of every protocol conformance in the binary.
     public static func duplicate(in list: [Migration]) -> String? {
         for index in list.indices where list[..<index].contains(where: { $0.id == list[index].id }) {
             return list[index].id

@@ -6,8 +6,7 @@ import Foundation
 ///
 /// The fold's first step syncs the WAL and waits for it; frames already on
 /// their way leave it little to wait for, while the process renders its
-/// answer meanwhile (measured with fresh copies of both builds: 0.8 ms of a
-/// 19 ms refresh that rewrites 5,000 photos). Only a hint: SQLite still
+/// answer meanwhile. Only a hint: SQLite still
 /// syncs for itself, and a failure here changes nothing.
 enum WALWriteback {
     static func start(_ walPath: String) {

@@ -38,8 +38,8 @@ enum PhotosSchema {
 
     /// The title order is sorted when asked for instead of kept in an index:
     /// every refresh that changed titles rewrote `photo_by_title` entry by
-    /// entry in random order (measured: 6 of the 31 ms of a whole-process
-    /// reload with every title changed), while sorting 5,000 cached rows for
+    /// entry in random order (a large share of a reload that changed every
+    /// title), while sorting the cached rows for
     /// a title-ordered page takes a few milliseconds, and only when a user
     /// sorts by title. A title filter (`LIKE '%…%'`) never used the index.
     static func dropTitleIndex(_ db: Database) throws {

@@ -7,8 +7,8 @@ import Glibc
 
 /// Walks one directory tree with the raw system calls (`openat`,
 /// `getdents64` (or `readdir`), `fstatat` with `AT_SYMLINK_NOFOLLOW`), summing
-/// apparent sizes like `du -sb`. Foundation's URL resource values cost about
-/// 20× more per entry; this is the hot loop of every scan.
+/// apparent sizes like `du -sb`. Foundation's URL resource values cost many
+/// times more per entry, and this is the hot loop of every scan.
 ///
 /// One walker per thread; the hard-link set and the progress counters are
 /// shared through `ScanShared`.
