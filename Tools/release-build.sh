@@ -20,5 +20,20 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="/opt/swift/usr/bin:$PATH"
 flags=(-c release --static-swift-stdlib -Xswiftc -static-executable -Xlinker --no-export-dynamic -Xlinker -ltinfo)
-swift build "${flags[@]}" --product facet "$@" >&2
+# Progress and every real warning or error are shown; what a static link
+# always says (glibc's NSS and dlopen want the same glibc at run time, and
+# mktemp in Foundation) and SwiftPM's notes on files inside dependencies are
+# kept in the log only.
+log=.build/release-build.log
+mkdir -p .build
+expected='in statically linked applications requires at runtime|the use of .mktemp. is dangerous|found [0-9]+ file\(s\) which are unhandled|^ +/.*/checkouts/.*/CMakeLists\.txt$'
+echo "Building facet (release; full log: $log)" >&2
+set +e
+swift build "${flags[@]}" --product facet "$@" 2>&1 | tee "$log" | grep --line-buffered -v -E "$expected" >&2
+status=${PIPESTATUS[0]}
+set -e
+if [ "$status" -ne 0 ]; then
+  echo "The release build failed (full log: $log)." >&2
+  exit "$status"
+fi
 echo "$(swift build "${flags[@]}" "$@" --show-bin-path)/facet"

@@ -232,7 +232,7 @@ public final class MCPServer {
     func arguments(_ fields: [String: JSONValue]) throws -> ActionArguments {
         do {
             return try RPCSession.arguments(.object(fields), name: "arguments")
-        } catch let error as RPCError {
+        } catch {
             throw ToolFailure(error: .invalidParams(error.message, code: error.dataCode))
         }
     }
