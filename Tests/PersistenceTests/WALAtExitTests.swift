@@ -16,12 +16,12 @@ import TestSupport
         let database = try FacetDatabase(path: path)
         let store = SQLiteStarStore(database: database)
         try await store.replaceAll(sampleStars(3000), user: "octo")
-        #expect(FacetDatabase.walBacklog(path) > FacetDatabase.walKeptAtExit)
+        #expect(database.walBacklog() > FacetDatabase.walKeptAtExit)
         let size = FacetDatabase.walSize(path)
         database.foldWALBeforeExit()
         // One frame left to re-read (see `foldWAL`); the file keeps its
         // blocks for the next writer.
-        #expect(WALIndexHeader(path: path + "-shm") == WALIndexHeader(frames: 1, pageSize: FacetDatabase.pageSize))
+        #expect(try header(database) == WALIndexHeader(frames: 1, pageSize: FacetDatabase.pageSize))
         #expect(FacetDatabase.walSize(path) == size)
         let reopened = try FacetDatabase(path: path)
         #expect(try await SQLiteStarStore(database: reopened).page(user: "octo", StarQuery(limit: 1)).total == 3000)
@@ -35,10 +35,11 @@ import TestSupport
         database.foldWALBeforeExit()
         let header = try walFileHeader()
         #expect(FacetDatabase.walSize(path) > FacetDatabase.walKeptAtExit)
-        try FacetDatabase(path: path).foldWALBeforeExit()
+        let later = try FacetDatabase(path: path)
+        later.foldWALBeforeExit()
         // A new checkpoint would have started the WAL over with new salts.
         #expect(try walFileHeader() == header)
-        #expect(FacetDatabase.walBacklog(path) == FacetDatabase.pageSize + 24)
+        #expect(later.walBacklog() == FacetDatabase.pageSize + 24)
     }
 
     /// The WAL file's 32-byte header: its checkpoint sequence and salts
@@ -48,29 +49,44 @@ import TestSupport
     }
 
     /// The wal-index header read as SQLite documents it: a WAL of a few
-    /// frames and a missing or foreign `-shm` file.
+    /// frames; foreign bytes, and two copies that differ (a header being
+    /// written), read as nothing.
     @Test func theWALIndexHeaderSaysHowManyFramesAreLive() async throws {
         let database = try FacetDatabase(path: path)
         try await SQLiteStarStore(database: database).replaceAll(sampleStars(2), user: "octo")
-        let header = try #require(WALIndexHeader(path: path + "-shm"))
-        #expect(header.pageSize == FacetDatabase.pageSize)
-        #expect(header.frames > 0 && header.frames * (FacetDatabase.pageSize + 24) + 32 <= FacetDatabase.walSize(path))
-        #expect(WALIndexHeader(path: folder.path + "/missing-shm") == nil)
-        try Data(repeating: 7, count: 64).write(to: URL(fileURLWithPath: folder.path + "/foreign-shm"))
-        #expect(WALIndexHeader(path: folder.path + "/foreign-shm") == nil)
+        let live = try #require(try header(database))
+        #expect(live.pageSize == FacetDatabase.pageSize)
+        #expect(live.frames > 0 && live.frames * (FacetDatabase.pageSize + 24) + 32 <= FacetDatabase.walSize(path))
+        #expect(WALIndexHeader(header: [UInt8](repeating: 7, count: 48)) == nil)
+        // Written by hand, not read from the `-shm` file: closing a
+        // descriptor of it would drop this process's locks on it.
+        var copy = [UInt8](repeating: 0, count: WALIndexHeader.copySize)
+        withUnsafeBytes(of: WALIndexHeader.version) { copy.replaceSubrange(0..<4, with: $0) }
+        copy[12] = 1
+        withUnsafeBytes(of: UInt16(8192)) { copy.replaceSubrange(14..<16, with: $0) }
+        withUnsafeBytes(of: UInt32(5)) { copy.replaceSubrange(16..<20, with: $0) }
+        var copies = copy + copy
+        #expect(copies.withUnsafeBytes { WALIndexHeader($0.baseAddress!) } == WALIndexHeader(frames: 5, pageSize: 8192))
+        copies[WALIndexHeader.copySize + 16] += 1
+        #expect(copies.withUnsafeBytes { WALIndexHeader($0.baseAddress!) } == nil)
+    }
+
+    /// The wal-index header as the database's writer connection sees it.
+    func header(_ database: FacetDatabase) throws -> WALIndexHeader? {
+        try database.writer.writeWithoutTransaction { db in WALIndexHeader(db) }
     }
 
     @Test func aSmallWALIsKept() async throws {
         let database = try FacetDatabase(path: path)
         // Creating the schema writes a WAL of its own (~300 KiB): folded.
         database.foldWALBeforeExit()
-        #expect(FacetDatabase.walBacklog(path) == FacetDatabase.pageSize + 24)
+        #expect(database.walBacklog() == FacetDatabase.pageSize + 24)
         try await SQLiteStarStore(database: database).replaceAll(sampleStars(2), user: "octo")
-        let before = FacetDatabase.walBacklog(path)
+        let before = database.walBacklog()
         let header = try walFileHeader()
         #expect(before > FacetDatabase.pageSize + 24 && before <= FacetDatabase.walKeptAtExit)
         database.foldWALBeforeExit()
-        #expect(FacetDatabase.walBacklog(path) == before)
+        #expect(database.walBacklog() == before)
         #expect(try walFileHeader() == header)
     }
 

@@ -190,16 +190,10 @@ public final class FacetDatabase: Sendable {
     }
 
     public func write<T: Sendable>(_ body: @Sendable @escaping (Database) throws -> T) async throws -> T {
-        let result: T
         do {
-            if let queue = writer as? DatabaseQueue {
-                result = try Self.writeNow(queue, body)
-            } else {
-                result = try await writer.write(body)
-            }
+            if let queue = writer as? DatabaseQueue { return try Self.writeNow(queue, path, body) }
+            return try await writer.writeWithoutTransaction { [path] db in try Self.commit(db, path, body) }
         } catch { throw Self.domainError(error) }
-        await tendWAL()
-        return result
     }
 
     /// Synchronous on purpose (see `read`): outside an async context the
@@ -208,8 +202,21 @@ public final class FacetDatabase: Sendable {
         try queue.read(body)
     }
 
-    private static func writeNow<T>(_ queue: DatabaseQueue, _ body: (Database) throws -> T) throws -> T {
-        try queue.write(body)
+    private static func writeNow<T>(_ queue: DatabaseQueue, _ path: String, _ body: (Database) throws -> T) throws -> T {
+        try queue.writeWithoutTransaction { db in try commit(db, path, body) }
+    }
+
+    /// `body` in a transaction (what GRDB's `write` does), then the WAL
+    /// tended on the same connection, which reads the wal-index header
+    /// through its own mapping (see `WALIndexHeader`).
+    private static func commit<T>(_ db: Database, _ path: String, _ body: (Database) throws -> T) throws -> T {
+        var result: T?
+        try db.inTransaction {
+            result = try body(db)
+            return .commit
+        }
+        tendWAL(db, path)
+        return result!
     }
 
     /// Folds a WAL holding more than `walKeptAtExit` into the database
@@ -222,8 +229,9 @@ public final class FacetDatabase: Sendable {
     /// makes an empty WAL non-empty with a schema write on every open, which
     /// costs more than re-reading a few frames.
     public func foldWALBeforeExit() {
-        guard !writer.configuration.readonly, Self.walBacklog(path) > Self.walKeptAtExit else { return }
+        guard !writer.configuration.readonly else { return }
         _ = try? writer.writeWithoutTransaction { db in
+            guard Self.walBacklog(db, path) > Self.walKeptAtExit else { return }
             sqlite3_busy_timeout(db.sqliteConnection, 0)
             try Self.foldWAL(db, .restart)
         }
@@ -268,8 +276,13 @@ public final class FacetDatabase: Sendable {
     /// does not say; the frame count in the wal-index header does (`mxFrame`
     /// in the `-shm` file, https://sqlite.org/walformat.html). The file's
     /// size when that header cannot be read.
-    static func walBacklog(_ path: String) -> Int {
-        WALIndexHeader(path: path + "-shm").map { $0.frames * ($0.pageSize + 24) } ?? walSize(path)
+    static func walBacklog(_ db: Database, _ path: String) -> Int {
+        WALIndexHeader(db).map { $0.frames * ($0.pageSize + 24) } ?? walSize(path)
+    }
+
+    /// `walBacklog` as the writer's connection sees it now.
+    func walBacklog() -> Int {
+        (try? writer.writeWithoutTransaction { db in Self.walBacklog(db, path) }) ?? Self.walSize(path)
     }
 
     /// WAL size past which a write is followed by a truncating checkpoint.
@@ -283,11 +296,11 @@ public final class FacetDatabase: Sendable {
     /// a busy reader just postpones it. A WAL that the exit will fold in
     /// starts its writeback now (see `WALWriteback`); its live frames fit in
     /// the file, so the wal-index is read only when the file could hold that many.
-    func tendWAL() async {
-        let size = Self.walSize(path)
-        if size > Self.walLimit {
-            _ = try? await writer.writeWithoutTransaction { db in try Self.foldWAL(db, .truncate) }
-        } else if size > Self.walKeptAtExit, Self.walBacklog(path) > Self.walKeptAtExit {
+    static func tendWAL(_ db: Database, _ path: String) {
+        let size = walSize(path)
+        if size > walLimit {
+            _ = try? foldWAL(db, .truncate)
+        } else if size > walKeptAtExit, walBacklog(db, path) > walKeptAtExit {
             WALWriteback.start(path + "-wal")
         }
     }

@@ -65,9 +65,9 @@ import TestSupport
     @Test func anUnchangedReloadWritesAlmostNothing() async throws {
         let photos = StubPhotoSource.sample(5000)
         _ = try await store.replace(with: FetchedPhotos(photos), source: "http://a", fetchedAt: fetchedAt)
-        let before = FacetDatabase.walBacklog(database.path)
+        let before = database.walBacklog()
         _ = try await store.replace(with: FetchedPhotos(photos), source: "http://a", fetchedAt: fetchedAt.addingTimeInterval(60))
-        #expect(FacetDatabase.walBacklog(database.path) - before <= 3 * (FacetDatabase.pageSize + 24))
+        #expect(database.walBacklog() - before <= 3 * (FacetDatabase.pageSize + 24))
         #expect(try await store.cacheInfo()?.fetchedAt == fetchedAt.addingTimeInterval(60))
         #expect(try await store.page(PhotoQuery(offset: 4950, limit: 50)).photos == Array(photos[4950...]))
     }
