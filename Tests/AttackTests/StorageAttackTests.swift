@@ -23,6 +23,18 @@ import TestSupport
         return bad == "0"
     }
 
+    /// Whether process `$1` holds SQLite's WAL write lock: a POSIX write
+    /// lock on byte 120 of the `-shm` file (the first of the WAL-index lock
+    /// bytes, which the one writer takes for its whole transaction), as
+    /// `/proc/locks` lists it.
+    static let holdsWriteLock = #"""
+        holds_write_lock() { awk -v p="$1" '$2=="POSIX" && $4=="WRITE" && $5==p && $7=="120" && $8=="120" {f=1} END {exit !f}' /proc/locks; }
+        """#
+
+    /// Each trial proves its kill came while the import was writing: the
+    /// import is stopped (SIGSTOP) at a moment it holds the database's write
+    /// lock, the lock is read again while it is stopped, and only then is
+    /// it killed. A trial whose import finished first is tried again.
     @Test func killNineDuringImportRenameAndSignInLeavesNoHalfState() async throws {
         let home = TemporaryDirectory("facet-attack-home")
         let files = TemporaryDirectory("facet-attack-files")
@@ -31,30 +43,51 @@ import TestSupport
         files.directory("folder-0")
         _ = try await Attack.shell(#""$FACET" playlists >/dev/null"#, home: home.path)
         let database = home.path + "/facet.sqlite"
+        var step = 0
         for trial in 0..<Attack.killTrials {
-            let delay = Double.random(in: 0.05...1.5)
-            let script = """
-                "$FACET" playlists import '\(list)' >/dev/null 2>&1 & IMPORT=$!
-                "$FACET" folder-rename '\(files.path)/folder-\(trial)' rename 'folder-\(trial + 1)' >/dev/null 2>&1 & RENAME=$!
-                "$FACET" login sign-in --first-name Ada\(trial) --last-name Lovelace >/dev/null 2>&1 & SIGNIN=$!
-                sleep \(delay)
-                kill -9 $IMPORT $RENAME $SIGNIN 2>/dev/null
-                wait
-                true
-                """
-            _ = try await Attack.shell(script, home: home.path)
-            #expect(try Attack.sqlite(database, "PRAGMA integrity_check") == "ok", "trial \(trial)")
-            #expect(try Self.consistent(database), "trial \(trial): a playlist with missing songs")
-            let big = try Attack.sqlite(database, "SELECT song_count FROM playlist WHERE source LIKE '%big.m3u'")
-            #expect(big.isEmpty || big.split(separator: "\n").allSatisfy { $0 == "\(songs)" }, "trial \(trial): \(big)")
-            // Every session belongs to a profile.
-            #expect(try Attack.sqlite(database, "SELECT count(*) FROM session WHERE profile_id NOT IN (SELECT id FROM profile)") == "0")
-            // The folder is under exactly one of its two names.
-            let names = try FileManager.default.contentsOfDirectory(atPath: files.path).filter { $0.hasPrefix("folder-") }
-            #expect(names.count == 1, "trial \(trial): \(names)")
-            if let name = names.first, name != "folder-\(trial + 1)" {
-                try FileManager.default.moveItem(atPath: files.path + "/" + name, toPath: files.path + "/folder-\(trial + 1)")
+            var proven = false
+            var seen = ""
+            for attempt in 0..<5 where !proven {
+                // Stopped at the first to fourth sighting of the lock: a
+                // different moment of the write each time.
+                let skip = Int.random(in: 0...3) >> attempt
+                let script = Self.holdsWriteLock + "\n" + """
+                    "$FACET" playlists import '\(list)' >/dev/null 2>&1 & IMPORT=$!
+                    "$FACET" folder-rename '\(files.path)/folder-\(step)' rename 'folder-\(step + 1)' >/dev/null 2>&1 & RENAME=$!
+                    "$FACET" login sign-in --first-name Ada\(trial) --last-name Lovelace >/dev/null 2>&1 & SIGNIN=$!
+                    SKIP=\(skip)
+                    for i in $(seq 1 20000); do  # a deadline, should the import hang
+                      kill -0 $IMPORT 2>/dev/null || break
+                      if holds_write_lock $IMPORT; then
+                        if [ $SKIP -eq 0 ]; then kill -STOP $IMPORT; break; fi
+                        SKIP=$((SKIP - 1))
+                      fi
+                    done
+                    holds_write_lock $IMPORT && echo "in-flight"
+                    kill -9 $IMPORT $RENAME $SIGNIN 2>/dev/null
+                    wait
+                    true
+                    """
+                let result = try await Attack.shell(script, home: home.path)
+                proven = result.out.contains("in-flight")
+                seen += result.out + result.stderr
+                step += 1
+                #expect(try Attack.sqlite(database, "PRAGMA integrity_check") == "ok", "trial \(trial)")
+                #expect(try Self.consistent(database), "trial \(trial): a playlist with missing songs")
+                let big = try Attack.sqlite(database, "SELECT song_count FROM playlist WHERE source LIKE '%big.m3u'")
+                #expect(big.isEmpty || big.split(separator: "\n").allSatisfy { $0 == "\(songs)" }, "trial \(trial): \(big)")
+                // Every import so far was killed inside its write: none committed.
+                if proven { #expect(big.isEmpty, "trial \(trial): killed while writing, yet committed") }
+                // Every session belongs to a profile.
+                #expect(try Attack.sqlite(database, "SELECT count(*) FROM session WHERE profile_id NOT IN (SELECT id FROM profile)") == "0")
+                // The folder is under exactly one of its two names.
+                let names = try FileManager.default.contentsOfDirectory(atPath: files.path).filter { $0.hasPrefix("folder-") }
+                #expect(names.count == 1, "trial \(trial): \(names)")
+                if let name = names.first, name != "folder-\(step)" {
+                    try FileManager.default.moveItem(atPath: files.path + "/" + name, toPath: files.path + "/folder-\(step)")
+                }
             }
+            #expect(proven, "trial \(trial): no attempt caught the import inside its write: \(seen)")
         }
         // And it still works afterwards.
         let after = try await Attack.shell(#""$FACET" playlists"#, home: home.path)

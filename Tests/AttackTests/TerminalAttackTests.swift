@@ -11,20 +11,26 @@ import TestSupport
     @Test(arguments: ["overflow", "trap"])
     func aCrashOnAnyThreadRestoresTheTerminal(kind: String) async throws {
         let session = "facet-attack-\(kind)-\(getpid())"
+        // A server of its own (private socket, no configuration file): the
+        // user's tmux server and ~/.tmux.conf are neither touched nor read.
+        // The pane stays (remain-on-exit, set before it starts) so its last
+        // words can be read after the process is gone.
+        let tmux = "tmux -L \(session) -f /dev/null"
         let script = """
-            tmux new-session -d -s \(session) -x 100 -y 30 \\
-              "env FACET_HOME='\(home.path)' TERM=xterm-256color LANG=C.UTF-8 FACET_TUI_TEST_CRASH=\(kind) '$FACET' --ui tui; echo EXITED \\$?; sleep 20"
+            \(tmux) set-option -g remain-on-exit on \\; new-session -d -s \(session) -x 100 -y 30 \\
+              "env FACET_HOME='\(home.path)' TERM=xterm-256color LANG=C.UTF-8 FACET_TUI_TEST_CRASH=\(kind) '$FACET' --ui tui; echo EXITED \\$?"
             for i in $(seq 1 100); do
-              [ "$(tmux display -p -t \(session) '#{alternate_on}')" = 1 ] && break; sleep 0.05
+              [ "$(\(tmux) display -p -t \(session) '#{alternate_on}')" = 1 ] && break; sleep 0.05
             done
-            echo "during $(tmux display -p -t \(session) '#{alternate_on} #{mouse_any_flag}')"
+            echo "during $(\(tmux) display -p -t \(session) '#{alternate_on} #{mouse_any_flag}')"
             for i in $(seq 1 600); do  # up to 30 s: a loaded machine writes a crash slowly
-              tmux capture-pane -p -t \(session) | grep -q EXITED && break; sleep 0.05
+              \(tmux) capture-pane -p -t \(session) | grep -q EXITED && break; sleep 0.05
             done
-            sleep 0.3
-            echo "after $(tmux display -p -t \(session) '#{alternate_on} #{mouse_any_flag}')"
-            tmux capture-pane -p -t \(session) | grep EXITED
-            tmux kill-session -t \(session)
+            # The pane shows EXITED after everything the crashed process
+            # wrote, which tmux has therefore already applied.
+            echo "after $(\(tmux) display -p -t \(session) '#{alternate_on} #{mouse_any_flag}')"
+            \(tmux) capture-pane -p -t \(session) | grep EXITED
+            \(tmux) kill-session -t \(session)
             """
         let result = try await Attack.shell(script, home: home.path)
         #expect(result.out.contains("during 1 1"), "\(result.out) \(result.stderr)")

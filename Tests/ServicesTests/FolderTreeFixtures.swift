@@ -18,9 +18,12 @@ enum FolderTreeFixtures {
         var progress = 0
     }
 
-    static func scan(_ path: String, options: FolderScanOptions = FolderScanOptions(), threads: Int = 2) async throws -> Result {
+    static func scan(
+        _ path: String, options: FolderScanOptions = FolderScanOptions(), threads: Int = 2,
+        afterListing: ScanListingHook? = nil
+    ) async throws -> Result {
         var result = Result()
-        for try await event in DirectoryScanner(threads: threads).scan(path, options: options) {
+        for try await event in DirectoryScanner(threads: threads, afterListing: afterListing).scan(path, options: options) {
             switch event {
             case .listing(_, let children): result.listing = Array(children)
             case .progress: result.progress += 1

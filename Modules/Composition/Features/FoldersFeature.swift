@@ -94,11 +94,14 @@ final class FoldersFeature: Feature {
     /// `FACET_WATCH_LIMIT` lowers the most folders one open screen watches
     /// (to see the warning of folders left unwatched without exhausting the
     /// kernel's watches, which every process of the user shares).
+    /// `FACET_TEST_SCAN_PAUSE_AT`/`_FIFO` are for the attack suite only
+    /// (`ScanPauseForTesting`): unset, the scanner has no pause at all.
     static func makeLibrary(environment: [String: String], watching: Bool = true) -> FolderLibrary {
         let threads = environment["FACET_SCAN_THREADS"].flatMap(Int.init).map { min(max($0, 1), 64) } ?? 2
         let watchLimit = environment["FACET_WATCH_LIMIT"].flatMap(Int.init).map { max($0, 1) } ?? 100_000
+        let scanner = DirectoryScanner(threads: threads, afterListing: ScanPauseForTesting.hook(environment))
         return FolderLibrary(
-            scanner: DirectoryScanner(threads: threads), renamer: NoReplaceRenamer(),
+            scanner: scanner, renamer: NoReplaceRenamer(),
             watcher: watching ? InotifyWatcher(watchLimit: watchLimit) : nil,
             exporter: NcduExporter(version: FacetApp.version, threads: threads), remover: SafeRemover(),
             homeFolder: environment["HOME"].flatMap { $0.isEmpty ? nil : $0 })

@@ -15,9 +15,12 @@ import Glibc
 /// thread at its next directory.
 public struct DirectoryScanner: FolderScanner {
     public let threads: Int
+    /// Tests' pause after each directory read (`ScanListingHook`); nil in use.
+    let afterListing: ScanListingHook?
 
-    public init(threads: Int = 2) {
+    public init(threads: Int = 2, afterListing: ScanListingHook? = nil) {
         self.threads = max(1, threads)
+        self.afterListing = afterListing
         Self.raiseDescriptorLimit
     }
 
@@ -39,10 +42,11 @@ public struct DirectoryScanner: FolderScanner {
         AsyncThrowingStream { continuation in
             let cancelFlag = CancelFlag()
             continuation.onTermination = { _ in cancelFlag.cancel() }
+            let afterListing = afterListing
             Thread.detachNewThread {
                 ScanJob(
                     path: path, options: options, threads: threads, links: links, continuation: continuation,
-                    cancelFlag: cancelFlag, export: export)
+                    cancelFlag: cancelFlag, export: export, afterListing: afterListing)
                     .run()
             }
         }

@@ -126,6 +126,7 @@ struct DirectoryWalker {
         frames.append(Frame(
             fd: fd, device: UInt64(rootInfo.st_dev), inode: UInt64(rootInfo.st_ino),
             subdirectories: read(fd, device: UInt64(rootInfo.st_dev), into: &totals)))
+        shared.afterListing?(currentPath())
         var openCount = 1
         var oldestOpen = 0
         while let top = frames.indices.last {
@@ -149,6 +150,7 @@ struct DirectoryWalker {
                 export?.openDirectory(sub.name, info: sub.info, device: sub.device != frames[top].device)
                 stack.append(sub.name)
                 let subdirectories = read(childFD, device: sub.device, into: &totals)
+                shared.afterListing?(currentPath())
                 frames.append(Frame(fd: childFD, device: sub.device, inode: sub.inode, subdirectories: subdirectories))
                 openCount += 1
                 if openCount > Self.openDescriptorLimit {
@@ -323,13 +325,17 @@ final class ScanShared: @unchecked Sendable {
     private let lastReport = Atomic<UInt64>(0)
     /// Receives `(entries so far, a directory being read)` at most ten times a second.
     private let report: @Sendable (Int, String) -> Void
+    /// Tests' pause after each directory read (`ScanListingHook`); nil in use.
+    let afterListing: ScanListingHook?
 
     init(
-        device: UInt64, crossDevices: Bool, recordsLinks: Bool = false, report: @escaping @Sendable (Int, String) -> Void
+        device: UInt64, crossDevices: Bool, recordsLinks: Bool = false, afterListing: ScanListingHook? = nil,
+        report: @escaping @Sendable (Int, String) -> Void
     ) {
         self.device = device
         self.crossDevices = crossDevices
         self.recordsLinks = recordsLinks
+        self.afterListing = afterListing
         self.report = report
     }
 

@@ -34,13 +34,22 @@ public struct InotifyWatcher: FolderWatcher {
     }
 
     public func watch(_ path: String) -> AsyncStream<FolderChange> {
+        watch(path, whenCovered: nil)
+    }
+
+    /// `whenCovered` is called once, from the reading thread, when every
+    /// directory below the folder that existed at the start has its watch
+    /// (or is counted unwatched): from then on a change at any depth is
+    /// seen. Tests wait on it instead of guessing how long that takes.
+    public func watch(_ path: String, whenCovered: (@Sendable () -> Void)?) -> AsyncStream<FolderChange> {
         AsyncStream { continuation in
             let fd = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
             guard fd >= 0 else {
                 continuation.finish()
                 return
             }
-            let session = WatchSession(fd: fd, root: path, limit: watchLimit, continuation: continuation)
+            let session = WatchSession(
+                fd: fd, root: path, limit: watchLimit, continuation: continuation, whenCovered: whenCovered)
             continuation.onTermination = { _ in session.stop() }
             // The folder's own watch is in place when `watch` returns, so no
             // rename, creation or deletion in it made after that is missed.
@@ -69,16 +78,22 @@ final class WatchSession: @unchecked Sendable {
     private var startedAt: Double = 0
     /// The count of unwatched directories last reported.
     private var reportedUnwatched = 0
+    /// Told once, when no directory is left waiting for its watch.
+    private var whenCovered: (@Sendable () -> Void)?
 
     static let rootMask = UInt32(IN_CREATE | IN_DELETE | IN_MOVED_FROM | IN_MOVED_TO | IN_CLOSE_WRITE | IN_MODIFY
         | IN_ATTRIB | IN_DELETE_SELF | IN_MOVE_SELF | IN_ONLYDIR)
     static let childMask = UInt32(IN_CREATE | IN_DELETE | IN_MOVED_FROM | IN_MOVED_TO | IN_CLOSE_WRITE | IN_ONLYDIR)
 
-    init(fd: Int32, root: String, limit: Int, continuation: AsyncStream<FolderChange>.Continuation) {
+    init(
+        fd: Int32, root: String, limit: Int, continuation: AsyncStream<FolderChange>.Continuation,
+        whenCovered: (@Sendable () -> Void)? = nil
+    ) {
         self.fd = fd
         self.root = root
         self.limit = limit
         self.continuation = continuation
+        self.whenCovered = whenCovered
     }
 
     func stop() {
@@ -160,6 +175,10 @@ final class WatchSession: @unchecked Sendable {
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
         while !isStopped {
             if !tree.pending.isEmpty { watchSomeDeeper() }
+            if tree.pending.isEmpty, let covered = whenCovered {
+                whenCovered = nil
+                covered()
+            }
             var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
             let ready = poll(&poller, 1, tree.pending.isEmpty ? 200 : 0)
             if ready <= 0 { continue }

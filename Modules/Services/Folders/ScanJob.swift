@@ -18,6 +18,8 @@ struct ScanJob {
     let cancelFlag: CancelFlag
     /// Where an exporting scan writes every entry.
     var export: NcduExportFile?
+    /// Tests' pause after each directory read; nil in use.
+    var afterListing: ScanListingHook?
 
     func run() {
         // By the exact bytes the path stands for (never a lossy re-encoding).
@@ -38,7 +40,8 @@ struct ScanJob {
         }
         let continuation = continuation
         let shared = ScanShared(
-            device: UInt64(info.st_dev), crossDevices: options.crossDevices, recordsLinks: links != nil
+            device: UInt64(info.st_dev), crossDevices: options.crossDevices, recordsLinks: links != nil,
+            afterListing: afterListing
         ) { entries, current in
             continuation.yield(.progress(FolderScanProgress(entries: entries, bytes: 0, currentPath: current)))
         }
@@ -76,6 +79,7 @@ struct ScanJob {
         walkedRow = []
         continuation.yield(.listing(folder: folder, children: listed))
         shared.addProgress(entries: listed.count, path: path)
+        afterListing?(path)
         listed = FolderRows(parent: path)
 
         // Biggest-looking first (a directory's link count grows with its

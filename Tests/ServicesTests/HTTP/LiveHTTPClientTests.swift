@@ -243,9 +243,14 @@ struct URLOpenerTests {
         let opener = ProcessURLOpener(environment: ["BROWSER": script, "PATH": "/usr/bin:/bin"])
         let url = "https://github.com/a/b?q=$(touch%20x);rm"
         #expect(try await Self.openRetryingBusyScript(opener, url))
-        for _ in 0..<100 where !FileManager.default.fileExists(atPath: record) { try await Task.sleep(for: .milliseconds(20)) }
-        try await Task.sleep(for: .milliseconds(50))
-        #expect(try String(contentsOfFile: record, encoding: .utf8) == url + "\n")
+        // The browser runs on its own: poll (with a deadline) until it has
+        // written its whole line, rather than sleeping a guess.
+        var recorded = ""
+        for _ in 0..<250 where !recorded.hasSuffix("\n") {
+            recorded = (try? String(contentsOfFile: record, encoding: .utf8)) ?? ""
+            if !recorded.hasSuffix("\n") { try await Task.sleep(for: .milliseconds(20)) }
+        }
+        #expect(recorded == url + "\n")
     }
 
     /// A script written a moment ago can fail to exec with ETXTBSY: a child

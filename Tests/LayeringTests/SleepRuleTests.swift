@@ -1,0 +1,157 @@
+import Foundation
+import Testing
+
+/// No fixed sleep is a test's only synchronisation: every `sleep(`,
+/// `usleep(`, `Task.sleep`, `Thread.sleep`, `time.sleep` and shell `sleep N`
+/// in the test code under `Tests/` must be listed below, by file and a
+/// snippet of its line, with the reason it is safe (a poll loop with a
+/// deadline, a measurement window, a fixture's own pacing, …). A new one
+/// fails this test until it is replaced by a wait on the event itself or
+/// listed here with its reason.
+@Suite struct SleepRuleTests {
+    struct Allowed {
+        /// Relative to the repository root.
+        let file: String
+        /// Part of the line, enough to tell it from the file's other sleeps.
+        let snippet: String
+        /// How many lines of the file it covers (a copied fixed sleep is not
+        /// let through by an entry written for another).
+        var times = 1
+        let why: String
+    }
+
+    static let allowed: [Allowed] = [
+        // Polls: a condition checked again and again until a deadline.
+        Allowed(file: "Tests/ServeTests/Support/ServerProcess.swift", snippet: "usleep(20_000)",
+                why: "poll until the socket accepts a connection, with a deadline"),
+        Allowed(file: "Tests/ServeTests/Support/ServerProcess.swift", snippet: "while process.isRunning, Date() < deadline { usleep(10_000) }",
+                why: "poll until the process exits, with a deadline (then SIGKILL)"),
+        Allowed(file: "Tests/ServeTests/ServeEndToEndTests.swift", snippet: "if fresh == 1 { usleep(20_000) }",
+                why: "poll (100 tries) until another client sees the change"),
+        Allowed(file: "Tests/ServeTests/ServeFaultTests.swift", snippet: "if fresh == 1 { usleep(20_000) }",
+                why: "poll (100 tries) until another client sees the change"),
+        Allowed(file: "Tests/ServicesTests/InotifyWatcherTests.swift", snippet: "try? await Task.sleep(for: .milliseconds(10))", times: 2,
+                why: "polls with a deadline: for a change, and for the watcher's word that its watches are placed"),
+        Allowed(file: "Tests/ServicesTests/WatchLimitTests.swift", snippet: "try? await Task.sleep(for: .milliseconds(10))",
+                why: "poll for a change, with a deadline"),
+        Allowed(file: "Tests/ServicesTests/HTTP/LiveHTTPClientTests.swift", snippet: "try await Task.sleep(for: .milliseconds(20))",
+                why: "poll (250 tries) until the browser script has written its whole line"),
+        Allowed(file: "Tests/ServicesTests/HTTP/LiveHTTPClientTests.swift", snippet: "catch .launchFailed { try await Task.sleep(",
+                why: "back-off between at most ten retries of a launch another test's fork made busy (ETXTBSY)"),
+        Allowed(file: "Tests/TUITests/StarsTUIConformanceTests.swift", snippet: "usleep(20_000)",
+                why: "poll (250 tries) until the browser script has recorded the address"),
+        Allowed(file: "Tests/TUITests/TmuxSession.swift", snippet: "usleep(50_000)",
+                why: "poll the pane with a deadline until the expected screen appears"),
+        Allowed(file: "Tests/TUITests/ConnectedTUITests.swift", snippet: "if !ready { usleep(50_000) }",
+                why: "poll (200 tries) until a client gets an answer from the server"),
+        Allowed(file: "Tests/AttackTests/ServeScaleAttackTests.swift", snippet: "usleep(200_000)",
+                why: "poll with a deadline until the open descriptor count stops changing between samples"),
+        Allowed(file: "Tests/AttackTests/ServeScaleAttackTests.swift", snippet: "usleep(10_000)",
+                why: "BoundedProcess.poll: a condition polled until a deadline"),
+        Allowed(file: "Tests/AttackTests/TerminalAttackTests.swift", snippet: "&& break; sleep 0.05", times: 2,
+                why: "bounded shell polls of the tmux pane (alternate screen on; EXITED shown)"),
+        Allowed(file: "Tests/JSONRPCTests/LineReaderTests.swift", snippet: "try await Task.sleep(for: .milliseconds(20))",
+                why: "poll with a deadline until the writer's count stops moving (it is blocked)"),
+        Allowed(file: "Tests/TestSupport/Doubles/StarsDoubles.swift", snippet: "Date() < deadline { try? await Task.sleep(",
+                why: "poll with a deadline for the requests to arrive"),
+        Allowed(file: "Tests/TestSupport/Doubles/FakeFileSystem.swift", snippet: "try? await Task.sleep(for: .milliseconds(2))",
+                why: "eventually(): a condition polled until a deadline"),
+        Allowed(file: "Tests/TestSupport/BoundedProcess.swift", snippet: "usleep(10_000)",
+                why: "waitFor(): a condition polled until a deadline"),
+        Allowed(file: "Tests/TestSupport/JSONLSession.swift", snippet: "else { usleep(10_000) }",
+                why: "back-off in a read loop bounded by the process's exit and a deadline"),
+        Allowed(file: "Tests/EndToEndTests/StarsEndToEndTests.swift", snippet: "try await Task.sleep(for: .milliseconds(20))",
+                why: "poll (100 tries) until the browser script has recorded the address"),
+        Allowed(file: "Tests/EndToEndTests/FolderDeleteTests.swift", snippet: "Thread.sleep(forTimeInterval: 0.1)",
+                why: "retry (50 tries) until the screen shows the re-measured file and accepts the delete"),
+        Allowed(file: "Tests/EndToEndTests/MCPEndToEndTests.swift", snippet: "usleep(5_000)",
+                why: "poll with a deadline until the server's output pipe is full"),
+
+        // Measurement windows: time is what is measured, nothing is awaited.
+        Allowed(file: "Tests/ServeTests/ServeFaultTests.swift", snippet: "usleep(200_000)",
+                why: "paces ten memory samples while a flooding client is blocked; each sample is checked itself"),
+        Allowed(file: "Tests/ServicesTests/DeepTreeScanTests.swift", snippet: "try? await Task.sleep(for: .milliseconds(5))",
+                why: "paces the sampler of open descriptors while the scan runs; the scan's end is awaited, not slept"),
+        Allowed(file: "Tests/AttackTests/ServeScaleAttackTests.swift", snippet: "Thread.sleep(forTimeInterval: 2)",
+                why: "the window over which an idle server's CPU use is measured"),
+
+        // Fixtures' own pacing: part of the scene, not a wait for a result.
+        Allowed(file: "Tests/ServeTests/ServeFaultTests.swift", snippet: #"print("ready", flush=True); time.sleep(60)"#,
+                why: "a client that holds its connection open (after saying ready) until the test kills it"),
+        Allowed(file: "Tests/TUITests/TmuxSession.swift", snippet: "usleep(150_000)",
+                why: "input pacing: a key sent within the TUI's escape delay after Escape would make an Alt chord"),
+        Allowed(file: "Tests/TUITests/TmuxEndToEndTests.swift", snippet: "echo EXITED $?; sleep 60",
+                why: "keeps the pane alive after the program exits so its last output can be read; the session is killed"),
+        Allowed(file: "Tests/TUITests/ConnectedTUITests.swift", snippet: "echo EXITED $?; sleep 60",
+                why: "keeps the pane alive after the program exits so its last output can be read; the session is killed"),
+        Allowed(file: "Tests/ScreenKitTests/ScreenModelTests.swift", snippet: "try? await Task.sleep(nanoseconds: 50_000_000)",
+                why: "the launched work's own duration, which settle() must wait for: the subject of the test"),
+        Allowed(file: "Tests/AttackTests/WatchDepthAttackTests.swift", snippet: "Date().timeIntervalSince(made) < 0.3 { usleep(",
+                why: "ages the tree past the watcher's change-time margin: a condition on the clock, not on another party"),
+        Allowed(file: "Tests/EndToEndTests/ChildDeadlineTests.swift", snippet: #""sleep 120 & sleep 120""#,
+                why: "the hung child (and grandchild) the deadline must kill: the subject of the test"),
+        Allowed(file: "Tests/JSONRPCTests/ScreenWaitTests.swift", snippet: "try? await Task.sleep(for: .milliseconds(50))",
+                why: "delays a change so it lands while screen.wait is pending; landing first only makes the wait return at once (the test still passes, it cannot hang or flake)"),
+    ]
+
+    /// A sleep in Swift, Python or a shell script embedded in either.
+    static let sleepPattern = try! NSRegularExpression(
+        pattern: #"(?<![A-Za-z0-9_])u?sleep\(|\.sleep\(|(?<![A-Za-z0-9_.\-])sleep +[0-9$\\]"#)
+
+    static func isSleep(_ line: String) -> Bool {
+        sleepPattern.firstMatch(in: line, range: NSRange(line.startIndex..., in: line)) != nil
+    }
+
+    /// Test code: Swift, Python and shell files under `Tests/`, less this one.
+    static func testFiles() -> [String] {
+        let root = PackageMap.repositoryRoot
+        let own = URL(fileURLWithPath: #filePath).path.replacingOccurrences(of: root.path + "/", with: "")
+        guard let walker = FileManager.default.enumerator(atPath: root.appendingPathComponent("Tests").path) else { return [] }
+        return walker.compactMap { $0 as? String }
+            .filter { $0.hasSuffix(".swift") || $0.hasSuffix(".py") || $0.hasSuffix(".sh") }
+            .map { "Tests/" + $0 }
+            .filter { $0 != own }
+            .sorted()
+    }
+
+    @Test func theDetectorFindsEveryKindOfSleep() {
+        for line in [
+            "sleep(1)", "usleep(20_000)", "try await Task.sleep(for: .seconds(1))", "Thread.sleep(forTimeInterval: 1)",
+            "time.sleep(0.5)", "( sleep 0.02; rm -rf x ) &", "sleep \\(delay)", "kill $P; sleep $T",
+        ] {
+            #expect(Self.isSleep(line), "\(line)")
+        }
+        for line in ["// no fixed sleep is the only synchronisation", "let asleep = true", "sleepless(3)"] {
+            #expect(!Self.isSleep(line), "\(line)")
+        }
+    }
+
+    @Test func everySleepInTestCodeIsListedWithWhyItIsSafe() throws {
+        #expect(!Self.testFiles().isEmpty)
+        var used = [Int](repeating: 0, count: Self.allowed.count)
+        var offending: [String] = []
+        for file in Self.testFiles() {
+            let text = try String(contentsOf: PackageMap.repositoryRoot.appendingPathComponent(file), encoding: .utf8)
+            for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                let line = String(line)
+                guard Self.isSleep(line) else { continue }
+                if let entry = Self.allowed.indices.first(where: { Self.allowed[$0].file == file && line.contains(Self.allowed[$0].snippet) }) {
+                    used[entry] += 1
+                    if used[entry] <= Self.allowed[entry].times { continue }
+                }
+                offending.append("\(file):\(index + 1): \(line.trimmingCharacters(in: .whitespaces))")
+            }
+        }
+        if !offending.isEmpty {
+            print("Sleeps in test code with no reason on SleepRuleTests.allowed:\n" + offending.joined(separator: "\n"))
+        }
+        #expect(offending.isEmpty, """
+            a fixed sleep must not be a test's only synchronisation: wait on the event itself, or list the line \
+            in SleepRuleTests.allowed with why it is safe:
+            \(offending.joined(separator: "\n"))
+            """)
+        // Entries whose line has gone: the list says only what is true.
+        let stale = Self.allowed.indices.filter { used[$0] == 0 }.map { "\(Self.allowed[$0].file): \(Self.allowed[$0].snippet)" }
+        #expect(stale.isEmpty, "entries that match no line any more:\n\(stale.joined(separator: "\n"))")
+    }
+}
