@@ -84,6 +84,8 @@ import Testing
                 why: "keeps the pane alive after the program exits so its last output can be read; the session is killed"),
         Allowed(file: "Tests/TUITests/ConnectedTUITests.swift", snippet: "echo EXITED $?; sleep 60",
                 why: "keeps the pane alive after the program exits so its last output can be read; the session is killed"),
+        Allowed(file: "Tests/TUITests/HangupTmuxTests.swift", snippet: "echo MODES; sleep 60",
+                why: "keeps the pane alive after the TUI exits so the terminal modes it printed can be read; the session is killed"),
         Allowed(file: "Tests/ScreenKitTests/ScreenModelTests.swift", snippet: "try? await Task.sleep(nanoseconds: 50_000_000)",
                 why: "the launched work's own duration, which settle() must wait for: the subject of the test"),
         Allowed(file: "Tests/AttackTests/WatchDepthAttackTests.swift", snippet: "Date().timeIntervalSince(made) < 0.3 { usleep(",
