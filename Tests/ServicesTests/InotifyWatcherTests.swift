@@ -18,7 +18,7 @@ import TestSupport
 
         /// Polls (with a deadline) for the watcher's word that every
         /// directory of the tree has its watch.
-        func waitUntilCovered(timeout: TimeInterval = 10) async -> Bool {
+        func waitUntilCovered(timeout: TimeInterval = 30) async -> Bool {
             let deadline = Date().addingTimeInterval(timeout)
             while Date() < deadline {
                 if lock.withLock({ isCovered }) { return true }
@@ -27,7 +27,7 @@ import TestSupport
             return lock.withLock { isCovered }
         }
 
-        func wait(for change: FolderChange, timeout: TimeInterval = 2) async -> Bool {
+        func wait(for change: FolderChange, timeout: TimeInterval = 15) async -> Bool {
             let deadline = Date().addingTimeInterval(timeout)
             while Date() < deadline {
                 if changes.contains(change) { return true }
