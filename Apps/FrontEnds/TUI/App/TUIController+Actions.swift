@@ -70,7 +70,10 @@ extension TUIController {
             return
         }
         var target = ""
-        if let list = session.screen.snapshot.content.list, action.params.contains(where: { $0.kind == .item }),
+        if let path = action.params.first(where: { $0.kind == .path }).flatMap({ arguments.string($0.name) }) {
+            // What a path-taking action writes over is the file, not the screen.
+            target = " \"\(TerminalText.sanitize(path))\""
+        } else if let list = session.screen.snapshot.content.list, action.params.contains(where: { $0.kind == .item }),
             let item = session.cursor.item(in: list) {
             target = " \"\(TerminalText.sanitize(item.title))\""
         } else if !action.params.contains(where: { $0.kind == .item }) {
