@@ -54,10 +54,20 @@ final class ServerProcess: @unchecked Sendable {
     }
 
     /// Sends `signal` (SIGTERM) and waits for the exit status.
+    /// The signal is sent again each second while the server runs: one sent
+    /// in the first moments after the socket appears, before the server
+    /// has taken over its signals, can be lost (a known start-up race).
     func stop(signal: Int32 = SIGTERM, timeout: TimeInterval = 20) -> Int32 {
         kill(process.processIdentifier, signal)
         let deadline = Date().addingTimeInterval(timeout)
-        while process.isRunning, Date() < deadline { usleep(10_000) }
+        var resend = Date().addingTimeInterval(1)
+        while process.isRunning, Date() < deadline {
+            usleep(10_000)
+            if process.isRunning, Date() >= resend {
+                kill(process.processIdentifier, signal)
+                resend = Date().addingTimeInterval(1)
+            }
+        }
         if process.isRunning { kill(process.processIdentifier, SIGKILL) }
         process.waitUntilExit()
         return process.terminationStatus
