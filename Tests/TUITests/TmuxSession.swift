@@ -122,7 +122,7 @@ final class TmuxSession {
 
     /// Polls the screen until `predicate` holds; returns that screen.
     @discardableResult
-    func wait(for what: String, timeout: TimeInterval = 15, _ predicate: (String) -> Bool) throws -> String {
+    func wait(for what: String, timeout: TimeInterval = 45, _ predicate: (String) -> Bool) throws -> String {
         let deadline = Date().addingTimeInterval(timeout)
         var last = ""
         while Date() < deadline {
@@ -134,7 +134,7 @@ final class TmuxSession {
     }
 
     @discardableResult
-    func wait(forText text: String, timeout: TimeInterval = 15) throws -> String {
+    func wait(forText text: String, timeout: TimeInterval = 45) throws -> String {
         try wait(for: "\"\(text)\"", timeout: timeout) { $0.contains(text) }
     }
 }
@@ -144,7 +144,7 @@ extension TmuxSession {
     /// with the cursor on the sample. Checked by the row, not by how its
     /// columns are formatted, so the screen's columns may change.
     @discardableResult
-    func waitForPlaylists(timeout: TimeInterval = 15) throws -> String {
+    func waitForPlaylists(timeout: TimeInterval = 45) throws -> String {
         try wait(for: "the playlists with Sample", timeout: timeout) { screen in
             screen.contains("Playlists") && screen.components(separatedBy: "\n").contains { $0.hasPrefix("› Sample ") }
         }
