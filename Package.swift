@@ -1,9 +1,96 @@
 // swift-tools-version: 6.1
 //
-// The map of Facet. Read the `targets` list top to bottom: each layer may only
-// depend on the layers above it (see ARCHITECTURE.md). Front ends see nothing
-// but ScreenKit; only Composition knows concrete services and stores.
+// The map of Facet (drawn in docs/ARCHITECTURE.md, whose rules
+// Tests/LayeringTests enforce):
+//
+//   Modules/Kernel/        what every feature uses: the screen contract, the
+//                          Feature API, the database, HTTP, JSON, accounts
+//   Modules/Features/NAME/ one folder per feature, a module per layer inside
+//                          (NAMEDomain, NAMEServices, NAMEPersistence,
+//                          NAMEPresentation: the layers it needs) and its
+//                          wiring in Feature/, compiled into Composition
+//   Modules/Composition/   the composition root: one line per feature
+//   Apps/                  front ends (plug-ins that see only ScreenKit) and
+//                          the launcher
+//
+// Features are found by listing Modules/Features, so a new feature is its own
+// folder (and its tests' folder) plus one line in the composition root; every
+// feature's layers get the same dependencies, so the compiler keeps a view
+// model away from SQLite and HTTP and one feature away from another.
+import Foundation
 import PackageDescription
+
+/// The layers a feature may have, each its own module.
+enum Layer: String, CaseIterable {
+    case domain = "Domain", services = "Services", persistence = "Persistence", presentation = "Presentation"
+
+    /// What a feature's layer may use besides its own Domain: the kernel's
+    /// matching layer and the libraries that layer is about.
+    var kernel: [Target.Dependency] {
+        switch self {
+        case .domain: ["KernelDomain"]
+        case .services: ["KernelDomain", "KernelServices", "JSONCore"]
+        case .persistence: ["KernelDomain", "KernelPersistence", .product(name: "GRDB", package: "GRDB.swift")]
+        case .presentation: ["KernelDomain", "KernelPresentation", "ScreenKit"]
+        }
+    }
+}
+
+/// A folder of Modules/Features: its name and the layers it has.
+struct FeatureFolder {
+    let name: String
+    let layers: [Layer]
+    let hasTests: Bool
+
+    func target(_ layer: Layer) -> String { name + layer.rawValue }
+    var targets: [String] { layers.map(target) }
+}
+
+let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().path
+
+func subfolders(_ path: String) -> [String] {
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: root + "/" + path)) ?? []
+    return names.filter { name in
+        var isFolder: ObjCBool = false
+        return !name.hasPrefix(".") && FileManager.default.fileExists(atPath: root + "/" + path + "/" + name, isDirectory: &isFolder)
+            && isFolder.boolValue
+    }.sorted()
+}
+
+let features = subfolders("Modules/Features").map { name in
+    let present = subfolders("Modules/Features/" + name)
+    return FeatureFolder(
+        name: name, layers: Layer.allCases.filter { present.contains($0.rawValue) },
+        hasTests: FileManager.default.fileExists(atPath: root + "/Tests/Features/" + name))
+}
+
+/// System libraries a feature's layer needs beyond its kernel layer: Linux
+/// calls the Glibc module leaves out, or one package the layer is about.
+let featureExtras: [String: [Layer: [Target.Dependency]]] = [
+    // getdents64, for the folder scanner.
+    "Folders": [.services: ["CDirectoryEntries"]],
+    // SHA-256 for session tokens.
+    "Users": [.services: [.product(name: "Crypto", package: "swift-crypto")]],
+]
+
+func featureTargets(_ feature: FeatureFolder) -> [Target] {
+    feature.layers.map { layer in
+        let ownDomain: [Target.Dependency] =
+            layer != .domain && feature.layers.contains(.domain) ? [.target(name: feature.target(.domain))] : []
+        return .target(
+            name: feature.target(layer),
+            dependencies: ownDomain + layer.kernel + (featureExtras[feature.name]?[layer] ?? []),
+            path: "Modules/Features/\(feature.name)/\(layer.rawValue)")
+    } + (feature.hasTests ? [
+        .testTarget(
+            name: feature.name + "Tests",
+            dependencies: feature.targets.map { .target(name: $0) } + [
+                "KernelDomain", "KernelPersistence", "KernelPresentation", "ScreenKit", "TestSupport",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
+            path: "Tests/Features/" + feature.name),
+    ] : [])
+}
 
 let package = Package(
     name: "Facet",
@@ -12,12 +99,13 @@ let package = Package(
         .executable(name: "facet", targets: ["facet"]),
         // What a package built on Facet uses (see docs/EXTENDING.md and
         // Examples/Bookmarks): the launcher to make its own `facet`, the
-        // Feature API, the screen contract, and the layers a feature builds on.
+        // Feature API, the screen contract, and the kernel's layers.
         .library(name: "FacetLauncher", targets: ["FacetLauncher"]),
         .library(name: "FeatureKit", targets: ["FeatureKit"]),
         .library(name: "ScreenKit", targets: ["ScreenKit"]),
-        .library(name: "FacetDomain", targets: ["Domain"]),
-        .library(name: "FacetPersistence", targets: ["Persistence"]),
+        .library(name: "FacetDomain", targets: ["KernelDomain"]),
+        .library(name: "FacetPersistence", targets: ["KernelPersistence"]),
+        .library(name: "FacetPresentation", targets: ["KernelPresentation"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -28,62 +116,69 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
     ],
     targets: [
-        // MARK: Core layers
-        .target(name: "Domain", path: "Modules/Domain"),
-        .target(name: "ScreenKit", path: "Modules/ScreenKit"),
+        // MARK: The kernel: what every feature uses
+        .target(name: "KernelDomain", path: "Modules/Kernel/Domain"),
+        .target(name: "ScreenKit", path: "Modules/Kernel/ScreenKit"),
         // A leaf utility (no dependencies, like a third-party package): the fast,
         // exact JSON reader shared by the seed-format parser and JSON lines.
-        .target(name: "JSONCore", path: "Modules/JSONCore"),
+        .target(name: "JSONCore", path: "Modules/Kernel/JSONCore"),
         .target(
-            name: "Services",
+            name: "KernelServices",
             dependencies: [
-                "Domain", "JSONCore", "CDirectoryEntries", .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                "KernelDomain", .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
             ],
-            path: "Modules/Services"),
+            path: "Modules/Kernel/Services"),
         .target(
-            name: "Persistence",
+            name: "KernelPersistence",
             dependencies: [
-                "Domain", .product(name: "GRDB", package: "GRDB.swift"),
+                "KernelDomain", .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"), "CSQLiteConfig", "CFileSync",
             ],
-            path: "Modules/Persistence"),
+            path: "Modules/Kernel/Persistence"),
+        .target(name: "KernelPresentation", dependencies: ["KernelDomain", "ScreenKit"], path: "Modules/Kernel/Presentation"),
+        // The public Feature API: what a feature registers (screens,
+        // migrations, set-up) and the shared context it is given.
+        .target(
+            name: "FeatureKit", dependencies: ["KernelDomain", "KernelPersistence", "ScreenKit"],
+            path: "Modules/Kernel/FeatureKit"),
+
+        // MARK: System libraries (C functions Swift's Glibc module leaves out)
         // sqlite3_config's settings, which Swift cannot call (a variadic C function).
-        .systemLibrary(name: "CSQLiteConfig", path: "Modules/CSQLiteConfig", providers: [.apt(["libsqlite3-dev"])]),
-        // Linux's getdents64 (the Glibc module leaves it out), for the folder scanner.
-        .systemLibrary(name: "CDirectoryEntries", path: "Modules/CDirectoryEntries"),
-        // Linux's sync_file_range (a GNU extension the Glibc module leaves out).
-        .systemLibrary(name: "CFileSync", path: "Modules/CFileSync"),
-        .target(name: "Presentation", dependencies: ["Domain", "ScreenKit"], path: "Modules/Presentation"),
+        .systemLibrary(name: "CSQLiteConfig", path: "Modules/System/CSQLiteConfig", providers: [.apt(["libsqlite3-dev"])]),
+        // Linux's getdents64, for the folder scanner.
+        .systemLibrary(name: "CDirectoryEntries", path: "Modules/System/CDirectoryEntries"),
+        // Linux's sync_file_range (a GNU extension).
+        .systemLibrary(name: "CFileSync", path: "Modules/System/CFileSync"),
+        // glibc's <malloc.h> (mallopt).
+        .systemLibrary(name: "CMalloc", path: "Modules/System/CMalloc"),
+        .systemLibrary(name: "CNcursesw", path: "Modules/System/CNcursesw", providers: [.apt(["libncurses-dev"])]),
+        .systemLibrary(name: "CEpoll", path: "Modules/System/CEpoll"),
+
+        // MARK: The composition root: the kernel's adapters and every
+        // feature's wiring (Modules/Features/NAME/Feature), one line each.
+        .target(
+            name: "Composition",
+            dependencies: ["KernelDomain", "KernelServices", "KernelPersistence", "ScreenKit", "FeatureKit"]
+                + features.flatMap(\.targets).map { .target(name: $0) },
+            path: "Modules",
+            sources: ["Composition"] + features.map { "Features/\($0.name)/Feature" }),
+
+        // MARK: Machine interfaces
         // JSON-RPC 2.0 over any transport (sessions, errors, OpenRPC), reused
         // by every machine front end: JSON lines, a socket server, MCP.
         .target(name: "JSONRPC", dependencies: ["ScreenKit", "JSONCore"], path: "Modules/JSONRPC"),
-        // The public Feature API: what a feature registers (screens,
-        // migrations, set-up). A feature may be a module of its own on it.
-        .target(name: "FeatureKit", dependencies: ["Domain", "Persistence", "ScreenKit"], path: "Modules/FeatureKit"),
-        .target(
-            name: "Composition",
-            dependencies: ["Domain", "Services", "Persistence", "Presentation", "ScreenKit", "FeatureKit"],
-            path: "Modules/Composition"),
-
-        // MARK: Front ends (plugins: library targets that see only ScreenKit)
-        .target(
-            name: "CLIFrontEnd",
-            dependencies: ["ScreenKit"],
-            path: "Apps/FrontEnds/CLI"),
-        .target(name: "JSONLFrontEnd", dependencies: ["ScreenKit", "JSONRPC"], path: "Apps/FrontEnds/JSONL"),
-        .target(name: "MCPFrontEnd", dependencies: ["ScreenKit", "JSONRPC", "JSONCore"], path: "Apps/FrontEnds/MCP"),
-        // glibc's <malloc.h> (mallopt), which the Glibc module leaves out.
-        .systemLibrary(name: "CMalloc", path: "Modules/CMalloc"),
-        .systemLibrary(name: "CNcursesw", path: "Modules/CNcursesw", providers: [.apt(["libncurses-dev"])]),
-        .target(name: "TUIFrontEnd", dependencies: ["ScreenKit", "CNcursesw"], path: "Apps/FrontEnds/TUI"),
-        // `facet serve`: one core on a Unix socket, a JSON-lines session per client.
-        .systemLibrary(name: "CEpoll", path: "Modules/CEpoll"),
-        .target(name: "ServeFrontEnd", dependencies: ["ScreenKit", "JSONRPC", "CEpoll"], path: "Apps/FrontEnds/Serve"),
         // `facet --connect`: a catalog whose screens forward to a running server.
         .target(name: "RemoteCatalog", dependencies: ["ScreenKit", "JSONRPC"], path: "Modules/RemoteCatalog"),
+
+        // MARK: Front ends (plugins: library targets that see only ScreenKit)
+        .target(name: "CLIFrontEnd", dependencies: ["ScreenKit"], path: "Apps/FrontEnds/CLI"),
+        .target(name: "JSONLFrontEnd", dependencies: ["ScreenKit", "JSONRPC"], path: "Apps/FrontEnds/JSONL"),
+        .target(name: "MCPFrontEnd", dependencies: ["ScreenKit", "JSONRPC", "JSONCore"], path: "Apps/FrontEnds/MCP"),
+        .target(name: "TUIFrontEnd", dependencies: ["ScreenKit", "CNcursesw"], path: "Apps/FrontEnds/TUI"),
+        // `facet serve`: one core on a Unix socket, a JSON-lines session per client.
+        .target(name: "ServeFrontEnd", dependencies: ["ScreenKit", "JSONRPC", "CEpoll"], path: "Apps/FrontEnds/Serve"),
 
         // MARK: The launcher (a library, so a package built on Facet can make
         // its own `facet` with more features) and Facet's own executable.
@@ -100,21 +195,25 @@ let package = Package(
         // MARK: Tools (built on demand, never part of the test suite)
         .executableTarget(name: "tui-bench", dependencies: ["TUIFrontEnd", "ScreenKit"], path: "Tools/bench/TUIBench"),
 
-        // MARK: Tests
-        .target(name: "TestSupport", dependencies: ["Domain", "ScreenKit"], path: "Tests/TestSupport"),
-        .testTarget(name: "DomainTests", dependencies: ["Domain", "TestSupport"], path: "Tests/DomainTests"),
+        // MARK: Tests (a feature's own tests are in Tests/Features/NAME)
+        .target(name: "TestSupport", dependencies: ["KernelDomain", "ScreenKit"], path: "Tests/TestSupport"),
+        .testTarget(
+            name: "KernelTests",
+            dependencies: [
+                "KernelDomain", "KernelServices", "KernelPersistence", "KernelPresentation", "ScreenKit", "TestSupport",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
+            path: "Tests/KernelTests"),
         .testTarget(name: "JSONCoreTests", dependencies: ["JSONCore"], path: "Tests/JSONCoreTests"),
         // Reads Package.swift and every source's imports: the layering rules.
         .testTarget(name: "LayeringTests", dependencies: ["ScreenKit"], path: "Tests/LayeringTests"),
-        .testTarget(name: "CompositionTests", dependencies: ["Composition", "Persistence", "ScreenKit", "TestSupport"], path: "Tests/CompositionTests"),
+        .testTarget(
+            name: "CompositionTests",
+            dependencies: ["Composition", "KernelPersistence", "ScreenKit", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]
+                + features.flatMap(\.targets).map { .target(name: $0) },
+            path: "Tests/CompositionTests"),
         .testTarget(name: "JSONRPCTests", dependencies: ["JSONRPC", "JSONCore", "ScreenKit"], path: "Tests/JSONRPCTests"),
         .testTarget(name: "ScreenKitTests", dependencies: ["ScreenKit"], path: "Tests/ScreenKitTests"),
-        .testTarget(name: "ServicesTests", dependencies: ["Services", "Domain", "TestSupport"], path: "Tests/ServicesTests"),
-        .testTarget(name: "PersistenceTests", dependencies: ["Persistence", "Domain", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")], path: "Tests/PersistenceTests"),
-        .testTarget(
-            name: "PresentationTests",
-            dependencies: ["Presentation", "Domain", "ScreenKit", "TestSupport"],
-            path: "Tests/PresentationTests"),
         .testTarget(
             name: "FrontEndTests",
             dependencies: ["CLIFrontEnd", "JSONLFrontEnd", "ScreenKit", "TestSupport"],
@@ -126,11 +225,8 @@ let package = Package(
             path: "Tests/TUITests",
             exclude: ["Golden"]),
         .testTarget(name: "ServeTests", dependencies: ["ServeFrontEnd", "ScreenKit", "TestSupport"], path: "Tests/ServeTests"),
-        .testTarget(
-            name: "EndToEndTests",
-            dependencies: ["TestSupport"],
-            path: "Tests/EndToEndTests"),
-        // Issue 17's attack suite: short mode here; Tools/attack/run.sh runs the long one.
+        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"], path: "Tests/EndToEndTests"),
+        // The attack suite: short mode here; Tools/attack/run.sh runs the long one.
         .testTarget(name: "AttackTests", dependencies: ["TestSupport"], path: "Tests/AttackTests"),
-    ]
+    ] + features.flatMap(featureTargets)
 )

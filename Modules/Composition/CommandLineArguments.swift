@@ -1,5 +1,5 @@
-import Domain
 import Foundation
+import KernelDomain
 
 extension FacetApp {
     /// The process's arguments, each decoded exactly (`FileSystemName`): a

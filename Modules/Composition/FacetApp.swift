@@ -1,7 +1,7 @@
-import Domain
 import FeatureKit
-import Persistence
-import Services
+import KernelDomain
+import KernelPersistence
+import KernelServices
 import ScreenKit
 
 /// The composition root: opens the database with every feature's

@@ -1,9 +1,9 @@
 @testable import Composition
 import Foundation
-import Persistence
+import KernelPersistence
 import ScreenKit
-import Testing
 import TestSupport
+import Testing
 
 /// The composition root on a real temporary installation: features, their
 /// migrations, and front-end names that come from the launcher.
@@ -14,7 +14,11 @@ import TestSupport
     @Test func featuresListTheShippedMigrationsInTheirOrder() {
         // Existing databases recorded these identifiers in this order; a
         // feature added later (Tools/new-feature) appends its own after them.
-        #expect(Array(FacetApp.migrations.map(\.id).prefix(Migrations.all.count)) == Migrations.all.map(\.id))
+        let shipped = [
+            "v1-meta", "v1-playlists", "v3-song-details", "v2-users", "v3-users-open-ui", "v4-users-github-web-url",
+            "v3-stars", "v5-stars-language-index", "v3-photos", "v6-photos-list-digest", "v7-photos-no-title-index",
+        ]
+        #expect(Array(FacetApp.migrations.map(\.id).prefix(shipped.count)) == shipped)
     }
 
     @Test func everyFeatureRegistersItsScreensAndTheHomeIsAFeatures() async throws {

@@ -1,0 +1,155 @@
+import FoldersDomain
+import KernelDomain
+import KernelPresentation
+import ScreenKit
+
+/// The *folder* screen (seed 002's folder view): one folder's name, path,
+/// size, KB, counts and modification time, titled as the seed did,
+/// "<name> (<size/1024> KB)". It shares the folder's model with every other
+/// screen, so it follows renames and size changes made anywhere.
+///
+/// Inputs: `rename(to:)` (the `rename NAME` action; without a name the
+/// action navigates to the rename screen), `rescan`, `cancel`; `open` navigates.
+/// Outputs: `entry`, `rows` (typed), `status`, and the derived `snapshot`.
+@MainActor
+public final class FolderDetailViewModel: ScreenModel {
+    public static let screenID = "folder"
+
+    public let folder: FolderModel
+    private let library: FolderLibrary
+    private var observation: Observation?
+    public private(set) var notice: String?
+
+    public init(library: FolderLibrary, path: String) {
+        self.library = library
+        self.folder = library.model(for: path)
+    }
+
+    public var entry: FolderEntry? { folder.entry }
+
+    public var status: ScreenStatus {
+        switch folder.state {
+        case .scanning(let progress): return .loading(FolderFormat.progress(path: folder.path, progress))
+        case .failed(let error): return .error(ErrorPresentation.screenError(error))
+        case .cancelled: return .notice("Scan cancelled: the size is partial.")
+        case .notScanned, .done: return FolderFormat.finished(entry, notice: notice)
+        }
+    }
+
+    // MARK: Inputs
+
+    public override func start() async {
+        observation = folder.observe { [weak self] _ in self?.publish() }
+        if folder.entry?.complete != true || folder.state == .cancelled {
+            launch { [folder] in await folder.refresh() }
+        }
+        publish()
+    }
+
+    /// Renames on disk through the library; every screen of the folder follows.
+    public func rename(to name: String) throws(ScreenError) {
+        do {
+            let old = folder.name
+            try library.rename(folder.path, to: name)
+            notice = old == name ? "The name is unchanged." : "Renamed \"\(old)\" to \"\(name)\"."
+        } catch {
+            throw ErrorPresentation.screenError(error)
+        }
+        publish()
+    }
+
+    public func rescan() {
+        notice = nil
+        folder.restart()
+        launch { [folder] in await folder.finished() }
+    }
+
+    public override func close() {
+        observation?.cancel()
+        observation = nil
+        super.close()
+    }
+
+    // MARK: Screen contract
+
+    public static let openAction = ActionDescriptor(
+        name: StandardAction.open, label: "Open", summary: "List this folder's subfolders.", key: StandardKey.enter)
+    public static let renameAction = ActionDescriptor(
+        name: "rename", label: "Rename", summary: "Rename the folder: with NAME at once, without it on the rename screen.",
+        key: "R", params: [ParamDescriptor(name: "name", label: "New name", required: false, positional: true)])
+    public static let rescanAction = ActionDescriptor(
+        name: "rescan", label: "Rescan", summary: "Measure the folder again.", key: "r")
+    public static let cancelAction = ActionDescriptor(
+        name: "cancel", label: "Cancel scan", summary: "Stop the running scan.", key: "c")
+
+    public static let descriptor = ScreenDescriptor(
+        id: screenID, title: "Folder", summary: "One folder: name, path, size, KB, counts, modification time.",
+        params: [ParamDescriptor(name: "path", label: "Folder (default: the current directory)", kind: .path, required: false, positional: true)],
+        actions: [openAction, renameAction, rescanAction, cancelAction], topLevel: false,
+        examples: ["facet folder photos", "facet folder photos --jsonl", "facet folder photos/2024 rename trip-2024"])
+
+    /// Name, path, size (exact bytes), the seed's KB, counts, modification
+    /// time and problems, each with its typed value.
+    public var rows: [DetailRow] {
+        var rows = [
+            DetailRow("Name", folder.name, id: "name"),
+            DetailRow("Path", folder.path, id: "path", type: .path),
+        ]
+        guard let entry else { return rows }
+        let prefix = entry.complete ? "" : "so far "
+        rows.append(DetailRow(
+            "Size", prefix + FolderFormat.exactSize(entry.bytes), id: "bytes", data: .int(entry.bytes), type: .bytes))
+        // The seed's figure, labelled with what it is (KiB, rounded down).
+        rows.append(DetailRow(
+            "KB (bytes / 1024)", FolderFormat.kilobytes(entry.bytes), id: "kb", data: .int(entry.kilobytes), type: .integer))
+        if entry.isDirectory {
+            rows.append(DetailRow("Files", Formatters.grouped(entry.files), id: "files", data: .int(entry.files), type: .integer))
+            rows.append(DetailRow(
+                "Folders", Formatters.grouped(entry.directories), id: "folders", data: .int(entry.directories), type: .integer))
+        } else {
+            rows.append(DetailRow("Kind", entry.kind.rawValue, id: "kind"))
+        }
+        let modified = FolderFormat.modified(entry)
+        rows.append(DetailRow("Modified", modified.display, id: "modified", data: modified.value, type: .datetime))
+        if let problems = FolderFormat.problems(entry) {
+            rows.append(DetailRow("Problems", problems, id: "unreadable", data: .int(entry.issueCount), type: .integer))
+        }
+        return rows
+    }
+
+    public override var snapshot: ScreenSnapshot {
+        let scanning = folder.isScanning
+        let unavailable = FolderFormat.unavailable(folder)
+        return ScreenSnapshot(
+            screen: Self.screenID, title: FolderFormat.title(name: folder.name, entry: entry), status: status,
+            content: ScreenContent(detail: DetailContent(rows: rows)),
+            actions: [
+                Self.openAction.disabled(
+                    because: unavailable ?? (entry?.isDirectory == false ? "Not a folder: a file has no subfolders" : nil)),
+                Self.renameAction.disabled(
+                    because: unavailable ?? (FolderPath.parent(folder.path) == nil ? "The top folder (/) cannot be renamed" : nil)),
+                Self.rescanAction.disabled(because: scanning ? "A scan is running" : nil),
+                Self.cancelAction.disabled(because: scanning ? nil : "No scan is running"),
+            ])
+    }
+
+    public override func perform(_ action: String, _ arguments: ActionArguments) async throws(ScreenError) -> ActionOutcome {
+        switch action {
+        case StandardAction.open:
+            return ActionOutcome(navigate: ScreenRequest(screen: FoldersViewModel.screenID, params: ["path": .string(folder.path)]))
+        case "rename":
+            guard let name = arguments.string("name") else {
+                return ActionOutcome(navigate: ScreenRequest(screen: RenameFolderViewModel.screenID, params: ["path": .string(folder.path)]))
+            }
+            try rename(to: name)
+        case "rescan":
+            rescan()
+            return .started
+        case "cancel":
+            folder.cancelScan()
+        default:
+            return try await super.perform(action, arguments)
+        }
+        return .done
+    }
+}

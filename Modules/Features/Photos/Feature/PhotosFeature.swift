@@ -1,0 +1,71 @@
+import FeatureKit
+import Foundation
+import KernelDomain
+import KernelPersistence
+import KernelPresentation
+import KernelServices
+import PhotosDomain
+import PhotosPersistence
+import PhotosPresentation
+import PhotosServices
+import ScreenKit
+
+/// Wires the photo screens (seed 003): the cache on the app's database, the
+/// list fetched through the process's one HTTP client from the signed-in
+/// user's `photos-base-url` (JSONPlaceholder by default), images opened
+/// through the shared URL opener. Seed 003's factory, as the composition root.
+final class PhotosFeature: Feature {
+    static let migrations = Migrations.photos
+
+    let catalog: PhotoCatalog
+    let opener: @Sendable (String) async throws -> Void
+    let account: AccountCenter
+
+    init(context: FeatureContext) {
+        catalog = PhotoCatalog(
+            store: SQLitePhotoStore(database: context.database), source: HTTPPhotoSource(client: context.http),
+            now: Self.clock(context.environment))
+        opener = Self.makeOpener(context.urlOpener)
+        account = context.account
+    }
+
+    func register(in registry: ScreenRegistry) {
+        let catalog = catalog
+        let opener = opener
+        let account = account
+        let baseURL: @MainActor () -> String = {
+            account.settings?.photosBaseURL ?? SettingsRules.defaultPhotosBaseURL
+        }
+        registry.register(ScreenRegistration(PhotosViewModel.descriptor) { params in
+            PhotosViewModel(
+                catalog: catalog, baseURL: baseURL, opener: opener, album: params.int("album"),
+                text: params.string("filter") ?? "",
+                sort: params.string("sort").flatMap(PhotoSort.init(rawValue:)) ?? .id, page: params.int("page") ?? 1,
+                pageSize: account.settings?.pageSize ?? SettingsRules.defaultPageSize,
+                offline: params.bool("offline") ?? false)
+        })
+        registry.register(ScreenRegistration(PhotoDetailViewModel.descriptor) { params in
+            PhotoDetailViewModel(catalog: catalog, id: params.int("id") ?? 0, opener: opener)
+        })
+    }
+
+    /// Opens an image URL in the browser when one is there. Only https URLs
+    /// of plain ASCII without credentials are handed over (the list is
+    /// untrusted network data); with no browser the URL is shown instead.
+    static func makeOpener(_ opener: any URLOpener) -> @Sendable (String) async throws -> Void {
+        { url in
+            _ = try await opener.open(try PhotoRules.openableURL(url))
+        }
+    }
+
+    /// The time photo fetches are stamped with: now, or the fixed instant in
+    /// `FACET_PHOTOS_CLOCK` (seconds since 1970) so end-to-end tests in
+    /// different processes produce identical snapshots.
+    static func clock(_ environment: [String: String]) -> @Sendable () -> Date {
+        if let fixed = environment["FACET_PHOTOS_CLOCK"].flatMap(Double.init) {
+            let instant = Date(timeIntervalSince1970: fixed)
+            return { instant }
+        }
+        return { Date() }
+    }
+}

@@ -1,0 +1,83 @@
+import Foundation
+import KernelDomain
+import KernelPresentation
+import PhotosDomain
+import ScreenKit
+
+/// The *photo* screen: every field of one cached photo, typed, and the
+/// action that opens its image in the browser. Reads the cache only, so it
+/// opens instantly and offline; the image itself is never downloaded here.
+///
+/// Inputs: `openURL`. Outputs: `photo`, `cache`, `status`, and the derived `snapshot`.
+@MainActor
+public final class PhotoDetailViewModel: ScreenModel {
+    public static let screenID = "photo"
+
+    public let id: Int
+    public private(set) var photo: Photo?
+    public private(set) var cache: PhotoCacheInfo?
+    public private(set) var status: ScreenStatus = .loading("Reading the photo…")
+    let catalog: PhotoCatalog
+    private let opener: (@Sendable (String) async throws -> Void)?
+
+    public init(catalog: PhotoCatalog, id: Int, opener: (@Sendable (String) async throws -> Void)? = nil) {
+        self.catalog = catalog
+        self.id = id
+        self.opener = opener
+    }
+
+    public override func start() async {
+        do {
+            cache = try await catalog.cacheInfo()
+            photo = try await catalog.photo(id: id)
+            status = .idle
+        } catch {
+            status = .error(PhotoFormat.screenError(error))
+        }
+        publish()
+    }
+
+    /// Opens the image URL through the opener port and returns it.
+    public func openURL() async throws(ScreenError) -> String {
+        guard let photo else { throw PhotoFormat.screenError(PhotoError.notFound(id: id)) }
+        if let opener {
+            do { try await opener(photo.url) } catch { throw PhotoFormat.screenError(error) }
+        }
+        return photo.url
+    }
+
+    // MARK: Screen contract
+
+    public static let openURLAction = ActionDescriptor(
+        name: StandardAction.openURL, label: "Open image", summary: "Open the photo's image URL in the browser.", key: "o")
+
+    public static let descriptor = ScreenDescriptor(
+        id: screenID, title: "Photo", summary: "Every field of one cached photo; open its image in the browser.",
+        params: [ParamDescriptor(name: "id", label: "Photo id", kind: .int, positional: true)],
+        actions: [openURLAction], topLevel: false, examples: ["facet photo 7", "facet photo 7 open-url"])
+
+    public override var snapshot: ScreenSnapshot {
+        var rows: [DetailRow] = []
+        if let photo {
+            rows = [
+                DetailRow("ID", String(photo.id), id: "id", data: .int(photo.id), type: .integer),
+                DetailRow("Album", String(photo.albumId), id: "albumId", data: .int(photo.albumId), type: .integer),
+                DetailRow("Title", photo.title, id: "title"),
+                DetailRow("Image URL", photo.url, id: "url", type: .url),
+                DetailRow("Thumbnail URL", photo.thumbnailUrl, id: "thumbnailUrl", type: .url),
+            ]
+            if let cache { rows.append(PhotoFormat.fetchedRow(cache, now: catalog.now())) }
+        }
+        return ScreenSnapshot(
+            screen: Self.screenID, title: photo?.title ?? "Photo \(id)", status: status,
+            content: ScreenContent(detail: DetailContent(rows: rows)),
+            actions: [Self.openURLAction.disabled(because: photo == nil ? "No cached photo has id \(id)." : nil)])
+    }
+
+    public override func perform(_ action: String, _ arguments: ActionArguments) async throws(ScreenError) -> ActionOutcome {
+        switch action {
+        case StandardAction.openURL: return ActionOutcome(openURL: try await openURL())
+        default: return try await super.perform(action, arguments)
+        }
+    }
+}

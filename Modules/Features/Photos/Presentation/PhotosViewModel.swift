@@ -1,0 +1,285 @@
+import Foundation
+import KernelDomain
+import KernelPresentation
+import PhotosDomain
+import ScreenKit
+
+/// The *photos* screen (seed 003, made real): the cached photo list as a
+/// table of id, album, title and the two URLs, paged from the cache,
+/// filtered by album or title text, sorted or grouped by album.
+///
+/// Opening shows the cache at once with how old it is, then refreshes from
+/// the API in the background; a failed refresh keeps the cached list and
+/// shows the error. The title follows seed 003's rules exactly (see
+/// `PhotoRules`): "Photos" when opened, the selected photo's title after
+/// `select`, "Photos" again at the start of every `reload`.
+///
+/// Holds a window of at most `windowLimit` photos, never the whole list.
+///
+/// Inputs: `select`, `reload`, `setFilter`, `setAlbum`, `setSort`,
+/// `loadMore`, `loadPrevious`, `showPage`, `openURL`.
+/// Outputs: `title`, `photos`, `offset`, `total`, `cache`, `selectedID`,
+/// `status`, `isRefreshing`, and the derived `snapshot`.
+@MainActor
+public final class PhotosViewModel: ScreenModel {
+    public static let screenID = "photos"
+
+    public private(set) var title = PhotoRules.defaultTitle
+    public private(set) var photos: [Photo] = []
+    public private(set) var offset = 0
+    public private(set) var total = 0
+    public private(set) var text: String
+    public private(set) var album: Int?
+    public private(set) var sort: PhotoSort
+    /// What the cache holds (nil: nothing fetched yet).
+    public private(set) var cache: PhotoCacheInfo?
+    public private(set) var selectedID: Int?
+    public private(set) var status: ScreenStatus = .idle
+    public private(set) var isRefreshing = false
+    public private(set) var isLoadingMore = false
+    /// How the last refresh failed; nil after a good one.
+    public private(set) var refreshError: ScreenError?
+    public let pageSize: Int
+    public let windowLimit: Int
+    public let offline: Bool
+
+    let catalog: PhotoCatalog
+    private let baseURL: @MainActor () -> String
+    private let opener: (@Sendable (String) async throws -> Void)?
+    private var startPage: Int
+    private var refreshing: Task<Void, Never>?
+
+    /// - Parameters:
+    ///   - baseURL: read at each refresh, so a changed setting applies to the next one.
+    ///   - opener: opens a photo's image URL; nil leaves it to the front end (the URL is in the outcome).
+    ///   - offline: show the cache without refreshing when opened (`reload` still fetches).
+    public init(
+        catalog: PhotoCatalog, baseURL: @escaping @MainActor () -> String, opener: (@Sendable (String) async throws -> Void)? = nil,
+        album: Int? = nil, text: String = "", sort: PhotoSort = .id, page: Int = 1, pageSize: Int = 50,
+        offline: Bool = false
+    ) {
+        self.catalog = catalog
+        self.baseURL = baseURL
+        self.opener = opener
+        self.album = album
+        self.text = text
+        self.sort = sort
+        self.startPage = max(1, page)
+        self.pageSize = max(1, pageSize)
+        self.windowLimit = max(1, pageSize) * 10
+        self.offline = offline
+    }
+
+    public var hasMore: Bool { offset + photos.count < total }
+    public var currentPage: Int { offset / pageSize + 1 }
+    public var pageCount: Int { max(1, (total + pageSize - 1) / pageSize) }
+
+    // MARK: Inputs
+
+    /// Shows the cache at once, then refreshes in the background (unless offline).
+    public override func start() async {
+        do {
+            cache = try await catalog.cacheInfo()
+            try await fetch(offset: (startPage - 1) * pageSize, replacing: true)
+        } catch {
+            status = .error(PhotoFormat.screenError(error))
+            publish()
+            return
+        }
+        if startPage > pageCount, cache != nil {
+            // Asked for a page the cache does not have: say so rather than show another.
+            status = .error(Self.noSuchPage(startPage, of: pageCount))
+            publish()
+            return
+        }
+        publish()
+        if offline {
+            if cache == nil { status = .notice("No photos are cached yet; open without --offline (or reload) to fetch them.") }
+            publish()
+        } else {
+            refresh()
+        }
+    }
+
+    /// Seed 003's selection rule: the screen's title becomes the photo's title.
+    public func select(id: Int) async throws(ScreenError) {
+        let photo = try await photo(id: id)
+        title = PhotoRules.title(selecting: photo)
+        selectedID = photo.id
+        publish()
+    }
+
+    /// Seed 003's reload rule: the title goes back to the default first, then
+    /// the list is fetched. Throws the fetch's error (the cached list stays).
+    public func reload() async throws(ScreenError) {
+        title = PhotoRules.titleOnReload()
+        selectedID = nil
+        // One snapshot shows the reset title with the fetch running: never
+        // the reset title beside the previous fetch's notice, which reads
+        // as if the reload had already finished.
+        let running = refresh()
+        publish()
+        await running.value
+        if let refreshError { throw refreshError }
+    }
+
+    public func setFilter(_ newText: String) async throws(ScreenError) {
+        text = newText
+        try await refetch(from: 0)
+    }
+
+    public func setAlbum(_ newAlbum: Int?) async throws(ScreenError) {
+        album = newAlbum
+        try await refetch(from: 0)
+    }
+
+    public func setSort(_ newSort: PhotoSort) async throws(ScreenError) {
+        sort = newSort
+        try await refetch(from: 0)
+    }
+
+    /// Appends the next page. Ignored while a page is loading or at the end.
+    public func loadMore() async throws(ScreenError) {
+        guard !isLoadingMore, hasMore else { return }
+        isLoadingMore = true
+        publish()
+        defer {
+            isLoadingMore = false
+            publish()
+        }
+        try await run { try await self.fetch(offset: self.offset + self.photos.count, replacing: false) }
+    }
+
+    /// Prepends the page before the window. Ignored while loading or at the top.
+    public func loadPrevious() async throws(ScreenError) {
+        guard !isLoadingMore, offset > 0 else { return }
+        isLoadingMore = true
+        publish()
+        defer {
+            isLoadingMore = false
+            publish()
+        }
+        let start = max(0, offset - pageSize)
+        try await run {
+            let page = try await self.catalog.page(self.query(offset: start, limit: self.offset - start))
+            self.total = page.total
+            self.photos = page.photos + self.photos
+            self.offset = start
+            if self.photos.count > self.windowLimit { self.photos.removeLast(self.photos.count - self.windowLimit) }
+        }
+    }
+
+    public func showPage(_ number: Int) async throws(ScreenError) {
+        guard number >= 1, number <= pageCount else { throw Self.noSuchPage(number, of: pageCount) }
+        try await refetch(from: (number - 1) * pageSize)
+    }
+
+    /// Opens a photo's image in the browser (through the opener port) and
+    /// returns the URL in the outcome. The image itself is never fetched here.
+    public func openURL(id: Int) async throws(ScreenError) -> String {
+        let photo = try await photo(id: id)
+        if let opener {
+            do { try await opener(photo.url) } catch { throw PhotoFormat.screenError(error) }
+        }
+        return photo.url
+    }
+
+    public override func close() {
+        refreshing = nil
+        super.close()
+    }
+
+    // MARK: Screen contract (built in PhotosViewModel+Screen.swift)
+
+    public override var snapshot: ScreenSnapshot { screenSnapshot }
+
+    public override func perform(_ action: String, _ arguments: ActionArguments) async throws(ScreenError) -> ActionOutcome {
+        try await handle(action, arguments)
+    }
+
+    // MARK: Work
+
+    /// Starts a refresh, or joins the one already running: one fetch at a time.
+    @discardableResult
+    private func refresh() -> Task<Void, Never> {
+        if let refreshing { return refreshing }
+        isRefreshing = true
+        status = .loading(refreshMessage)
+        publish()
+        let task = launch { [weak self] in await self?.performRefresh() }
+        refreshing = task
+        return task
+    }
+
+    private func performRefresh() async {
+        let url = baseURL()
+        do {
+            let fetched = try await catalog.refresh(baseURL: url)
+            cache = fetched
+            refreshError = nil
+            try await fetch(offset: offset, replacing: true)
+            status = .notice("Fetched \(Formatters.count(fetched.count, "photo")).")
+        } catch {
+            let failure = PhotoFormat.screenError(error)
+            refreshError = failure
+            status = .error(failure)
+        }
+        isRefreshing = false
+        refreshing = nil
+        publish()
+    }
+
+    private var refreshMessage: String {
+        let from = TerminalText.sanitize(baseURL())
+        guard let cache else { return "Loading photos from \(from)…" }
+        return "Refreshing photos from \(from)… (showing the list fetched \(PhotoFormat.age(cache.fetchedAt, now: catalog.now())))"
+    }
+
+    func photo(id: Int) async throws(ScreenError) -> Photo {
+        if let shown = photos.first(where: { $0.id == id }) { return shown }
+        do { return try await catalog.photo(id: id) } catch { throw PhotoFormat.screenError(error) }
+    }
+
+    private func query(offset: Int, limit: Int) -> PhotoQuery {
+        PhotoQuery(album: album, text: text, sort: sort, offset: offset, limit: limit)
+    }
+
+    private func refetch(from newOffset: Int) async throws(ScreenError) {
+        try await run { try await self.fetch(offset: newOffset, replacing: true) }
+        publish()
+    }
+
+    private func fetch(offset newOffset: Int, replacing: Bool) async throws {
+        let page = try await catalog.page(query(offset: newOffset, limit: pageSize))
+        total = page.total
+        if replacing || page.offset != offset + photos.count {
+            photos = page.photos
+            offset = page.photos.isEmpty ? 0 : page.offset
+            if page.photos.isEmpty, page.total > 0, newOffset > 0 {
+                // The window fell past the end (a shorter list came in): show the last page.
+                try await fetch(offset: max(0, (pageCount - 1) * pageSize), replacing: true)
+            }
+        } else {
+            photos += page.photos
+            let excess = photos.count - windowLimit
+            if excess > 0 {
+                photos.removeFirst(excess)
+                offset += excess
+            }
+        }
+    }
+
+    /// Runs a read, turning failures into a `ScreenError` for the caller
+    /// while the screen keeps its last good state.
+    private func run(_ body: () async throws -> Void) async throws(ScreenError) {
+        do {
+            try await body()
+        } catch {
+            throw PhotoFormat.screenError(error)
+        }
+    }
+
+    static func noSuchPage(_ number: Int, of count: Int) -> ScreenError {
+        .invalidParams("Page \(number) does not exist (1…\(count)).", code: "photos.invalid_page")
+    }
+}

@@ -1,0 +1,49 @@
+import KernelDomain
+
+/// Raw playlist material as a source delivers it, before any parsing.
+public enum PlaylistMaterial: Sendable {
+    /// A file's bytes. `name` is what errors call it (usually the path).
+    case file(name: String, bytes: [UInt8])
+    /// A directory's entry names (files only, sorted).
+    case directory(name: String, entries: [String])
+
+    public var name: String {
+        switch self {
+        case .file(let name, _), .directory(let name, _): name
+        }
+    }
+}
+
+/// Fetches playlist material from somewhere (seed 001's `SongFetcherProtocol`).
+public protocol PlaylistSource: Sendable {
+    /// The location as it should be fetched, stored and shown: for files an
+    /// absolute path (`road.m3u` typed in `/home/ada` is `/home/ada/road.m3u`),
+    /// so a stored source still names the file from any other directory.
+    /// Only the source knows what "current directory" means.
+    func resolve(_ location: String) -> String
+    func fetch(_ location: String) async throws -> PlaylistMaterial
+}
+
+/// Turns material of one format into songs (seed 001's `SongParserProtocol`).
+public protocol SongParser: Sendable {
+    /// Short name of the format (`json`, `m3u`, `directory`).
+    var format: String { get }
+    /// Whether this parser should handle the material.
+    func accepts(_ material: PlaylistMaterial) -> Bool
+    /// All songs, or a `PlaylistError.parse` naming where and why.
+    func parse(_ material: PlaylistMaterial) throws -> [Song]
+}
+
+/// Stores playlists and their songs. Songs are only ever read a page at a time.
+public protocol PlaylistStore: Sendable {
+    func playlists() async throws -> [PlaylistSummary]
+    func playlist(named name: String) async throws -> PlaylistSummary?
+    /// Creates the playlist with all its songs in one transaction: either all
+    /// is stored or nothing is. Throws `duplicateName` if the name is taken.
+    func create(name: String, source: String, format: String, songs: [Song]) async throws -> PlaylistSummary
+    func songs(in playlist: Int64, _ query: SongQuery) async throws -> SongPage
+    func removeSong(in playlist: Int64, at position: Int) async throws
+    func moveSong(in playlist: Int64, from: Int, to: Int) async throws
+    func rename(_ playlist: Int64, to name: String) async throws
+    func delete(_ playlist: Int64) async throws
+}

@@ -1,0 +1,61 @@
+import FeatureKit
+import KernelDomain
+import KernelPersistence
+import KernelPresentation
+import KernelServices
+import PlaylistsDomain
+import PlaylistsPersistence
+import PlaylistsPresentation
+import PlaylistsServices
+import ScreenKit
+
+/// Wires the playlist screens (seed 001) and seeds the sample playlist.
+final class PlaylistFeature: Feature {
+    static let migrations = Migrations.playlists
+
+    let context: FeatureContext
+
+    /// Built the first time a screen (or the sample seeding) needs it, so a
+    /// one-shot command of another feature never pays for it.
+    private(set) lazy var library = PlaylistLibrary(
+        store: SQLitePlaylistStore(database: context.database), source: FilePlaylistSource(),
+        parsers: [SeedJSONSongParser(), M3USongParser(), AudioDirectorySongParser()])
+
+    init(context: FeatureContext) {
+        self.context = context
+    }
+
+    var homeScreen: ScreenRequest? { ScreenRequest(screen: PlaylistsViewModel.screenID) }
+
+    /// The closures hold the feature (not its library), so the library is
+    /// built when one of these screens first opens.
+    func register(in registry: ScreenRegistry) {
+        let account = context.account
+        registry.register(ScreenRegistration(PlaylistsViewModel.descriptor) { _ in
+            PlaylistsViewModel(library: self.library)
+        })
+        registry.register(ScreenRegistration(PlaylistViewModel.descriptor) { params in
+            PlaylistViewModel(
+                library: self.library, name: params.string("name") ?? "",
+                filter: params.string("filter") ?? "",
+                sort: params.string("sort").flatMap(SongSort.init(rawValue:)) ?? .position,
+                page: params.int("page") ?? 1,
+                pageSize: account.settings?.pageSize ?? SettingsRules.defaultPageSize)
+        })
+    }
+
+    /// The embedded sample playlist, once per installation (even if the user
+    /// deletes it later).
+    func prepare() async throws {
+        // Read first: start-up must not need the write lock (another process
+        // may hold it for a long import while this one only wants to read).
+        guard try await context.meta.value("sample_seeded") == nil,
+              try await context.meta.claim("sample_seeded", value: "1") else { return }
+        do {
+            _ = try await library.importMaterial(
+                EmbeddedSample.material, name: EmbeddedSample.name, source: EmbeddedSample.source)
+        } catch PlaylistError.duplicateName {
+            // The user already has a playlist with that name: keep theirs.
+        }
+    }
+}

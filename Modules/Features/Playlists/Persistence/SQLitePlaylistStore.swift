@@ -1,0 +1,129 @@
+import Foundation
+import GRDB
+import KernelDomain
+import KernelPersistence
+import PlaylistsDomain
+
+/// `PlaylistStore` on the Facet database.
+public struct SQLitePlaylistStore: PlaylistStore {
+    let database: FacetDatabase
+
+    public init(database: FacetDatabase) { self.database = database }
+
+    public func playlists() async throws -> [PlaylistSummary] {
+        try await database.read { db in
+            try Row.fetchAll(db, sql: "SELECT * FROM playlist ORDER BY name COLLATE NOCASE").map(Self.summary)
+        }
+    }
+
+    public func playlist(named name: String) async throws -> PlaylistSummary? {
+        try await database.read { db in
+            try Row.fetchOne(db, sql: "SELECT * FROM playlist WHERE facet_fold(name) = ?", arguments: [CaseFolding.fold(name)])
+                .map(Self.summary)
+        }
+    }
+
+    public func create(name: String, source: String, format: String, songs: [Song]) async throws -> PlaylistSummary {
+        let now = Date()
+        return try await database.write { db in
+            try Self.refuseTaken(name, except: nil, db)
+            do {
+                try db.execute(
+                    sql: "INSERT INTO playlist (name, source, format, imported_at, song_count) VALUES (?, ?, ?, ?, ?)",
+                    arguments: [name, source, format, now.timeIntervalSince1970, songs.count])
+            } catch let error as DatabaseError where error.resultCode == .SQLITE_CONSTRAINT {
+                throw PlaylistError.duplicateName(name)
+            }
+            let id = db.lastInsertedRowID
+            try SongBulkInsert.insert(songs, into: id, db)
+            return PlaylistSummary(
+                id: id, name: name, songCount: songs.count, source: source, format: format, importedAt: now)
+        }
+    }
+
+    /// Names are unique ignoring case the way `CaseFolding` ignores it; the
+    /// column's `NOCASE` constraint folds ASCII letters only, so "CAFÉ" would
+    /// pass it beside "Café".
+    static func refuseTaken(_ name: String, except playlist: Int64?, _ db: Database) throws {
+        let taken = try Bool.fetchOne(
+            db, sql: "SELECT EXISTS (SELECT 1 FROM playlist WHERE facet_fold(name) = ? AND id IS NOT ?)",
+            arguments: [CaseFolding.fold(name), playlist]) ?? false
+        if taken { throw PlaylistError.duplicateName(name) }
+    }
+
+    public func songs(in playlist: Int64, _ query: SongQuery) async throws -> SongPage {
+        try await database.read { db in try SongPageQuery(playlist: playlist, query: query).fetch(db) }
+    }
+
+    public func removeSong(in playlist: Int64, at position: Int) async throws {
+        try await database.write { db in
+            try db.execute(
+                sql: "DELETE FROM song WHERE playlist_id = ? AND position = ?", arguments: [playlist, position])
+            guard db.changesCount == 1 else {
+                throw PlaylistError.songNotFound(playlist: try Self.name(of: playlist, db), position: position)
+            }
+            try Self.shift(playlist, from: position + 1, through: Int.max, by: -1, db)
+            try db.execute(
+                sql: "UPDATE playlist SET song_count = song_count - 1 WHERE id = ?", arguments: [playlist])
+        }
+    }
+
+    public func moveSong(in playlist: Int64, from: Int, to: Int) async throws {
+        try await database.write { db in
+            try db.execute(
+                sql: "UPDATE song SET position = 0 WHERE playlist_id = ? AND position = ?", arguments: [playlist, from])
+            guard db.changesCount == 1 else {
+                throw PlaylistError.songNotFound(playlist: try Self.name(of: playlist, db), position: from)
+            }
+            if from < to {
+                try Self.shift(playlist, from: from + 1, through: to, by: -1, db)
+            } else {
+                try Self.shift(playlist, from: to, through: from - 1, by: 1, db)
+            }
+            try db.execute(
+                sql: "UPDATE song SET position = ? WHERE playlist_id = ? AND position = 0", arguments: [to, playlist])
+        }
+    }
+
+    public func rename(_ playlist: Int64, to name: String) async throws {
+        try await database.write { db in
+            try Self.refuseTaken(name, except: playlist, db)
+            do {
+                try db.execute(sql: "UPDATE playlist SET name = ? WHERE id = ?", arguments: [name, playlist])
+            } catch let error as DatabaseError where error.resultCode == .SQLITE_CONSTRAINT {
+                throw PlaylistError.duplicateName(name)
+            }
+            guard db.changesCount == 1 else { throw PlaylistError.notFound(name) }
+        }
+    }
+
+    public func delete(_ playlist: Int64) async throws {
+        try await database.write { db in
+            try db.execute(sql: "DELETE FROM song WHERE playlist_id = ?", arguments: [playlist])
+            try db.execute(sql: "DELETE FROM playlist WHERE id = ?", arguments: [playlist])
+        }
+    }
+
+    // MARK: Helpers
+
+    /// Moves positions in [from, through] by `delta` without ever colliding
+    /// with the primary key: through negative numbers first, then back.
+    static func shift(_ playlist: Int64, from: Int, through: Int, by delta: Int, _ db: Database) throws {
+        guard from <= through else { return }
+        try db.execute(
+            sql: "UPDATE song SET position = -(position + ?) WHERE playlist_id = ? AND position BETWEEN ? AND ?",
+            arguments: [delta, playlist, from, through])
+        try db.execute(
+            sql: "UPDATE song SET position = -position WHERE playlist_id = ? AND position < 0", arguments: [playlist])
+    }
+
+    static func name(of playlist: Int64, _ db: Database) throws -> String {
+        try String.fetchOne(db, sql: "SELECT name FROM playlist WHERE id = ?", arguments: [playlist]) ?? "#\(playlist)"
+    }
+
+    static func summary(_ row: Row) -> PlaylistSummary {
+        PlaylistSummary(
+            id: row["id"], name: row["name"], songCount: row["song_count"], source: row["source"],
+            format: row["format"], importedAt: Date(timeIntervalSince1970: row["imported_at"]))
+    }
+}

@@ -1,0 +1,66 @@
+import GRDB
+import KernelDomain
+import KernelPersistence
+import PlaylistsDomain
+
+/// Builds the SQL for one page of songs. Unfiltered position order reads a
+/// key range (no OFFSET scan), so the last page of a million songs costs the
+/// same as the first.
+struct SongPageQuery {
+    let playlist: Int64
+    let query: SongQuery
+
+    func fetch(_ db: Database) throws -> SongPage {
+        let limit = max(0, query.limit)
+        let offset = max(0, query.offset)
+        let rows: [Row]
+        let total: Int
+        if query.filter.isEmpty {
+            total = try Int.fetchOne(
+                db, sql: "SELECT song_count FROM playlist WHERE id = ?", arguments: [playlist]) ?? 0
+            if query.sort == .position {
+                rows = try Row.fetchAll(
+                    db,
+                    sql: """
+                        SELECT position, title, artist, cover, duration, location FROM song
+                        WHERE playlist_id = ? AND position > ? ORDER BY position LIMIT ?
+                        """,
+                    arguments: [playlist, offset, limit])
+            } else {
+                rows = try Row.fetchAll(
+                    db,
+                    sql: """
+                        SELECT position, title, artist, cover, duration, location FROM song WHERE playlist_id = ?
+                        ORDER BY \(orderBy) LIMIT ? OFFSET ?
+                        """,
+                    arguments: [playlist, limit, offset])
+            }
+        } else {
+            // Case ignored as `CaseFolding` does (LIKE would fold ASCII only).
+            let pattern = CaseFolding.fold(query.filter)
+            let match = "playlist_id = ? AND (facet_contains(title, ?) OR facet_contains(artist, ?))"
+            total = try Int.fetchOne(
+                db, sql: "SELECT COUNT(*) FROM song WHERE \(match)", arguments: [playlist, pattern, pattern]) ?? 0
+            rows = try Row.fetchAll(
+                db,
+                sql: "SELECT position, title, artist, cover, duration, location FROM song WHERE \(match) ORDER BY \(orderBy) LIMIT ? OFFSET ?",
+                arguments: [playlist, pattern, pattern, limit, offset])
+        }
+        let entries = rows.map {
+            PlaylistEntry(
+                position: $0["position"],
+                song: Song(
+                    title: $0["title"], artist: $0["artist"], cover: $0["cover"], duration: $0["duration"],
+                    location: $0["location"]))
+        }
+        return SongPage(entries: entries, total: total, offset: offset)
+    }
+
+    private var orderBy: String {
+        switch query.sort {
+        case .position: "position"
+        case .title: "title COLLATE NOCASE, position"
+        case .artist: "artist COLLATE NOCASE, position"
+        }
+    }
+}

@@ -1,0 +1,367 @@
+import KernelDomain
+import KernelPresentation
+import PlaylistsDomain
+import ScreenKit
+
+/// The *playlist* screen: one playlist's songs, filtered, sorted, paged.
+///
+/// Holds a window of at most `windowLimit` songs, whatever the playlist's
+/// size: `loadMore` appends the next page and drops the oldest, `page(_:)`
+/// jumps. So a million-song playlist costs the same memory as a small one.
+///
+/// Inputs: `setFilter`, `setSort`, `loadMore`, `showPage`, `removeSong`,
+/// `moveSong`, `rename`, `delete`, `reload`.
+/// Outputs: `playlist`, `entries`, `offset`, `total`, `hasMore`,
+/// `isLoadingMore`, `filter`, `sort`, `status`, and the derived `snapshot`.
+@MainActor
+public final class PlaylistViewModel: ScreenModel {
+    public static let screenID = "playlist"
+
+    public private(set) var playlist: PlaylistSummary?
+    public private(set) var entries: [PlaylistEntry] = []
+    public private(set) var offset = 0
+    public private(set) var total = 0
+    public private(set) var filter = ""
+    public private(set) var sort: SongSort = .position
+    public private(set) var status: ScreenStatus = .idle
+    public private(set) var isLoadingMore = false
+    public let pageSize: Int
+    public let windowLimit: Int
+    private let requestedName: String
+    private let library: PlaylistLibrary
+    private var startPage: Int
+
+    public init(
+        library: PlaylistLibrary, name: String, filter: String = "", sort: SongSort = .position, page: Int = 1,
+        pageSize: Int = 50
+    ) {
+        self.library = library
+        self.requestedName = name
+        self.filter = filter
+        self.sort = sort
+        self.startPage = max(1, page)
+        self.pageSize = max(1, pageSize)
+        self.windowLimit = max(1, pageSize) * 10
+    }
+
+    public var hasMore: Bool { offset + entries.count < total }
+    public var currentPage: Int { offset / pageSize + 1 }
+    public var pageCount: Int { max(1, (total + pageSize - 1) / pageSize) }
+
+    // MARK: Inputs
+
+    public override func start() async {
+        status = .loading("Loading \(requestedName)…")
+        publish()
+        do {
+            playlist = try await library.playlist(named: requestedName)
+            try await fetch(offset: (startPage - 1) * pageSize, replacing: true)
+            status = startPage > pageCount ? .error(Self.noSuchPage(startPage, of: pageCount)) : .idle
+        } catch {
+            status = .error(ErrorPresentation.screenError(error))
+        }
+        publish()
+    }
+
+    public func setFilter(_ text: String) async throws(ScreenError) {
+        filter = text
+        try await refetch(from: 0)
+    }
+
+    public func setSort(_ newSort: SongSort) async throws(ScreenError) {
+        sort = newSort
+        try await refetch(from: 0)
+    }
+
+    /// Appends the next page. Ignored while a page is loading or at the end.
+    public func loadMore() async throws(ScreenError) {
+        guard !isLoadingMore, hasMore else { return }
+        isLoadingMore = true
+        publish()
+        defer {
+            isLoadingMore = false
+            publish()
+        }
+        try await run { try await self.fetch(offset: self.offset + self.entries.count, replacing: false) }
+    }
+
+    /// Prepends the page before the window (dropping rows from its end past
+    /// the window limit). Ignored while loading or at the top.
+    public func loadPrevious() async throws(ScreenError) {
+        guard !isLoadingMore, offset > 0, let playlist else { return }
+        isLoadingMore = true
+        publish()
+        defer {
+            isLoadingMore = false
+            publish()
+        }
+        let start = max(0, offset - pageSize)
+        try await run {
+            let page = try await self.library.songs(
+                in: playlist, SongQuery(filter: self.filter, sort: self.sort, offset: start, limit: self.offset - start))
+            self.total = page.total
+            self.entries = page.entries + self.entries
+            self.offset = start
+            if self.entries.count > self.windowLimit { self.entries.removeLast(self.entries.count - self.windowLimit) }
+        }
+    }
+
+    public func showPage(_ number: Int) async throws(ScreenError) {
+        guard number >= 1, number <= pageCount else { throw Self.noSuchPage(number, of: pageCount) }
+        try await refetch(from: (number - 1) * pageSize)
+    }
+
+    public func removeSong(at position: Int) async throws(ScreenError) {
+        try await run {
+            let playlist = try self.requirePlaylist()
+            let name = await self.songName(at: position, in: playlist)
+            try await self.library.removeSong(from: playlist, at: position)
+            self.status = .notice("Removed \(name).")
+        }
+        try await refreshPlaylist()
+    }
+
+    /// Moves a song and keeps it in view: in position order without a
+    /// filter the window is moved to the page that holds its new place.
+    public func moveSong(from: Int, to: Int) async throws(ScreenError) {
+        try await run {
+            let playlist = try self.requirePlaylist()
+            let name = await self.songName(at: from, in: playlist)
+            try await self.library.moveSong(in: playlist, from: from, to: to)
+            self.status = .notice("Moved \(name) to \(to).")
+        }
+        try await refreshPlaylist()
+        if sort == .position, filter.isEmpty, !(offset..<(offset + entries.count)).contains(to - 1) {
+            try await refetch(from: (to - 1) / pageSize * pageSize)
+        }
+    }
+
+    /// The song at `position` as a notice names it (“Bohemian Rhapsody”):
+    /// from the window when it is there, else read; "song N" when unknown.
+    private func songName(at position: Int, in playlist: PlaylistSummary) async -> String {
+        var title = entries.first { $0.position == position }?.song.title
+        if title == nil, position >= 1 {
+            let page = try? await library.songs(in: playlist, SongQuery(offset: position - 1, limit: 1))
+            title = page?.entries.first { $0.position == position }?.song.title
+        }
+        return title.map { "“\($0)”" } ?? "song \(position)"
+    }
+
+    public func rename(to name: String) async throws(ScreenError) {
+        try await run {
+            let playlist = try self.requirePlaylist()
+            let newName = try await self.library.rename(playlist, to: name)
+            self.playlist?.name = newName
+            self.status = .notice(
+                newName == playlist.name ? "The name is unchanged." : "Renamed \"\(playlist.name)\" to \"\(newName)\".")
+        }
+        publish()
+    }
+
+    public func delete() async throws(ScreenError) {
+        try await run {
+            let playlist = try self.requirePlaylist()
+            try await self.library.delete(playlist)
+            self.playlist = nil
+            self.entries = []
+            self.total = 0
+            self.status = .notice("Deleted \"\(playlist.name)\".")
+        }
+        publish()
+    }
+
+    public func reload() async throws(ScreenError) { try await refreshPlaylist() }
+
+    // MARK: Work
+
+    private func refreshPlaylist() async throws(ScreenError) {
+        try await run {
+            let name = self.playlist?.name ?? self.requestedName
+            self.playlist = try await self.library.playlist(named: name)
+            try await self.fetch(offset: self.offset, replacing: true)
+        }
+        publish()
+    }
+
+    private func refetch(from newOffset: Int) async throws(ScreenError) {
+        try await run { try await self.fetch(offset: newOffset, replacing: true) }
+        publish()
+    }
+
+    private func fetch(offset newOffset: Int, replacing: Bool) async throws {
+        let playlist = try requirePlaylist()
+        let page = try await library.songs(
+            in: playlist, SongQuery(filter: filter, sort: sort, offset: newOffset, limit: pageSize))
+        total = page.total
+        if replacing || page.offset != offset + entries.count {
+            entries = page.entries
+            offset = page.entries.isEmpty ? min(newOffset, max(0, page.total - pageSize)) : page.offset
+            if page.entries.isEmpty, page.total > 0, newOffset > 0 {
+                // The window fell past the end (songs were removed): show the last page.
+                try await fetch(offset: max(0, (pageCount - 1) * pageSize), replacing: true)
+            }
+        } else {
+            entries += page.entries
+            let excess = entries.count - windowLimit
+            if excess > 0 {
+                entries.removeFirst(excess)
+                offset += excess
+            }
+        }
+    }
+
+    private func requirePlaylist() throws -> PlaylistSummary {
+        guard let playlist else { throw PlaylistError.notFound(requestedName) }
+        return playlist
+    }
+
+    /// Runs an edit, turning failures into a `ScreenError` for the caller
+    /// (the front end shows it) while the screen keeps its last good state.
+    private func run(_ body: () async throws -> Void) async throws(ScreenError) {
+        do {
+            try await body()
+        } catch {
+            throw ErrorPresentation.screenError(error)
+        }
+    }
+
+    // MARK: Screen contract
+
+    static let itemParam = ParamDescriptor(name: StandardParam.item, label: "Song position", kind: .item, positional: true)
+    public static let filterAction = ActionDescriptor(
+        name: StandardAction.filter, label: "Filter", summary: "Show only songs whose title or artist contains the text.",
+        key: StandardKey.filter,
+        params: [ParamDescriptor(name: StandardParam.text, label: "Text (empty for all)", positional: true)])
+    public static let sortAction = ActionDescriptor(
+        name: StandardAction.sort, label: "Sort", summary: "Order songs by position, title or artist.", key: "s",
+        params: [ParamDescriptor(name: StandardParam.by, label: "Sort by", kind: .choice, positional: true, choices: SongSort.allCases.map(\.rawValue))])
+    public static let loadMoreAction = ActionDescriptor(
+        name: StandardAction.loadMore, label: "Load more", summary: "Append the next page of songs.", key: "m")
+    public static let loadPreviousAction = ActionDescriptor(
+        name: StandardAction.loadPrevious, label: "Load previous", summary: "Prepend the page before the first one shown.")
+    public static let pageAction = ActionDescriptor(
+        name: "page", label: "Go to page", summary: "Show one page of songs.", key: "p",
+        params: [ParamDescriptor(name: "number", label: "Page number", kind: .int, positional: true, minimum: 1)])
+    public static let removeAction = ActionDescriptor(
+        name: "remove-song", label: "Remove song", summary: "Remove the song at a position.", key: "x", destructive: true,
+        params: [itemParam])
+    public static let moveAction = ActionDescriptor(
+        name: "move-song", label: "Move song", summary: "Move the song at a position to another position.", key: "M",
+        params: [itemParam, ParamDescriptor(name: "to", label: "New position", kind: .int, positional: true, minimum: 1)])
+    public static let renameAction = ActionDescriptor(
+        name: "rename", label: "Rename", summary: "Rename the playlist.", key: "R",
+        params: [ParamDescriptor(name: "name", label: "New name", positional: true)])
+    public static let deleteAction = ActionDescriptor(
+        name: "delete", label: "Delete playlist", summary: "Delete this playlist and its songs.", key: "D",
+        destructive: true)
+    public static let reloadAction = ActionDescriptor(
+        name: StandardAction.reload, label: "Reload", summary: "Read the playlist again from the database.", key: "r")
+
+    public static let descriptor = ScreenDescriptor(
+        id: screenID, title: "Playlist", summary: "One playlist's songs: filter, sort, page, edit.",
+        params: [
+            ParamDescriptor(name: "name", label: "Playlist name", positional: true),
+            ParamDescriptor(name: "filter", label: "Filter text", required: false),
+            ParamDescriptor(name: "sort", label: "Sort by", kind: .choice, required: false, choices: SongSort.allCases.map(\.rawValue)),
+            ParamDescriptor(name: "page", label: "Page number", kind: .int, required: false, minimum: 1),
+        ],
+        actions: [filterAction, sortAction, loadMoreAction, loadPreviousAction, pageAction, removeAction, moveAction, renameAction, deleteAction, reloadAction],
+        topLevel: false, columns: SongRow.columns,
+        examples: [
+            "facet playlist Sample",
+            "facet playlist Sample --filter queen --sort artist",
+            "facet playlist Sample --page 1",
+            "facet playlist Sample filter o --jsonl",
+            "facet playlist Sample --fields id,title",
+            "facet playlist Sample move-song 7 1",
+            "facet playlist Sample remove-song 2",
+            "facet playlist Sample rename Favourites",
+        ])
+
+    /// Songs, source, format, import time and page, each with its typed value.
+    var detailRows: [DetailRow]? {
+        guard let playlist else { return nil }
+        let imported = Formatters.datetime(playlist.importedAt)
+        return [
+            DetailRow("Songs", Formatters.grouped(playlist.songCount), id: "songs", data: .int(playlist.songCount), type: .integer),
+            DetailRow("Source", playlist.source, id: "source", data: PlaylistRow.source(playlist), type: .path),
+            DetailRow("Format", playlist.format, id: "format"),
+            DetailRow("Imported", imported.display, id: "imported", data: imported.value, type: .datetime),
+            DetailRow("Page", "\(currentPage) of \(pageCount)", id: "page", data: .int(currentPage), type: .integer),
+        ]
+    }
+
+    public override var snapshot: ScreenSnapshot {
+        let empty = filter.isEmpty ? "This playlist has no songs." : "No song matches \"\(filter)\"."
+        // Why actions are unavailable, most fundamental first.
+        let missing = playlist == nil ? "No playlist named \"\(requestedName)\"" : nil
+        let busy = status.isLoading ? "The playlist is loading" : nil
+        let paging = isLoadingMore ? "A page is loading" : nil
+        let noSongs = entries.isEmpty ? (filter.isEmpty ? "the playlist has no songs" : "no song matches the filter") : nil
+        return ScreenSnapshot(
+            screen: Self.screenID, title: playlist?.name ?? requestedName, status: status,
+            content: ScreenContent(
+                detail: detailRows.map(DetailContent.init(rows:)),
+                list: ListContent(
+                    items: entries.map(SongRow.item), offset: offset, total: total, hasMore: hasMore,
+                    loadingMore: isLoadingMore, filter: filter, sort: sort.rawValue, sortDescending: false,
+                    columns: SongRow.columns, emptyMessage: empty)),
+            actions: [
+                Self.filterAction.disabled(because: missing ?? busy),
+                Self.sortAction.disabled(because: missing ?? busy),
+                Self.loadMoreAction.disabled(because: missing ?? paging ?? (hasMore ? nil : "Already at the end of the list")),
+                Self.loadPreviousAction.disabled(because: missing ?? paging ?? (offset > 0 ? nil : "Already at the top of the list")),
+                Self.pageAction.disabled(because: missing ?? busy),
+                Self.removeAction.disabled(because: missing ?? noSongs.map { "Nothing to remove: " + $0 }),
+                Self.moveAction.disabled(because: missing ?? noSongs.map { "Nothing to move: " + $0 }),
+                Self.renameAction.suggesting(playlist?.name).disabled(because: missing),
+                Self.deleteAction.disabled(because: missing),
+                Self.reloadAction,
+            ])
+    }
+
+    public override func perform(_ action: String, _ arguments: ActionArguments) async throws(ScreenError) -> ActionOutcome {
+        switch action {
+        case StandardAction.filter: try await setFilter(arguments.string(StandardParam.text) ?? "")
+        case StandardAction.sort: try await setSort(SongSort(rawValue: try arguments.require(StandardParam.by)) ?? .position)
+        case StandardAction.loadMore: try await loadMore()
+        case StandardAction.loadPrevious: try await loadPrevious()
+        case "page": try await showPage(try arguments.requireInt("number"))
+        case "remove-song": try await removeSong(at: try Self.position(arguments))
+        case "move-song":
+            let to = try arguments.requireInt("to")
+            try await moveSong(from: try Self.position(arguments), to: to)
+            // Front ends with a cursor follow the song to its new place.
+            return ActionOutcome(focus: String(to))
+        case "rename": try await rename(to: try arguments.require("name"))
+        case "delete":
+            try await delete()
+            return ActionOutcome(back: true)
+        case StandardAction.reload: try await reload()
+        default: return try await super.perform(action, arguments)
+        }
+        return .done
+    }
+
+    static func noSuchPage(_ number: Int, of count: Int) -> ScreenError {
+        .invalidParams("Page \(number) does not exist (1…\(count)).", code: "playlist.invalid_page")
+    }
+
+    static func position(_ arguments: ActionArguments) throws(ScreenError) -> Int {
+        guard let position = arguments.int(StandardParam.item) else {
+            throw .invalidParams("'item' must be a song position (a whole number)")
+        }
+        return position
+    }
+}
+
+extension ActionDescriptor {
+    /// The action with `value` suggested for its first text parameter (the
+    /// current name for a rename): front ends start the prompt with it.
+    func suggesting(_ value: String?) -> ActionDescriptor {
+        guard let value, let index = params.firstIndex(where: { $0.kind == .string }) else { return self }
+        var copy = self
+        copy.params[index].suggestion = value
+        return copy
+    }
+}

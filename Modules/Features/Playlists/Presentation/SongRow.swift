@@ -1,0 +1,63 @@
+import Foundation
+import KernelDomain
+import KernelPresentation
+import PlaylistsDomain
+import ScreenKit
+
+/// A song as a table row: its title, artist, length in whole seconds,
+/// cover, audio file and position, typed, so a program reads `duration` as a
+/// number and never parses "3:45". Unknown values (no `#EXTINF` length, no
+/// cover, no file) are null.
+enum SongRow {
+    enum Column {
+        static let position = "position"
+        static let title = "title"
+        static let artist = "artist"
+        static let duration = "duration"
+        static let cover = "cover"
+        static let location = "location"
+    }
+
+    /// Title first (the row's name), the position last, where the list has
+    /// always shown it ("#" column).
+    static let columns: [ListColumn] = [
+        ListColumn(Column.title, "Title", priority: 0, sortKey: SongSort.title.rawValue),
+        ListColumn(Column.artist, "Artist", priority: 1, sortKey: SongSort.artist.rawValue),
+        ListColumn(Column.duration, "Length", type: .seconds, priority: 3),
+        ListColumn(Column.cover, "Cover", type: .url, priority: 4),
+        ListColumn(Column.location, "File", type: .url, priority: 5),
+        ListColumn(Column.position, "#", type: .integer, priority: 2, sortKey: SongSort.position.rawValue),
+    ]
+
+    static func item(_ entry: PlaylistEntry) -> ListItem {
+        let song = entry.song
+        var row = ListItem(id: String(entry.position), title: song.title)
+        row.set(Column.position, .int(entry.position))
+        row.set(Column.title, .string(song.title))
+        row.set(Column.artist, .string(song.artist))
+        row.set(Column.duration, .int(song.duration), display: song.duration.map(Formatters.duration))
+        // A cover that is not an absolute URL (a relative path in a JSON
+        // file) is not a URL a program could fetch: null, but still shown.
+        let cover = song.cover
+        row.set(Column.cover, isAbsoluteURL(cover) ? .string(cover) : .null, display: cover.isEmpty ? nil : cover)
+        row.set(Column.location, url(song.location), display: song.location)
+        return row
+    }
+
+    /// Where the audio is, as a URL a program can open: a URL as stored, an
+    /// absolute path as a `file://` URL; null when unknown or relative.
+    static func url(_ location: String?) -> TypedValue {
+        guard let location else { return .null }
+        if location.hasPrefix("/") { return .string(URL(fileURLWithPath: location, isDirectory: false).absoluteString) }
+        return isAbsoluteURL(location) ? .string(location) : .null
+    }
+
+    /// `scheme:` followed by something, the scheme per RFC 3986 and of two
+    /// or more characters (`C:\…` is a Windows path, not a URL).
+    static func isAbsoluteURL(_ text: String) -> Bool {
+        guard let colon = text.firstIndex(of: ":"), text.distance(from: text.startIndex, to: colon) >= 2,
+              text.index(after: colon) != text.endIndex, let first = text.first, first.isASCII, first.isLetter
+        else { return false }
+        return text[..<colon].allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "+" || $0 == "-" || $0 == ".") }
+    }
+}

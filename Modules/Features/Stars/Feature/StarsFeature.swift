@@ -1,0 +1,45 @@
+import FeatureKit
+import KernelDomain
+import KernelPersistence
+import KernelPresentation
+import KernelServices
+import ScreenKit
+import StarsDomain
+import StarsPersistence
+import StarsPresentation
+import StarsServices
+
+/// Wires the starred-repositories screens (seed 000): the GitHub client on
+/// the shared HTTP client, the SQLite cache, the browser opener, and the
+/// shared account (so a changed username shows on the next open).
+final class StarsFeature: Feature {
+    static let migrations = Migrations.stars
+
+    let access: StarsAccess
+    let account: AccountCenter
+
+    init(context: FeatureContext) {
+        account = context.account
+        access = StarsAccess(
+            library: StarsLibrary(
+                source: GitHubStarredClient(http: context.http), store: SQLiteStarStore(database: context.database),
+                limits: .from(environment: context.environment)),
+            opener: context.urlOpener, account: context.account,
+            token: { [account = context.account] profile in try await account.githubToken(for: profile) })
+    }
+
+    func register(in registry: ScreenRegistry) {
+        let access = access
+        let account = account
+        registry.register(ScreenRegistration(StarsViewModel.descriptor) { params in
+            StarsViewModel(
+                access: access, search: params.string("search") ?? "", language: params.string("language"),
+                sort: params.string("sort").flatMap(StarSort.init(rawValue:)) ?? .starred,
+                refresh: params.string("refresh").flatMap(StarsViewModel.RefreshMode.init(rawValue:)) ?? .auto,
+                pageSize: account.settings?.pageSize ?? SettingsRules.defaultPageSize)
+        })
+        registry.register(ScreenRegistration(RepositoryViewModel.descriptor) { params in
+            RepositoryViewModel(access: access, name: params.string("name") ?? "")
+        })
+    }
+}

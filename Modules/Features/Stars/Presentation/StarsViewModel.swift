@@ -1,0 +1,406 @@
+import Foundation
+import KernelDomain
+import KernelPresentation
+import ScreenKit
+import StarsDomain
+
+/// The *stars* screen (seed 000's repository list, made real): the GitHub
+/// user's starred repositories from the local cache, at once, then brought
+/// up to date in the background with progress.
+///
+/// Inputs: `search`, `filterLanguage`, `setSort`, `loadMore`, `refresh`,
+/// `openURL`, `unstar`, `star`. Outputs: `listings`, `offset`, `total`,
+/// `query`, `status`, `isRefreshing`, `progress`, `syncState`, `snapshot`.
+///
+/// One GitHub page load at a time: `refresh` and `loadMore` while one runs
+/// are ignored, whatever the front end sends.
+@MainActor
+public final class StarsViewModel: ScreenModel {
+    public static let screenID = "stars"
+
+    public private(set) var account: GitHubAccount?
+    public private(set) var listings: [StarListing] = []
+    public private(set) var offset = 0
+    public private(set) var total = 0
+    public private(set) var query: StarQuery
+    public private(set) var status: ScreenStatus = .idle
+    public private(set) var isRefreshing = false
+    public private(set) var isLoadingMore = false
+    /// Stars read so far by the running refresh.
+    public private(set) var progress = 0
+    public private(set) var syncState: StarSyncState?
+    public private(set) var languages: [String] = []
+    /// Whether the last refresh failed for want of a network (cache shown).
+    public private(set) var offline = false
+
+    private let access: StarsAccess
+    private let refreshMode: RefreshMode
+    private let now: @Sendable () -> Date
+    private var observation: Observation?
+
+    /// What opening the screen does after showing the cache.
+    public enum RefreshMode: String, CaseIterable, Sendable {
+        /// A conditional/incremental refresh (a full pass if a day old).
+        case auto
+        /// A full pass over every page.
+        case full
+        /// The cache only: no network.
+        case none
+    }
+
+    public init(
+        access: StarsAccess, search: String = "", language: String? = nil, sort: StarSort = .starred,
+        refresh: RefreshMode = .auto, pageSize: Int = 50, now: @escaping @Sendable () -> Date = { Date() }
+    ) {
+        self.access = access
+        self.query = StarQuery(search: search, language: language, sort: sort, offset: 0, limit: max(1, pageSize))
+        self.refreshMode = refresh
+        self.now = now
+    }
+
+    public var hasMore: Bool { offset + listings.count < total }
+
+    // MARK: Inputs
+
+    public override func start() async {
+        // Changing the username (settings, another screen) shows that user's list.
+        observation = access.account.observe { [weak self] in
+            guard let self else { return }
+            self.launch { await self.userMayHaveChanged() }
+        }
+        await reopen(refresh: refreshMode)
+    }
+
+    public override func close() {
+        observation?.cancel()
+        observation = nil
+        super.close()
+    }
+
+    public func search(_ text: String) async throws(ScreenError) {
+        query.search = text
+        try await reread()
+    }
+
+    public func filterLanguage(_ language: String?) async throws(ScreenError) {
+        query.language = language.flatMap { $0.isEmpty ? nil : $0 }
+        try await reread()
+    }
+
+    public func setSort(_ sort: StarSort) async throws(ScreenError) {
+        query.sort = sort
+        try await reread()
+    }
+
+    /// Appends the next window from the cache. Ignored while one loads.
+    public func loadMore() async throws(ScreenError) {
+        guard !isLoadingMore, hasMore, let account else { return }
+        isLoadingMore = true
+        publish()
+        defer {
+            isLoadingMore = false
+            publish()
+        }
+        var next = query
+        next.offset = offset + listings.count
+        let page = try await run { try await self.access.library.store.page(user: account.user, next) }
+        listings += page.items
+        total = page.total
+    }
+
+    /// Asks GitHub for what changed; ignored while a refresh runs.
+    /// Returns at once: the refresh goes on in the background.
+    public func refresh(full: Bool = false) -> Bool {
+        guard !isRefreshing, let account else { return false }
+        isRefreshing = true
+        progress = 0
+        status = .loading(full ? "Reading every starred repository…" : "Checking GitHub for new stars…")
+        publish()
+        launch { await self.runRefresh(account, full: full) }
+        return true
+    }
+
+    /// Opens the repository's page (or hands back its URL) and marks it visited.
+    public func openURL(_ id: Int64) async throws(ScreenError) -> ActionOutcome {
+        guard let account else { throw ErrorPresentation.screenError(StarsError.noUser) }
+        let result = try await run { try await self.access.open(id: id, account: account) }
+        if let index = listings.firstIndex(where: { $0.id == id }) { listings[index].visited = true }
+        status = .notice(result.opened ? "Opened \(result.url)" : "Open \(result.url)")
+        publish()
+        return ActionOutcome(openURL: result.url)
+    }
+
+    public func unstar(_ id: Int64) async throws(ScreenError) {
+        guard let listing = listings.first(where: { $0.id == id }) else {
+            throw ErrorPresentation.screenError(StarsError.notStarred("#\(id)"))
+        }
+        try await unstar(fullName: listing.repository.fullName)
+    }
+
+    /// By name, as `star` takes it: the repository need not be on a loaded
+    /// page (GitHub answers for a repository that was not starred).
+    public func unstar(fullName name: String) async throws(ScreenError) {
+        guard let account else { throw ErrorPresentation.screenError(StarsError.noUser) }
+        try await run { try await self.access.library.setStarred(false, fullName: name, account: account) }
+        try await reread()
+        status = .notice("Unstarred \(name).")
+        publish()
+    }
+
+    public func star(_ fullName: String) async throws(ScreenError) {
+        guard let account else { throw ErrorPresentation.screenError(StarsError.noUser) }
+        guard !isRefreshing else { throw .invalidParams("A refresh is running; star again when it ends.", code: "stars.busy") }
+        isRefreshing = true
+        defer { isRefreshing = false }
+        try await run { try await self.access.library.setStarred(true, fullName: fullName, account: account) }
+        try await reread()
+        status = .notice("Starred \(fullName).")
+        publish()
+    }
+
+    // MARK: Work
+
+    private func reopen(refresh mode: RefreshMode) async {
+        do {
+            account = try await access.current()
+        } catch {
+            status = .error(ErrorPresentation.screenError(error))
+            publish()
+            return
+        }
+        guard account != nil else {
+            listings = []
+            total = 0
+            status = .error(ErrorPresentation.screenError(StarsError.noUser))
+            publish()
+            return
+        }
+        do {
+            try await reread()
+            status = .idle
+        } catch {
+            status = .error(error)
+        }
+        publish()
+        if mode != .none { _ = refresh(full: mode == .full) }
+    }
+
+    private func userMayHaveChanged() async {
+        let previous = account
+        let current = try? await access.current()
+        guard current?.user != previous?.user || current?.apiBase != previous?.apiBase || current?.token != previous?.token
+        else { account = current; return }
+        offline = false
+        await reopen(refresh: refreshMode)
+    }
+
+    private func runRefresh(_ account: GitHubAccount, full: Bool) async {
+        do {
+            let outcome = try await access.library.refresh(account, full: full) { count in
+                await MainActor.run {
+                    self.progress = count
+                    self.status = .loading("Reading starred repositories… \(Formatters.grouped(count)) so far")
+                    self.publish()
+                }
+            }
+            offline = false
+            isRefreshing = false
+            try? await reread()
+            status = outcome.notModified || outcome.added == 0 ? .idle
+                : .notice("\(Formatters.count(outcome.added, "new star")) from GitHub.")
+            // A full pass read every star (`added`); `total` is only what the search shows.
+            if outcome.full, !outcome.notModified {
+                status = .notice("Read \(Formatters.count(outcome.added, "starred repository", "starred repositories")) from GitHub.")
+            }
+        } catch {
+            isRefreshing = false
+            offline = error.isOffline
+            try? await reread()
+            status = .error(presented(error))
+        }
+        publish()
+    }
+
+    /// The screen's words for a refresh failure: offline says how old the cache is.
+    private func presented(_ error: StarsError) -> ScreenError {
+        guard error.isOffline else { return ErrorPresentation.screenError(error) }
+        let age = syncState?.fetchedAt.map { "fetched \(StarsRows.age($0, now: now()))" } ?? "nothing cached yet"
+        return .failed("Offline, showing the cache (\(age)). \(error.message)", code: error.code)
+    }
+
+    /// Reads the first window again with the current query (and the sync state).
+    private func reread() async throws(ScreenError) {
+        guard let account else { return }
+        var first = query
+        first.offset = 0
+        let (page, state, languages) = try await run {
+            let store = self.access.library.store
+            return (try await store.page(user: account.user, first), try await store.syncState(user: account.user),
+                    try await store.languages(user: account.user))
+        }
+        listings = page.items
+        offset = 0
+        total = page.total
+        syncState = state
+        self.languages = languages
+        publish()
+    }
+
+    private func run<T>(_ body: () async throws -> T) async throws(ScreenError) -> T {
+        do {
+            return try await body()
+        } catch {
+            throw ErrorPresentation.screenError(error)
+        }
+    }
+
+    // MARK: Screen contract
+
+    static let itemParam = ParamDescriptor(name: StandardParam.item, label: "Repository", kind: .item, positional: true)
+    public static let filterAction = ActionDescriptor(
+        name: StandardAction.filter, label: "Search", summary: "Full-text search over name, description and topics.",
+        key: StandardKey.filter,
+        params: [ParamDescriptor(name: StandardParam.text, label: "Words (empty for all)", positional: true)])
+    public static let languageAction = ActionDescriptor(
+        name: "language", label: "Language", summary: "Show only repositories in one language (empty for all).", key: "l",
+        params: [ParamDescriptor(name: "language", label: "Language (empty for all)", positional: true)])
+    public static let sortAction = ActionDescriptor(
+        name: StandardAction.sort, label: "Sort", summary: "Order by starred date, stars, last push or name.", key: "s",
+        params: [ParamDescriptor(name: StandardParam.by, label: "Sort by", kind: .choice, positional: true,
+                                 choices: StarSort.allCases.map(\.rawValue))])
+    public static let loadMoreAction = ActionDescriptor(
+        name: StandardAction.loadMore, label: "Load more", summary: "Show the next cached repositories.", key: "m")
+    public static let reloadAction = ActionDescriptor(
+        name: StandardAction.reload, label: "Refresh", summary: "Ask GitHub for new stars (one request if nothing changed).", key: "r")
+    public static let fullRefreshAction = ActionDescriptor(
+        name: "refresh-all", label: "Full refresh", summary: "Read every page from GitHub (catches unstars).", key: "R")
+    public static let openURLAction = ActionDescriptor(
+        name: StandardAction.openURL, label: "Open in browser", summary: "Open the repository's page and mark it visited.",
+        key: "o", params: [itemParam])
+    public static let openAction = ActionDescriptor(
+        name: StandardAction.open, label: "Details", summary: "Show everything known about the repository.",
+        key: StandardKey.enter, params: [itemParam])
+    public static let starAction = ActionDescriptor(
+        name: "star", label: "Star", summary: "Star a repository on GitHub (needs a token).", key: "S",
+        params: [ParamDescriptor(name: "repository", label: "Repository (owner/name)", positional: true)])
+    public static let unstarAction = ActionDescriptor(
+        name: "unstar", label: "Unstar", summary: "Remove the star on GitHub (needs a token).", key: "U",
+        destructive: true, params: [itemParam])
+    public static let settingsAction = ActionDescriptor(
+        name: "settings", label: "Settings", summary: "Set the GitHub username (and token) in settings.", key: ",")
+
+    public static let descriptor = ScreenDescriptor(
+        id: screenID, title: "Starred repositories",
+        summary: "The GitHub user's starred repositories: cached, searchable, refreshed from GitHub.",
+        params: [
+            ParamDescriptor(name: "search", label: "Search words", required: false),
+            ParamDescriptor(name: "language", label: "Language", required: false),
+            ParamDescriptor(name: "sort", label: "Sort by", kind: .choice, required: false, choices: StarSort.allCases.map(\.rawValue)),
+            ParamDescriptor(name: "refresh", label: "Refresh on open", kind: .choice, required: false,
+                            choices: RefreshMode.allCases.map(\.rawValue)),
+        ],
+        actions: [filterAction, languageAction, sortAction, loadMoreAction, reloadAction, fullRefreshAction, openURLAction,
+                  openAction, starAction, unstarAction, settingsAction],
+        columns: StarsRows.columns,
+        examples: [
+            "facet stars",
+            "facet stars --search parsing --sort stars",
+            "facet stars --language Swift --fields id,full_name,stars",
+            "facet stars --refresh none open-url 1000001",
+        ])
+
+    public override var snapshot: ScreenSnapshot {
+        let hasUser = account != nil
+        let noUser: String? = hasUser ? nil : StarsError.noUser.message
+        let busy: String? = isRefreshing ? "A refresh is running." : nil
+        let empty = listings.isEmpty ? "No starred repository to act on." : nil
+        let needsToken: String? = account?.token == nil ? "Starring needs a GitHub token (settings: github-token)." : nil
+        let items = listings.map(StarsRows.item)
+        return ScreenSnapshot(
+            screen: Self.screenID, title: account.map { "Stars of \($0.user)" } ?? "Starred repositories", status: status,
+            content: ScreenContent(
+                detail: account.map { DetailContent(rows: summaryRows($0)) },
+                list: hasUser ? ListContent(
+                    items: items, offset: offset, total: total, hasMore: hasMore, loadingMore: isLoadingMore,
+                    filter: query.search, sort: query.sort.rawValue, sortDescending: query.sort != .name,
+                    columns: StarsRows.columns,
+                    emptyMessage: emptyMessage) : nil),
+            actions: [
+                Self.filterAction.disabled(because: noUser),
+                Self.languageAction.disabled(because: noUser),
+                Self.sortAction.disabled(because: noUser),
+                Self.loadMoreAction.disabled(because: noUser ?? (isLoadingMore ? "A page is loading." : hasMore ? nil : "Everything is shown.")),
+                Self.reloadAction.disabled(because: noUser ?? busy),
+                Self.fullRefreshAction.disabled(because: noUser ?? busy),
+                Self.openURLAction.disabled(because: noUser ?? empty),
+                Self.openAction.disabled(because: noUser ?? empty),
+                Self.starAction.disabled(because: noUser ?? needsToken ?? busy),
+                Self.unstarAction.disabled(because: noUser ?? needsToken ?? empty),
+                Self.settingsAction,
+            ])
+    }
+
+    private var emptyMessage: String {
+        if !query.search.isEmpty { return "No starred repository matches \"\(query.search)\"." }
+        if let language = query.language { return "No starred repository in \(language)." }
+        return isRefreshing ? "Reading starred repositories from GitHub…" : "No starred repositories cached yet."
+    }
+
+    private func summaryRows(_ account: GitHubAccount) -> [DetailRow] {
+        var rows = [
+            DetailRow("GitHub user", account.user, id: "user"),
+            DetailRow("Cached", Formatters.grouped(total), id: "total", data: .int(total), type: .integer),
+        ]
+        if let fetched = syncState?.fetchedAt {
+            let text = (offline ? "offline, fetched " : "") + StarsRows.age(fetched, now: now())
+            rows.append(DetailRow("Fetched", text, id: "fetched_at", data: StarsRows.iso(fetched), type: .datetime))
+        } else {
+            rows.append(DetailRow("Fetched", "never", id: "fetched_at", data: .null, type: .datetime))
+        }
+        if let rate = syncState?.rateLimit {
+            let reset = rate.resetAt.map { ", resets at \(HTTPTime.clock($0))" } ?? ""
+            rows.append(DetailRow(
+                "Rate limit", "\(Formatters.grouped(rate.remaining)) of \(Formatters.grouped(rate.limit)) left\(reset)",
+                id: "rate_remaining", data: .int(rate.remaining), type: .integer))
+        }
+        if let language = query.language { rows.append(DetailRow("Language", language, id: "language")) }
+        return rows
+    }
+
+    public override func perform(_ action: String, _ arguments: ActionArguments) async throws(ScreenError) -> ActionOutcome {
+        switch action {
+        case StandardAction.filter: try await search(arguments.string(StandardParam.text) ?? "")
+        case "language": try await filterLanguage(arguments.string("language"))
+        case StandardAction.sort: try await setSort(StarSort(rawValue: try arguments.require(StandardParam.by)) ?? .starred)
+        case StandardAction.loadMore: try await loadMore()
+        case StandardAction.reload: return refresh() ? .started : .done
+        case "refresh-all": return refresh(full: true) ? .started : .done
+        case StandardAction.openURL: return try await openURL(try Self.id(arguments))
+        case StandardAction.open:
+            let id = try Self.id(arguments)
+            guard let listing = listings.first(where: { $0.id == id }) else {
+                throw ErrorPresentation.screenError(StarsError.notStarred("#\(id)"))
+            }
+            return ActionOutcome(navigate: ScreenRequest(
+                screen: RepositoryViewModel.screenID, params: ["name": .string(listing.repository.fullName)]))
+        case "star": try await star(try arguments.require("repository"))
+        case "unstar":
+            // An id from the list, or `owner/name` as `star` takes it.
+            if let text = arguments.string(StandardParam.item), text.contains("/") {
+                try await unstar(fullName: text)
+            } else {
+                try await unstar(try Self.id(arguments))
+            }
+        case "settings": return ActionOutcome(navigate: ScreenRequest(screen: "settings"))
+        default: return try await super.perform(action, arguments)
+        }
+        return .done
+    }
+
+    static func id(_ arguments: ActionArguments) throws(ScreenError) -> Int64 {
+        guard let text = arguments.string(StandardParam.item), let id = Int64(text) else {
+            throw .invalidParams("'item' must be a repository id from the list (or owner/name for unstar)", code: "stars.invalid_item")
+        }
+        return id
+    }
+}

@@ -1,0 +1,227 @@
+import Foundation
+import KernelDomain
+import KernelPresentation
+import ScreenKit
+
+/// The *login* screen (seed 004): first and last name, *Sign in*, the
+/// signed-in user below.
+///
+/// Inputs: `setFirstName(_:)`, `setLastName(_:)`, `signIn()`, `signOut()`;
+/// the screen opens with optional `first-name`/`last-name` params so a
+/// one-shot front end can fill the form and sign in in one call.
+/// Outputs: `firstNameMessage`, `lastNameMessage`, `isSignInEnabled`,
+/// `isSigningIn` (loading status, read-only fields), `signedInUser`,
+/// `revealedToken`, `status`, and the derived `snapshot`.
+///
+/// Unlike the seed, `isSignInEnabled` is computed from the current fields
+/// every time it is read, never stored and never forced back to true after a
+/// request. The raw token is shown once: in the state right after a sign-in,
+/// until the next action on this screen; it is never stored, and no other
+/// screen or later snapshot has it.
+@MainActor
+public final class LoginViewModel: AccountScreenModel {
+    public static let screenID = "login"
+
+    public private(set) var firstName: String
+    public private(set) var lastName: String
+    public private(set) var isSigningIn = false
+    /// The token of the sign-in that just finished; cleared by the next action.
+    public private(set) var revealedToken: SessionToken?
+    private var touched: Set<PersonName.Field> = []
+    public init(account: AccountCenter, firstName: String = "", lastName: String = "") {
+        self.firstName = firstName
+        self.lastName = lastName
+        if !firstName.isEmpty { touched.insert(.firstName) }
+        if !lastName.isEmpty { touched.insert(.lastName) }
+        super.init(account: account)
+    }
+
+    // MARK: Outputs
+
+    public var signedInUser: UserProfile? { user }
+    public var firstNameMessage: String? { message(.firstName, firstName) }
+    public var lastNameMessage: String? { message(.lastName, lastName) }
+    public var isSignInEnabled: Bool { signInBlocked == nil }
+    public var isSignOutEnabled: Bool { signOutBlocked == nil }
+
+    /// Why *Sign in* is unavailable, in words that say what to do; nil when
+    /// it is available. Derived from the current fields, like the seed's flag.
+    public var signInBlocked: String? {
+        isSigningIn ? "A sign-in is running" : Self.formProblem(firstName, lastName)
+    }
+
+    public var signOutBlocked: String? {
+        if isSigningIn { return "A sign-in is running" }
+        return signedInUser == nil ? "Nobody is signed in" : nil
+    }
+
+    // MARK: Inputs
+
+    public override func start() async {
+        observeAccount()
+        do {
+            try await account.refresh()
+            // Names given when opening (a one-shot sign-in) are judged at
+            // once, so the caller learns which field is wrong, not merely
+            // that signing in is unavailable.
+            if !touched.isEmpty { _ = try PersonName(first: firstName, last: lastName) }
+        } catch {
+            status = .error(ErrorPresentation.screenError(error))
+        }
+        publish()
+    }
+
+    /// Records what the user typed. Validity follows at once; while a
+    /// sign-in runs the screen offers no `set-field` (fields are read-only),
+    /// but a value that arrives anyway is kept and judged like any other.
+    public func setFirstName(_ text: String) { set(.firstName, text) }
+    public func setLastName(_ text: String) { set(.lastName, text) }
+
+    /// Starts signing in with the current fields and returns at once; the
+    /// result arrives as a change. Does nothing unless `isSignInEnabled`.
+    public func signIn() {
+        guard isSignInEnabled, let name = try? PersonName(first: firstName, last: lastName) else { return }
+        isSigningIn = true
+        revealedToken = nil
+        status = .loading("Signing in as \(name.first) \(name.last)…")
+        publish()
+        launch { [weak self] in
+            guard let self else { return }
+            do {
+                let result = try await account.signIn(name)
+                revealedToken = result.token
+                let verb = result.createdProfile ? "Created profile and signed in" : "Signed in"
+                status = .notice("\(verb) as \(result.profile.displayName).")
+            } catch {
+                status = .error(ErrorPresentation.screenError(error))
+            }
+            isSigningIn = false
+            publish()
+        }
+    }
+
+    public func signOut() async {
+        revealedToken = nil
+        await endSession(nobody: "Nobody was signed in.")
+    }
+
+    /// While this screen signs in, its own completion publishes the new user
+    /// together with the new status: one change, not two.
+    override func accountChanged() {
+        guard !isSigningIn else { return }
+        publish()
+    }
+
+    private func set(_ field: PersonName.Field, _ text: String) {
+        switch field {
+        case .firstName: firstName = text
+        case .lastName: lastName = text
+        }
+        touched.insert(field)
+        revealedToken = nil
+        if status.kind == .error || status.kind == .notice { status = .idle }
+        publish()
+    }
+
+    private func message(_ field: PersonName.Field, _ text: String) -> String? {
+        guard touched.contains(field), let problem = PersonName.problem(with: text) else { return nil }
+        return "\(field.label) \(problem.message)."
+    }
+
+    // MARK: Rules
+
+    /// The seed's rule made strict: both parts pass the name rules.
+    public nonisolated static func formValid(_ first: String, _ last: String) -> Bool {
+        formProblem(first, last) == nil
+    }
+
+    /// Why the names cannot sign in, in words that say what to do; nil when
+    /// they can. A missing part is the common case and gets one plain sentence.
+    public nonisolated static func formProblem(_ first: String, _ last: String) -> String? {
+        let firstProblem = PersonName.problem(with: first)
+        let lastProblem = PersonName.problem(with: last)
+        if firstProblem == .empty || lastProblem == .empty { return "Sign in needs a first and last name" }
+        if let firstProblem { return "\(PersonName.Field.firstName.label) \(firstProblem.message)" }
+        if let lastProblem { return "\(PersonName.Field.lastName.label) \(lastProblem.message)" }
+        return nil
+    }
+
+    // MARK: Screen contract
+
+    public static let setFieldAction = ActionDescriptor(
+        name: StandardAction.setField, label: "Edit", summary: "Set the first or last name.", key: "e",
+        params: [
+            ParamDescriptor(
+                name: StandardParam.field, label: "Field", kind: .choice, positional: true,
+                choices: PersonName.Field.allCases.map(\.rawValue)),
+            ParamDescriptor(name: StandardParam.value, label: "Value", positional: true),
+        ])
+    public static let signInAction = ActionDescriptor(
+        name: "sign-in", label: "Sign in", summary: "Sign in with the names in the form, or given when opening the screen; creates the profile on first sign-in.",
+        key: StandardKey.enter)
+    public static let signOutAction = ActionDescriptor(
+        name: "sign-out", label: "Sign out", summary: "End the current session.", key: "o")
+
+    public static let descriptor = ScreenDescriptor(
+        id: screenID, title: "Login", summary: "Sign in with your first and last name; see who is signed in.",
+        params: [
+            ParamDescriptor(name: "first-name", label: "First name", required: false),
+            ParamDescriptor(name: "last-name", label: "Last name", required: false),
+        ],
+        actions: [setFieldAction, signInAction, signOutAction],
+        examples: [
+            "facet login sign-in --first-name Ada --last-name Lovelace",
+            "facet login set-field first-name Grace set-field last-name Hopper",
+            "facet login sign-out",
+        ])
+
+    public override var snapshot: ScreenSnapshot {
+        let fields = [
+            FormField(
+                id: PersonName.Field.firstName.rawValue, label: "First name", value: firstName,
+                placeholder: "First name", readOnly: isSigningIn, message: firstNameMessage,
+                maxLength: PersonName.limit),
+            FormField(
+                id: PersonName.Field.lastName.rawValue, label: "Last name", value: lastName,
+                placeholder: "Last name", readOnly: isSigningIn, message: lastNameMessage,
+                maxLength: PersonName.limit),
+        ]
+        var detail: DetailContent?
+        if let user = signedInUser {
+            var rows = AccountRows.rows(for: user)
+            if let token = revealedToken {
+                rows.append(DetailRow("Session token (shown once)", token.reveal(), id: "token"))
+            }
+            detail = DetailContent(rows: rows)
+        }
+        return ScreenSnapshot(
+            screen: Self.screenID, title: "Login", status: status,
+            content: ScreenContent(form: FormContent(fields: fields, submitAction: Self.signInAction.name), detail: detail),
+            actions: [
+                Self.setFieldAction.disabled(because: isSigningIn ? "A sign-in is running" : nil),
+                Self.signInAction.disabled(because: signInBlocked),
+                Self.signOutAction.disabled(because: signOutBlocked),
+            ])
+    }
+
+    public override func perform(_ action: String, _ arguments: ActionArguments) async throws(ScreenError) -> ActionOutcome {
+        switch action {
+        case StandardAction.setField:
+            let field = try arguments.require(StandardParam.field)
+            let value = try arguments.require(StandardParam.value)
+            guard let which = PersonName.Field(rawValue: field) else {
+                throw .invalidParams("no field '\(field)' (fields: first-name, last-name)")
+            }
+            set(which, value)
+            return .done
+        case "sign-in":
+            signIn()
+            return .started
+        case "sign-out":
+            await signOut()
+            return .done
+        default:
+            return try await super.perform(action, arguments)
+        }
+    }
+}

@@ -1,0 +1,42 @@
+import KernelPersistence
+import ScreenKit
+
+/// A feature of Facet (playlists, folders, users, …): its screens, its
+/// schema migrations and its one-time set-up, in one type.
+///
+/// The composition root lists features, one line each; it creates each one
+/// with the shared `FeatureContext`, lets it register its screens, runs its
+/// migrations (before anything else touches the database) and its `prepare`.
+/// A feature keeps what its screens share (a library, a cache) in its own
+/// instance, so nothing of it leaks into the composition root.
+///
+/// A feature may live in its own module: it needs FeatureKit, its own
+/// Domain/Presentation/Services/Persistence code, and nothing of Composition.
+@MainActor
+public protocol Feature: AnyObject {
+    /// The schema changes the feature's stores need, oldest first. An
+    /// identifier, once shipped, is permanent; new ones are appended.
+    static var migrations: [Migration] { get }
+
+    /// Keeps the shared context. Must be cheap: a one-shot command builds
+    /// every feature, so adapters (libraries, stores, watchers) are `lazy`
+    /// and built when one of the feature's screens first opens.
+    init(context: FeatureContext)
+
+    /// Registers every screen the feature offers.
+    func register(in registry: ScreenRegistry)
+
+    /// The screen a front end shows first, if this feature provides it (the
+    /// first feature in the list that has one wins).
+    var homeScreen: ScreenRequest? { get }
+
+    /// One-time set-up that needs the database (seeding sample data), run
+    /// after every feature has registered. Must be cheap when already done.
+    func prepare() async throws
+}
+
+extension Feature {
+    public static var migrations: [Migration] { [] }
+    public var homeScreen: ScreenRequest? { nil }
+    public func prepare() async throws {}
+}

@@ -1,0 +1,73 @@
+import FoldersDomain
+import FoldersPresentation
+import KernelDomain
+import KernelPresentation
+import ScreenKit
+import TestSupport
+import Testing
+
+/// What a user is told when they delete a folder while it is being scanned
+/// (README: refused, "is being scanned"), through the screen's `delete`
+/// and `confirm-delete` actions as every front end calls them. A gated fake
+/// scan holds the scan open, so the case is certain, not a race.
+@MainActor
+@Suite struct FolderBusyDeleteMessageTests {
+    final class RecordingRemover: FolderRemover, @unchecked Sendable {
+        var removed: [String] = []
+        func plan(_ path: String) async throws -> FolderDeletionPlan {
+            FolderDeletionPlan(path: path, kind: .directory, device: 1, inode: 2, bytes: 10)
+        }
+        func remove(_ plan: FolderDeletionPlan) async throws { removed.append(plan.path) }
+    }
+
+    /// The error the action threw, nil when it succeeded.
+    func busyMessage(_ body: () async throws -> Void) async -> ScreenError? {
+        do {
+            try await body()
+            return nil
+        } catch {
+            return error as? ScreenError ?? ScreenError(kind: .failed, code: "unexpected", message: "\(error)")
+        }
+    }
+
+    @Test func deletingARowOrTheFolderWhileItIsScannedSaysSoAndDeletesNothing() async throws {
+        let fs = FakeFileSystem()
+        let remover = RecordingRemover()
+        let library = FolderLibrary(scanner: fs, renamer: fs, watcher: nil, notifyInterval: .zero, remover: remover)
+        let screen = FoldersViewModel(library: library, path: "/r")
+        let started = Task { await screen.start() }
+        #expect(await eventually { fs.isScanning("/r") })
+        fs.send("/r", .listing(folder: FolderTestData.dir("/r", 4096, complete: false), children: [
+            FolderTestData.dir("/r/a", 4096, complete: false),
+        ]))
+        await started.value
+
+        for arguments: ActionArguments in [["item": .string("a"), "yes": .bool(true)], ["yes": .bool(true)], ["item": .string("a")]] {
+            let error = await busyMessage { _ = try await screen.perform("delete", arguments) }
+            #expect(error?.message.contains("/r is being scanned") == true, "\(arguments): \(String(describing: error))")
+            #expect(error?.message.contains("nothing was deleted") == true)
+        }
+        #expect(remover.removed.isEmpty)
+
+        // Asked while the scan was done, confirmed while a rescan reads it: refused too.
+        fs.send("/r", .child(FolderTestData.dir("/r/a", 5000)))
+        fs.send("/r", .finished(FolderTestData.dir("/r", 9096, dirs: 1)))
+        fs.finish("/r")
+        #expect(await eventually { !screen.folder.isScanning })
+        for arguments: ActionArguments in [["item": .string("a")], [:]] {
+            _ = try await screen.perform("delete", arguments)
+            _ = try await screen.perform("rescan", [:])
+            #expect(await eventually { fs.isScanning("/r") })
+            let confirmed = await busyMessage { _ = try await screen.perform("confirm-delete", [:]) }
+            #expect(confirmed?.message.contains("is being scanned") == true, "\(arguments): \(String(describing: confirmed))")
+            #expect(remover.removed.isEmpty)
+            fs.send("/r", .listing(folder: FolderTestData.dir("/r", 4096, complete: false), children: [
+                FolderTestData.dir("/r/a", 5000),
+            ]))
+            fs.send("/r", .finished(FolderTestData.dir("/r", 9096, dirs: 1)))
+            fs.finish("/r")
+            #expect(await eventually { !screen.folder.isScanning })
+        }
+        screen.close()
+    }
+}

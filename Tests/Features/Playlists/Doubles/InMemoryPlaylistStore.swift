@@ -1,0 +1,128 @@
+import Foundation
+import KernelDomain
+import PlaylistsDomain
+
+/// A `PlaylistStore` in memory, for view-model and use-case unit tests.
+/// It follows the port's contract (contiguous positions, unique names,
+/// filter/sort/paging) so tests of one layer do not depend on SQLite.
+public final class InMemoryPlaylistStore: PlaylistStore, @unchecked Sendable {
+    private let lock = NSLock()
+    private var lists: [Int64: (summary: PlaylistSummary, songs: [Song])] = [:]
+    private var nextID: Int64 = 0
+    /// When set, the next call throws it (then it is cleared).
+    public var failNext: (any Error)?
+    /// Suspends `create` until `resumeCreate()` is called, to observe an
+    /// import in progress.
+    public var holdCreate = false
+    private var heldContinuations: [CheckedContinuation<Void, Never>] = []
+    public private(set) var pageRequests: [SongQuery] = []
+
+    public init() {}
+
+    public func resumeCreate() {
+        lock.lock()
+        let held = heldContinuations
+        heldContinuations = []
+        holdCreate = false
+        lock.unlock()
+        held.forEach { $0.resume() }
+    }
+
+    private func checkFailure() throws {
+        lock.lock()
+        let failure = failNext
+        failNext = nil
+        lock.unlock()
+        if let failure { throw failure }
+    }
+
+    public func playlists() async throws -> [PlaylistSummary] {
+        try checkFailure()
+        return locked { lists.values.map(\.summary).sorted { $0.name.lowercased() < $1.name.lowercased() } }
+    }
+
+    public func playlist(named name: String) async throws -> PlaylistSummary? {
+        try checkFailure()
+        return locked { lists.values.first { CaseFolding.fold($0.summary.name) == CaseFolding.fold(name) }?.summary }
+    }
+
+    public func create(name: String, source: String, format: String, songs: [Song]) async throws -> PlaylistSummary {
+        if locked({ holdCreate }) {
+            await withCheckedContinuation { continuation in locked { heldContinuations.append(continuation) } }
+        }
+        try checkFailure()
+        return try locked {
+            if lists.values.contains(where: { CaseFolding.fold($0.summary.name) == CaseFolding.fold(name) }) {
+                throw PlaylistError.duplicateName(name)
+            }
+            nextID += 1
+            let summary = PlaylistSummary(
+                id: nextID, name: name, songCount: songs.count, source: source, format: format,
+                importedAt: Date(timeIntervalSince1970: 1_700_000_000))
+            lists[nextID] = (summary, songs)
+            return summary
+        }
+    }
+
+    public func songs(in playlist: Int64, _ query: SongQuery) async throws -> SongPage {
+        try checkFailure()
+        return locked {
+            pageRequests.append(query)
+            let songs = lists[playlist]?.songs ?? []
+            var entries = songs.enumerated().map { PlaylistEntry(position: $0.offset + 1, song: $0.element) }
+            if !query.filter.isEmpty {
+                let needle = CaseFolding.fold(query.filter)
+                entries = entries.filter {
+                    CaseFolding.contains($0.song.title, foldedNeedle: needle)
+                        || CaseFolding.contains($0.song.artist, foldedNeedle: needle)
+                }
+            }
+            switch query.sort {
+            case .position: break
+            case .title: entries.sort { ($0.song.title.lowercased(), $0.position) < ($1.song.title.lowercased(), $1.position) }
+            case .artist: entries.sort { ($0.song.artist.lowercased(), $0.position) < ($1.song.artist.lowercased(), $1.position) }
+            }
+            let page = Array(entries.dropFirst(query.offset).prefix(query.limit))
+            return SongPage(entries: page, total: entries.count, offset: query.offset)
+        }
+    }
+
+    public func removeSong(in playlist: Int64, at position: Int) async throws {
+        try checkFailure()
+        locked {
+            lists[playlist]?.songs.remove(at: position - 1)
+            lists[playlist]?.summary.songCount -= 1
+        }
+    }
+
+    public func moveSong(in playlist: Int64, from: Int, to: Int) async throws {
+        try checkFailure()
+        locked {
+            guard var songs = lists[playlist]?.songs else { return }
+            let song = songs.remove(at: from - 1)
+            songs.insert(song, at: to - 1)
+            lists[playlist]?.songs = songs
+        }
+    }
+
+    public func rename(_ playlist: Int64, to name: String) async throws {
+        try checkFailure()
+        try locked {
+            if lists.contains(where: { $0.key != playlist && CaseFolding.fold($0.value.summary.name) == CaseFolding.fold(name) }) {
+                throw PlaylistError.duplicateName(name)
+            }
+            lists[playlist]?.summary.name = name
+        }
+    }
+
+    public func delete(_ playlist: Int64) async throws {
+        try checkFailure()
+        _ = locked { lists.removeValue(forKey: playlist) }
+    }
+
+    private func locked<T>(_ body: () throws -> T) rethrows -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body()
+    }
+}
