@@ -15,7 +15,8 @@ import ScreenKit
 @MainActor
 public final class FacetApp {
     /// Every feature of Facet, in the order a screen switcher lists them. A
-    /// new feature adds one line here (and its own folders) and nothing else.
+    /// new feature adds one line here (and its own folder under
+    /// Modules/Features) and nothing else.
     /// A package built on Facet passes this list plus its own features to
     /// `init(environment:frontEnds:features:)` (through `Launcher.main`).
     public static let features: [any Feature.Type] = [
@@ -57,7 +58,12 @@ public final class FacetApp {
         let database = try FacetDatabase(
             path: paths.database, busyTimeout: timeout, migrations: Self.migrations(of: features),
             connections: oneShot ? .single : .pool)
-        let account = UsersFeature.makeAccount(database: database, frontEnds: frontEnds.map(FrontEndChoice.init(rawValue:)))
+        guard let ports = features.lazy.compactMap({ $0.accountPorts(database: database) }).first else {
+            preconditionFailure("no feature keeps accounts: list one whose accountPorts(database:) returns them")
+        }
+        let account = AccountCenter(
+            authentication: ports.authentication, settings: ports.settings,
+            frontEnds: frontEnds.map(FrontEndChoice.init(rawValue:)))
         let context = FeatureContext(
             database: database, environment: environment, account: account,
             http: SharedHTTPClient(configuration: .from(environment: environment)),
@@ -85,7 +91,12 @@ public final class FacetApp {
     /// choice after `--ui` and `FACET_UI`; nil if nobody is signed in, they
     /// have no preference, or the database cannot say.
     public func preferredFrontEnd() async -> String? {
-        await UsersFeature.preferredFrontEnd(context.account)
+        do {
+            try await context.account.refresh()
+        } catch {
+            return nil
+        }
+        return context.account.settings?.preferredUI?.rawValue
     }
 
     /// Leaves the database tidy for the next process before this one exits

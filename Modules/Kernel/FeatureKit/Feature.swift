@@ -1,3 +1,4 @@
+import KernelDomain
 import KernelPersistence
 import ScreenKit
 
@@ -30,6 +31,11 @@ public protocol Feature: AnyObject {
     /// first feature in the list that has one wins).
     var homeScreen: ScreenRequest? { get }
 
+    /// The account ports, if this feature is the one that keeps accounts
+    /// (the first feature in the list that returns some provides them).
+    /// Other features read the signed-in user through `FeatureContext.account`.
+    static func accountPorts(database: FacetDatabase) -> AccountPorts?
+
     /// One-time set-up that needs the database (seeding sample data), run
     /// after every feature has registered. Must be cheap when already done.
     func prepare() async throws
@@ -38,5 +44,6 @@ public protocol Feature: AnyObject {
 extension Feature {
     public static var migrations: [Migration] { [] }
     public var homeScreen: ScreenRequest? { nil }
+    public static func accountPorts(database: FacetDatabase) -> AccountPorts? { nil }
     public func prepare() async throws {}
 }

@@ -8,10 +8,11 @@ import UsersPersistence
 import UsersPresentation
 import UsersServices
 
-/// Wires the login, account and settings screens (seeds 004 and 000). Every
-/// screen of the process shares one `AccountCenter` (built by the
-/// composition root, since other features read the user's settings too), so
-/// a sign-in or a saved setting shows at once on every open screen.
+/// Wires the login, account and settings screens (seeds 004 and 000), and
+/// keeps the accounts: its stores are the account ports of the process. Every
+/// screen shares one `AccountCenter` (built by the composition root from
+/// those ports, since other features read the user's settings too), so a
+/// sign-in or a saved setting shows at once on every open screen.
 final class UsersFeature: Feature {
     static let migrations = Migrations.users
 
@@ -41,23 +42,11 @@ final class UsersFeature: Feature {
         try? await account.refresh()
     }
 
-    /// The live authentication and settings adapters on the app's database;
-    /// `frontEnds` are the names the `ui` setting accepts.
-    static func makeAccount(database: FacetDatabase, frontEnds: [FrontEndChoice]) -> AccountCenter {
+    /// The live authentication and settings adapters on the app's database:
+    /// every feature reads the signed-in user through them.
+    static func accountPorts(database: FacetDatabase) -> AccountPorts? {
         let sessions = SQLiteSessionStore(database: database)
-        return AccountCenter(
-            authentication: LocalAuthenticationService(sessions: sessions),
-            settings: SQLiteSettingsStore(database: database), frontEnds: frontEnds)
-    }
-
-    /// The signed-in user's preferred front end, nil if nobody is signed in,
-    /// they have no preference, or the database cannot say.
-    static func preferredFrontEnd(_ account: AccountCenter) async -> String? {
-        do {
-            try await account.refresh()
-        } catch {
-            return nil
-        }
-        return account.settings?.preferredUI?.rawValue
+        return AccountPorts(
+            authentication: LocalAuthenticationService(sessions: sessions), settings: SQLiteSettingsStore(database: database))
     }
 }
