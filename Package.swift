@@ -225,7 +225,7 @@ let package = Package(
             path: "Tests/TUITests",
             exclude: ["Golden"]),
         .testTarget(name: "ServeTests", dependencies: ["ServeFrontEnd", "ScreenKit", "TestSupport"], path: "Tests/ServeTests"),
-        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"], path: "Tests/EndToEndTests"),
+        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"], path: "Tests/EndToEndTests", exclude: ["Fixtures"]),
         // The attack suite: short mode here; Tools/attack/run.sh runs the long one.
         .testTarget(name: "AttackTests", dependencies: ["TestSupport"], path: "Tests/AttackTests"),
     ] + features.flatMap(featureTargets)
