@@ -11,6 +11,8 @@ enum Role: Equatable {
     case composition
     case launcher
 
+    var feature: String? { if case let .featureLayer(feature, _) = self { feature } else { nil } }
+
     /// How a target is classified; nil: no rule covers it.
     static func of(_ target: PackageGraph.Target) -> Role? {
         typealias R = LayeringRules
@@ -61,15 +63,8 @@ func violations(graph: PackageGraph, sources: [String: String]) -> [String] {
         }
 
         // The manifest's dependencies.
-        let declared: Set<String>
-        switch role {
-        case .exempt: continue
-        case let .fixed(uses, _): declared = uses
-        case let .featureLayer(feature, layer): declared = featureLayerUses(feature, layer)
-        case .composition: declared = R.composition.union(R.wiring).union(featureOf.keys)
-        case .launcher: declared = R.launcherUses.union(frontEndNames)
-        }
-        var ownFeature: String? { if case let .featureLayer(feature, _) = role { feature } else { nil } }
+        let ownFeature = role.feature
+        let declared = manifestRule(for: role, featureOf: featureOf, frontEnds: frontEndNames)
         for dependency in target.dependencies where !declared.contains(dependency) {
             let what = why(dependency, from: ownFeature) ?? "\(dependency), which its rule does not allow"
             problems.append("Package.swift: \(target.name) depends on \(what)")
@@ -79,25 +74,7 @@ func violations(graph: PackageGraph, sources: [String: String]) -> [String] {
         for file in files where target.owns(file) {
             let source = sources[file]!
             let name = (file as NSString).lastPathComponent
-            var allowed: Set<String>
-            var who = target.name
-            var feature = ownFeature
-            switch role {
-            case .exempt: continue
-            case let .fixed(uses, _): allowed = uses
-            case let .featureLayer(f, layer): allowed = featureLayerUses(f, layer)
-            case .composition:
-                if let wired = wiredFeature(file) {
-                    feature = wired
-                    who = "the wiring of \(wired)"
-                    allowed = R.wiring.union(featureOf.filter { $0.value == wired }.keys)
-                } else {
-                    who = "the composition root"
-                    allowed = R.composition
-                }
-            case .launcher:
-                allowed = name == R.registryFile ? R.registryUses : R.launcherUses
-            }
+            let (allowed, who, feature) = importRule(for: role, target: target, file: file, featureOf: featureOf)
             for (module, line) in SwiftImports.imports(in: source) where !R.toolchain.contains(module) && !allowed.contains(module) {
                 if role == .launcher, frontEndNames.contains(module) {
                     problems.append("\(file):\(line): the launcher imports the front end \(module) outside \(R.registryFile): front ends are reached only through the registry")
@@ -124,6 +101,40 @@ func violations(graph: PackageGraph, sources: [String: String]) -> [String] {
         }
     }
     return problems
+}
+
+/// What a target may depend on in the manifest.
+func manifestRule(for role: Role, featureOf: [String: String], frontEnds: Set<String>) -> Set<String> {
+    typealias R = LayeringRules
+    switch role {
+    case .exempt: return []
+    case let .fixed(uses, _): return uses
+    case let .featureLayer(feature, layer): return featureLayerUses(feature, layer)
+    // Composition links every feature for its wiring files.
+    case .composition: return R.composition.union(R.wiring).union(featureOf.keys)
+    case .launcher: return R.launcherUses.union(frontEnds)
+    }
+}
+
+/// What one source file of a target may import, who it is in a message,
+/// and the feature it belongs to: a wiring file is its feature's, though
+/// compiled into Composition.
+func importRule(
+    for role: Role, target: PackageGraph.Target, file: String, featureOf: [String: String]
+) -> (allowed: Set<String>, who: String, feature: String?) {
+    typealias R = LayeringRules
+    switch role {
+    case .composition:
+        if let wired = wiredFeature(file) {
+            return (R.wiring.union(featureOf.filter { $0.value == wired }.keys), "the wiring of \(wired)", wired)
+        }
+        return (R.composition, "the composition root", nil)
+    case .launcher:
+        let registry = (file as NSString).lastPathComponent == R.registryFile
+        return (registry ? R.registryUses : R.launcherUses, target.name, nil)
+    default:
+        return (manifestRule(for: role, featureOf: featureOf, frontEnds: []), target.name, role.feature)
+    }
 }
 
 /// What a feature's layer may use: its kernel layer, its own Domain and its extras.
