@@ -30,7 +30,11 @@ enum Layer: String, CaseIterable {
         switch self {
         case .domain: ["KernelDomain"]
         case .services: ["KernelDomain", "KernelServices", "JSONCore"]
-        case .persistence: ["KernelDomain", "KernelPersistence", .product(name: "GRDB", package: "GRDB.swift")]
+        case .persistence:
+            [
+                "KernelDomain", "KernelPersistence", .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
+            ]
         case .presentation: ["KernelDomain", "KernelPresentation", "ScreenKit"]
         }
     }
@@ -127,7 +131,7 @@ let package = Package(
             dependencies: [
                 "KernelDomain", .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"), .product(name: "Crypto", package: "swift-crypto"),
             ],
             path: "Modules/Kernel/Services"),
         .target(
@@ -160,8 +164,9 @@ let package = Package(
         // feature's wiring (Modules/Features/NAME/Feature), one line each.
         .target(
             name: "Composition",
-            dependencies: ["KernelDomain", "KernelServices", "KernelPersistence", "ScreenKit", "FeatureKit"]
-                + features.flatMap(\.targets).map { .target(name: $0) },
+            dependencies: [
+                "KernelDomain", "KernelServices", "KernelPersistence", "KernelPresentation", "ScreenKit", "FeatureKit",
+            ] + features.flatMap(\.targets).map { .target(name: $0) },
             path: "Modules",
             sources: ["Composition"] + features.map { "Features/\($0.name)/Feature" }),
 
@@ -205,7 +210,8 @@ let package = Package(
             ],
             path: "Tests/KernelTests"),
         .testTarget(name: "JSONCoreTests", dependencies: ["JSONCore"], path: "Tests/JSONCoreTests"),
-        // Reads Package.swift and every source's imports: the layering rules.
+        // Reads the package graph (from `swift package dump-package`) and every
+        // source's imports: the layering rules.
         .testTarget(name: "LayeringTests", dependencies: ["ScreenKit"], path: "Tests/LayeringTests"),
         .testTarget(
             name: "CompositionTests",

@@ -43,7 +43,7 @@ public struct FrontEndRegistry {
         commands: [
             Entry(frontEnd: ServeFrontEnd.self, summary: "facet serve [--socket PATH]: one core for many clients on a Unix socket"),
         ],
-        forCommands: CLIFrontEnd.self, forTerminal: TUIFrontEnd.self)
+        forCommands: CLIFrontEnd.self, forTerminal: TUIFrontEnd.self, helpHint: CLIFrontEnd.globalHelpHint)
 
     public var all: [Entry]
     /// Front ends run as a command of their own (`facet serve …`), not
@@ -53,12 +53,20 @@ public struct FrontEndRegistry {
     public var forCommands: any FrontEnd.Type
     /// What bare `facet` runs on a terminal with no `--ui` or preference.
     public var forTerminal: any FrontEnd.Type
+    /// The last line of the launcher's help, pointing to more help (the
+    /// screens and actions the command front end lists). It comes from here
+    /// so that the launcher reaches front ends only through this registry.
+    public var helpHint: String?
 
-    public init(all: [Entry], commands: [Entry] = [], forCommands: any FrontEnd.Type, forTerminal: any FrontEnd.Type) {
+    public init(
+        all: [Entry], commands: [Entry] = [], forCommands: any FrontEnd.Type, forTerminal: any FrontEnd.Type,
+        helpHint: String? = nil
+    ) {
         self.all = all
         self.commands = commands
         self.forCommands = forCommands
         self.forTerminal = forTerminal
+        self.helpHint = helpHint
     }
 
     var names: [String] { all.map { $0.frontEnd.name } }

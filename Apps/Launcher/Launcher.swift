@@ -1,5 +1,4 @@
 import ArgumentParser
-import CLIFrontEnd
 import Composition
 import FeatureKit
 import Foundation
@@ -91,8 +90,10 @@ public enum Launcher {
             if code == .success {
                 StandardStreams.print(LauncherOptions.helpMessage())
                 StandardStreams.print(registry.help)
-                StandardStreams.print("")
-                StandardStreams.print(CLIFrontEnd.globalHelpHint)
+                if let hint = registry.helpHint {
+                    StandardStreams.print("")
+                    StandardStreams.print(hint)
+                }
                 exit(0)
             }
             StandardStreams.printError(LauncherOptions.message(for: error))

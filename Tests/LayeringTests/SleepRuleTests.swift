@@ -106,7 +106,7 @@ import Testing
 
     /// Test code: Swift, Python and shell files under `Tests/`, less this one.
     static func testFiles() -> [String] {
-        let root = PackageMap.repositoryRoot
+        let root = PackageGraph.repositoryRoot
         let own = URL(fileURLWithPath: #filePath).path.replacingOccurrences(of: root.path + "/", with: "")
         guard let walker = FileManager.default.enumerator(atPath: root.appendingPathComponent("Tests").path) else { return [] }
         return walker.compactMap { $0 as? String }
@@ -133,7 +133,7 @@ import Testing
         var used = [Int](repeating: 0, count: Self.allowed.count)
         var offending: [String] = []
         for file in Self.testFiles() {
-            let text = try String(contentsOf: PackageMap.repositoryRoot.appendingPathComponent(file), encoding: .utf8)
+            let text = try String(contentsOf: PackageGraph.repositoryRoot.appendingPathComponent(file), encoding: .utf8)
             for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
                 let line = String(line)
                 guard Self.isSleep(line) else { continue }

@@ -1,6 +1,5 @@
 import Foundation
 import KernelDomain
-import KernelServices
 import Synchronization
 
 /// The process's one HTTP client, shared by every feature. Created on first

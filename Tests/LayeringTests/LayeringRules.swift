@@ -1,0 +1,102 @@
+/// The dependency rules of docs/ARCHITECTURE.md as data, in one place: what
+/// each module may depend on in `Package.swift` and import in its sources
+/// (our modules and third-party products; the toolchain's are always
+/// allowed). A product target no rule classifies fails the test.
+enum LayeringRules {
+    /// Modules of the toolchain and the system any target may import.
+    static let toolchain: Set<String> = [
+        "Foundation", "FoundationNetworking", "FoundationEssentials", "Glibc", "Musl", "Darwin", "Dispatch",
+        "Observation", "Synchronization", "_Concurrency", "os",
+    ]
+
+    /// The kernel (Modules/Kernel): what every feature uses.
+    static let kernel: [String: Set<String>] = [
+        "KernelDomain": [],
+        // Leaf modules, like third-party packages.
+        "ScreenKit": [],
+        "JSONCore": [],
+        // SHA-256 of a downloaded body, computed as it arrives.
+        "KernelServices": ["KernelDomain", "AsyncHTTPClient", "NIOCore", "NIOPosix", "NIOHTTP1", "Crypto"],
+        "KernelPersistence": ["KernelDomain", "GRDB", "GRDBSQLite", "CSQLiteConfig", "CFileSync"],
+        "KernelPresentation": ["KernelDomain", "ScreenKit"],
+        "FeatureKit": ["KernelDomain", "KernelPersistence", "ScreenKit"],
+    ]
+
+    /// A feature's layer (Modules/Features/NAME/LAYER, the module NAME+LAYER):
+    /// besides its own feature's Domain, the kernel's layer of the same
+    /// name and the library that layer is about. Never another feature.
+    static let featureLayer: [String: Set<String>] = [
+        "Domain": ["KernelDomain"],
+        "Services": ["KernelDomain", "KernelServices", "JSONCore"],
+        // GRDBSQLite: SQLite's C API under GRDB, for prepared bulk writes.
+        "Persistence": ["KernelDomain", "KernelPersistence", "GRDB", "GRDBSQLite"],
+        "Presentation": ["KernelDomain", "KernelPresentation", "ScreenKit"],
+    ]
+
+    /// What one feature's layer needs beyond that (feature, layer, modules).
+    static let featureExtras: [String: [String: Set<String>]] = [
+        // getdents64, for the folder scanner.
+        "Folders": ["Services": ["CDirectoryEntries"]],
+        // SHA-256 for session tokens.
+        "Users": ["Services": ["Crypto"]],
+    ]
+
+    /// A feature's wiring (Modules/Features/NAME/Feature, compiled into
+    /// Composition), checked file by file: the Feature API, the screen
+    /// contract and the kernel, plus its own feature's layers.
+    static let wiring: Set<String> = [
+        "FeatureKit", "ScreenKit", "KernelDomain", "KernelServices", "KernelPersistence", "KernelPresentation",
+    ]
+
+    /// The composition root's own files (Modules/Composition): the kernel's
+    /// adapters and the feature list; features come in only through their
+    /// wiring files.
+    static let composition: Set<String> = ["KernelDomain", "KernelServices", "KernelPersistence", "ScreenKit", "FeatureKit"]
+
+    /// Machine interfaces shared by front ends (Modules/JSONRPC, Modules/RemoteCatalog).
+    static let machineInterfaces: [String: Set<String>] = [
+        "JSONRPC": ["ScreenKit", "JSONCore"],
+        // `facet --connect`: screens that forward to a running server.
+        "RemoteCatalog": ["ScreenKit", "JSONRPC"],
+    ]
+
+    /// Front ends (Apps/FrontEnds): the screen contract, JSON-RPC for the
+    /// machine ones, and one system library each where it needs one. Never
+    /// another front end, the kernel's other layers, FeatureKit or a feature.
+    static let frontEnds: [String: Set<String>] = [
+        "CLIFrontEnd": ["ScreenKit"],
+        "JSONLFrontEnd": ["ScreenKit", "JSONRPC"],
+        // JSONRPC's API speaks JSONCore's values without re-exporting them,
+        // and MCP builds its tool schemas as JSONValue and writes them with
+        // JSONWriter.
+        "MCPFrontEnd": ["ScreenKit", "JSONRPC", "JSONCore"],
+        // epoll for the socket server's event loop (Glibc's module leaves it out).
+        "ServeFrontEnd": ["ScreenKit", "JSONRPC", "CEpoll"],
+        "TUIFrontEnd": ["ScreenKit", "CNcursesw"],
+    ]
+
+    /// The launcher (Apps/Launcher), except its registry file.
+    static let launcher = "FacetLauncher"
+    static let launcherUses: Set<String> = ["Composition", "FeatureKit", "ScreenKit", "RemoteCatalog", "CMalloc", "ArgumentParser"]
+    /// The one launcher file that names front ends: every other file reaches
+    /// them through the registry it defines.
+    static let registryFile = "FrontEndRegistry.swift"
+    static let registryUses: Set<String> = Set(["ScreenKit"]).union(frontEnds.keys)
+
+    /// Executables: their whole body is a call into a library.
+    static let executables: [String: Set<String>] = ["facet": ["FacetLauncher"]]
+
+    /// The composition root target (path Modules, sources: Composition and
+    /// every feature's Feature folder).
+    static let compositionTarget = "Composition"
+
+    /// C shims (Modules/System): no dependencies, no Swift sources.
+    static let systemLibraries: Set<String> = [
+        "CSQLiteConfig", "CDirectoryEntries", "CFileSync", "CMalloc", "CNcursesw", "CEpoll",
+    ]
+
+    /// Not product code: tests, their support and tools may use anything.
+    static let exemptFolders = ["Tests/", "Tools/"]
+
+    static let featuresFolder = "Modules/Features/"
+}
