@@ -1,10 +1,12 @@
+import BookmarksPersistence
+import BookmarksPresentation
 import FeatureKit
-import Persistence
+import KernelPersistence
 
 /// The bookmarks feature as Facet sees it: its migration and its screen.
 /// Added to a `facet` executable by listing it in `Launcher.main(features:)`.
 public final class BookmarksFeature: Feature {
-    public static let migrations: [Migration] = [BookmarksSchema.v1]
+    public static let migrations = Migrations.bookmarks
 
     let store: SQLiteBookmarkStore
 

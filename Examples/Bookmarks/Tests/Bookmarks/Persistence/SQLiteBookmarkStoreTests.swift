@@ -1,6 +1,7 @@
-import Bookmarks
+import BookmarksDomain
+import BookmarksPersistence
 import Foundation
-import Persistence
+import KernelPersistence
 import Testing
 
 /// Integration: the store on a real SQLite file, with Facet's own migrations
@@ -11,7 +12,7 @@ import Testing
 
     func open() throws -> SQLiteBookmarkStore {
         let database = try FacetDatabase(
-            path: scratch.path + "/facet.sqlite", migrations: Migrations.all + BookmarksFeature.migrations)
+            path: scratch.path + "/facet.sqlite", migrations: Migrations.core + Migrations.bookmarks)
         return SQLiteBookmarkStore(database: database)
     }
 

@@ -1,4 +1,5 @@
-import Bookmarks
+import BookmarksDomain
+import BookmarksPresentation
 import Foundation
 import ScreenKit
 import Testing
