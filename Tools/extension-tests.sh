@@ -3,9 +3,12 @@
 # fails the test command):
 #  1. Tools/new-feature in a fresh copy of the repository: bad names are
 #     refused and a failure half-way changes nothing; then it scaffolds a
-#     feature, `git diff` shows no front-end file touched, the copy builds,
-#     the generated tests (and the layering test's dependency check) pass, and the new screen is
-#     found through the CLI --json, JSON lines and the TUI (tmux).
+#     feature: git shows one existing file changed by one added line (the
+#     feature list in FacetApp.swift) and every new file under
+#     Modules/Features/NAME or Tests/Features/NAME; the copy builds, the
+#     generated tests pass, the new screen is found through the CLI --json,
+#     JSON lines and the TUI (tmux), and the layering test's dependency
+#     check passes on the copy (last, so a failure there hides nothing else).
 #  2. Examples/Bookmarks, a separate package on Facet's library products,
 #     builds against that copy, its tests pass, its screen is in every front end.
 # Both builds use the main build's scratch folder (.build), so the
@@ -49,37 +52,46 @@ for bad in notes 9Lives "Play list" Playlist Folders Users Help X; do
   if (cd "$copy" && Tools/new-feature "$bad" 2>/dev/null); then echo "extension-tests: FAIL: '$bad' was accepted" >&2; exit 1; fi
   check clean_tree
 done
-# A failure half-way (a file where its last folder must go) is rolled back.
-touch "$copy/Tests/TUITests/$name"
+# A failure half-way is rolled back: a dangling link where the tests folder
+# must go is not a feature (the name is free), so the feature's modules are
+# moved in before creating the tests folder fails.
+ln -s "$copy/nowhere" "$copy/Tests/Features/$name"
 if (cd "$copy" && Tools/new-feature "$name" >/dev/null 2>&1); then echo "extension-tests: FAIL: the blocked scaffold succeeded" >&2; exit 1; fi
-check test "$(git -C "$copy" status --porcelain)" = "?? Tests/TUITests/$name"
-rm "$copy/Tests/TUITests/$name"
+check test "$(git -C "$copy" status --porcelain --untracked-files=all)" = "?? Tests/Features/$name"
+rm "$copy/Tests/Features/$name"
 
 step "Tools/new-feature $name"
 scaffold_start=$SECONDS
 timed "Tools/new-feature $name" bash -c "cd '$copy' && Tools/new-feature $name"
-# Exactly one existing file changes (the feature list); nothing in a front end or the launcher.
-check test "$(git -C "$copy" diff --name-only)" = "Modules/Composition/FacetApp.swift"
-check test "$(git -C "$copy" diff --numstat | cut -f1,2)" = "$(printf '1\t0')"
-if git -C "$copy" status --porcelain --untracked-files=all | grep -E ' Apps/|Package.swift'; then
-  echo "extension-tests: FAIL: the scaffold touched a front end, the launcher or Package.swift" >&2; exit 1
+# Exactly one existing file changes, by one added line: the feature list.
+check test "$(git -C "$copy" diff --numstat)" = "$(printf '1\t0\tModules/Composition/FacetApp.swift')"
+check test "$(git -C "$copy" diff -U0 | grep -E '^[+-][^+-]')" = "+        ${name}Feature.self,"
+# Every other change is a new file under the feature's two folders.
+status=$(git -C "$copy" status --porcelain --untracked-files=all)
+check test "$(grep -c '^?? ' <<<"$status")" -ge 10
+if grep -vE "^ M Modules/Composition/FacetApp.swift\$|^\?\? (Modules|Tests)/Features/$name/" <<<"$status"; then
+  echo "extension-tests: FAIL: the scaffold changed files outside Modules/Features/$name and Tests/Features/$name" >&2; exit 1
 fi
 
 step "building the copy (scratch $scratch)"
 timed "swift build --build-tests (copy + $name)" bash -c "cd '$copy' && swift build --build-tests --scratch-path '$scratch'"
-step "the generated tests and the layering rules on the scaffolded code"
-tests="$name|everyDependencyIsAllowedByTheArchitecture"
+step "the generated tests (the ${name}Tests target)"
+tests="${name}Tests\\."
 test_log=$work/generated-tests.log
 timed "swift test --filter '$tests'" bash -c "set -o pipefail; cd '$copy' && swift test --skip-build --scratch-path '$scratch' --filter '$tests' 2>&1 | tee '$test_log' >&2"
 # A filter that matches nothing passes too: every suite the scaffold writes
 # must have run and passed, with at least as many tests as its templates hold.
-expected=1  # the layering test
-for template in "$root"/Tools/templates/feature/Tests/*/__Name__/*.swift.tmpl; do
-  suite=$(basename "$template" .swift.tmpl)
+expected=0
+suites=0
+while IFS= read -r -d '' template; do
+  suite=$(sed -n 's/.*@Suite.* struct \([A-Za-z0-9_]*\).*/\1/p' "$template" | head -1)
+  [ -n "$suite" ] || continue
   suite=${suite//__Name__/$name}
   check grep -q "Suite $suite passed" "$test_log"
+  suites=$((suites + 1))
   expected=$((expected + $(grep -c '@Test' "$template")))
-done
+done < <(find "$root/Tools/templates/feature/Tests/Features/__Name__" -name '*.swift.tmpl' -print0)
+check test "$suites" -ge 4
 ran=$(sed -n 's/.*Test run with \([0-9]*\) tests\{0,1\} .* passed.*/\1/p' "$test_log" | tail -1)
 check test "${ran:-0}" -ge "$expected"
 scaffold_total=$((SECONDS - scaffold_start))
@@ -91,6 +103,10 @@ example=$copy/Examples/Bookmarks
 timed "swift build --build-tests (Examples/Bookmarks)" bash -c "cd '$example' && swift build --build-tests --scratch-path '$scratch'"
 timed "swift test (Examples/Bookmarks)" bash -c "cd '$example' && swift test --skip-build --scratch-path '$scratch'"
 timed "CLI, JSON lines, TUI checks (bookmarks)" python3 "$root/Tools/extension/check_screen.py" "$scratch/debug/facet-bookmarks" bookmarks Bookmarks "No bookmarks yet"
+
+step "the layering rules on the copy with $name (every dependency allowed)"
+# The example's build left its own products in the scratch folder: build the copy again (incremental).
+timed "layering dependency check (copy + $name)" bash -c "cd '$copy' && swift build --build-tests --scratch-path '$scratch' >&2 && swift test --skip-build --scratch-path '$scratch' --filter everyDependencyIsAllowedByTheArchitecture >&2"
 
 echo "== extension tests passed; times:" >&2
 printf '  %s\n' "${times[@]}" >&2

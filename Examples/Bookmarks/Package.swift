@@ -1,8 +1,13 @@
 // swift-tools-version: 6.1
 //
 // A package built on Facet: its own feature (bookmarks, stored in Facet's
-// SQLite database through its own migration) and its own `facet-bookmarks`
+// SQLite database through its own migrations) and its own `facet-bookmarks`
 // executable with every Facet screen plus this one, in every front end.
+//
+// The feature has the shape of Facet's own (Modules/Features/NAME): a module
+// per layer folder of Sources/Bookmarks, each seeing only its own Domain and
+// the kernel's matching layer, and its wiring (Feature/) in a module of its
+// own, since a package outside Facet cannot compile into Facet's Composition.
 import PackageDescription
 
 let package = Package(
@@ -15,25 +20,44 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
-        // The feature: Domain, Persistence and Presentation in one module.
+        // The layers, as Facet's own features have them.
+        .target(
+            name: "BookmarksDomain",
+            dependencies: [.product(name: "FacetDomain", package: "Facet")],
+            path: "Sources/Bookmarks/Domain"),
+        .target(
+            name: "BookmarksPersistence",
+            dependencies: [
+                "BookmarksDomain", .product(name: "FacetDomain", package: "Facet"),
+                .product(name: "FacetPersistence", package: "Facet"), .product(name: "GRDB", package: "GRDB.swift"),
+            ],
+            path: "Sources/Bookmarks/Persistence"),
+        .target(
+            name: "BookmarksPresentation",
+            dependencies: [
+                "BookmarksDomain", .product(name: "FacetDomain", package: "Facet"),
+                .product(name: "FacetPresentation", package: "Facet"), .product(name: "ScreenKit", package: "Facet"),
+            ],
+            path: "Sources/Bookmarks/Presentation"),
+        // The wiring (Facet compiles its features' Feature/ into Composition).
         .target(
             name: "Bookmarks",
             dependencies: [
-                .product(name: "FeatureKit", package: "Facet"),
-                .product(name: "ScreenKit", package: "Facet"),
-                .product(name: "FacetDomain", package: "Facet"),
-                .product(name: "FacetPersistence", package: "Facet"),
-                .product(name: "GRDB", package: "GRDB.swift"),
-            ]),
+                "BookmarksPersistence", "BookmarksPresentation", .product(name: "FeatureKit", package: "Facet"),
+                .product(name: "FacetPersistence", package: "Facet"), .product(name: "ScreenKit", package: "Facet"),
+            ],
+            path: "Sources/Bookmarks/Feature"),
         // Facet with the bookmarks feature: one line of code.
         .executableTarget(
             name: "facet-bookmarks",
             dependencies: ["Bookmarks", .product(name: "FacetLauncher", package: "Facet")]),
+        // Mirrors the layers, like Facet's Tests/Features/NAME.
         .testTarget(
             name: "BookmarksTests",
             dependencies: [
-                "Bookmarks", .product(name: "FacetPersistence", package: "Facet"),
-                .product(name: "ScreenKit", package: "Facet"),
-            ]),
+                "BookmarksDomain", "BookmarksPersistence", "BookmarksPresentation",
+                .product(name: "FacetPersistence", package: "Facet"), .product(name: "ScreenKit", package: "Facet"),
+            ],
+            path: "Tests/Bookmarks"),
     ]
 )

@@ -1,4 +1,4 @@
-import Domain
+import KernelDomain
 
 /// What can go wrong with bookmarks, for people and (by code) for programs.
 public enum BookmarkError: DomainError, Equatable {

@@ -1,6 +1,7 @@
-import Persistence
+import BookmarksDomain
 import Foundation
 import GRDB
+import KernelPersistence
 
 /// `BookmarkStore` on the Facet database (shared with every other feature).
 public struct SQLiteBookmarkStore: BookmarkStore {

@@ -1,5 +1,6 @@
-import Domain
+import BookmarksDomain
 import Foundation
+import KernelDomain
 import ScreenKit
 
 /// The *bookmarks* screen: a table of saved URLs (typed: the URL as `url`,
