@@ -141,12 +141,13 @@ METHOD = """\
   static executable), and copies it before the run: on this kind of virtual
   machine a binary file's cached pages age, and an old file starts slower
   than a fresh copy of the same bytes. Every script measures that copy.
-- **Peers on the same input, in the same run, interleaved.** Each peer
-  (`sqlite3`, `curl`, `du`, `gdu`, `ncdu`, the other transport) works on the
-  input Facet works on, timed in turn with Facet (round after round, or in
-  alternating blocks) so both see the same machine load. The ratio is
-  Facet's figure over the peer's, except where a script takes the median of
-  per-pair ratios (`serve`).
+- **Peers on the same input, in the same run.** Each peer (`sqlite3`,
+  `curl`, `du`, `gdu`, `ncdu`, the other transport) works on the input
+  Facet works on, timed in the same run right beside Facet; `photos.sh`
+  interleaves the two (in turn, round after round), `serve.sh` alternates
+  blocks, and `jsonrpc.sh` interleaves a `BEFORE` binary, so both sides see
+  the same machine load. The ratio is Facet's figure over the peer's,
+  except where a script takes the median of per-pair ratios (`serve`).
 - **Warm cache.** Inputs are generated and read once before timing; times
   are medians (or bests, where a script says so) of several runs, whole
   processes unless the benchmark says "in process".
