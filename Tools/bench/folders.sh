@@ -141,7 +141,8 @@ def exports(path):
     # Both write a real file (an export to /dev/null would hide the writing).
     return {
         "ncdu -o": ["ncdu", "-x", "-o", os.path.join(work, "ncdu-export.json"), path],
-        "facet export": [facet, "folders", path, "export", os.path.join(work, "facet-export.json")],
+        # --yes: replace the previous run's file, as ncdu -o does.
+        "facet export": [facet, "folders", path, "export", os.path.join(work, "facet-export.json"), "--yes"],
     }
 
 summary = []
