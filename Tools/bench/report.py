@@ -77,9 +77,10 @@ def goal_text(row):
     subject, op, bound = goal.split(" ")
     op = {"<=": "≤", ">=": "≥", "==": "=", "<": "<", ">": ">"}[op]
     bound = float(bound)
+    shown = "{:,}".format(int(bound)) if bound == int(bound) else "%g" % bound
     if subject == "ratio":
-        return "%s %s×" % (op, ("%g" % bound))
-    return "%s %s" % (op, with_unit(bound, row["unit"]))
+        return "%s %s×" % (op, shown)
+    return "%s %s %s" % (op, shown, row["unit"])
 
 
 def met_text(row):
