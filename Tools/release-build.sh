@@ -18,6 +18,8 @@
 #   export made each dynamic lookup and `dladdr` walk a large table (~1 ms).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# RELEASE_PRODUCT builds another product linked the same way (tui-bench).
+product="${RELEASE_PRODUCT:-facet}"
 export PATH="/opt/swift/usr/bin:$PATH"
 flags=(-c release --static-swift-stdlib -Xswiftc -static-executable -Xlinker --no-export-dynamic -Xlinker -ltinfo)
 # Progress and every real warning or error are shown; what a static link
@@ -27,13 +29,13 @@ flags=(-c release --static-swift-stdlib -Xswiftc -static-executable -Xlinker --n
 log=.build/release-build.log
 mkdir -p .build
 expected='in statically linked applications requires at runtime|the use of .mktemp. is dangerous|found [0-9]+ file\(s\) which are unhandled|^ +/.*/checkouts/.*/CMakeLists\.txt$'
-echo "Building facet (release; full log: $log)" >&2
+echo "Building $product (release; full log: $log)" >&2
 set +e
-swift build "${flags[@]}" --product facet "$@" 2>&1 | tee "$log" | grep --line-buffered -v -E "$expected" >&2
+swift build "${flags[@]}" --product "$product" "$@" 2>&1 | tee "$log" | grep --line-buffered -v -E "$expected" >&2
 status=${PIPESTATUS[0]}
 set -e
 if [ "$status" -ne 0 ]; then
   echo "The release build failed (full log: $log)." >&2
   exit "$status"
 fi
-echo "$(swift build "${flags[@]}" "$@" --show-bin-path)/facet"
+echo "$(swift build "${flags[@]}" "$@" --show-bin-path)/$product"

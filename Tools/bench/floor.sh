@@ -34,11 +34,27 @@ url="http://127.0.0.1:$port/ok/photos"
 "$FACET" settings set photos-base-url "http://127.0.0.1:$port/ok" >/dev/null
 "$FACET" photos --offline reload >/dev/null
 
-[ -n "${SKIP_PLAYLISTS:-}" ] || hyperfine -N --warmup 10 --runs "${RUNS:-100}" \
+[ -n "${SKIP_PLAYLISTS:-}" ] || hyperfine -N --warmup 10 --runs "${RUNS:-100}" --export-json "$work/playlists.json" \
     --command-name 'sqlite3 playlists' "sqlite3 $db 'select name, source, song_count from playlist order by name limit 20'" \
     --command-name 'floor: GRDB query' "$bin/grdb-floor $db" \
     --command-name 'facet playlists' "$FACET playlists" >&2
-hyperfine -N --warmup 5 --runs "${PHOTO_RUNS:-30}" \
+hyperfine -N --warmup 5 --runs "${PHOTO_RUNS:-30}" --export-json "$work/photos.json" \
     --command-name 'curl photos' "curl -s -o /dev/null $url" \
     --command-name 'floor: AsyncHTTPClient GET' "$bin/ahc-floor $url" \
     --command-name 'facet photos reload' "$FACET photos --offline reload" >&2
+
+# Each probe beside what it stands between: the peer below it, Facet above it.
+python3 - "$work/playlists.json" "$work/photos.json" <<'EOF'
+import json, os, sys
+sys.path.insert(0, "Tools/bench")
+from results import record
+for path in sys.argv[1:]:
+    if not os.path.exists(path):
+        continue
+    r = {x["command"]: x["median"] * 1000 for x in json.load(open(path))["results"]}
+    pairs = [("floor: GRDB query", "sqlite3 playlists"), ("facet playlists", "floor: GRDB query"),
+             ("floor: AsyncHTTPClient GET", "curl photos"), ("facet photos reload", "floor: AsyncHTTPClient GET")]
+    for name, peer in pairs:
+        if name in r and peer in r:
+            record("floor", name + ", median wall", r[name], "ms", peer=peer, peer_figure=r[peer])
+EOF

@@ -46,6 +46,8 @@ if [ -z "${KEEP_TREE:-}" ]; then trap 'rm -rf "$WORK"' EXIT; fi
 
 python3 - "$WORK" "$SCALE" "$FACET" "$RUNS" <<'PY'
 import os, sys, time, subprocess, json
+sys.path.insert(0, "Tools/bench")
+from results import record
 
 work, scale, facet, runs = sys.argv[1], float(sys.argv[2]), sys.argv[3], int(sys.argv[4])
 
@@ -139,7 +141,8 @@ def exports(path):
     # Both write a real file (an export to /dev/null would hide the writing).
     return {
         "ncdu -o": ["ncdu", "-x", "-o", os.path.join(work, "ncdu-export.json"), path],
-        "facet export": [facet, "folders", path, "export", os.path.join(work, "facet-export.json")],
+        # --yes: replace the previous run's file, as ncdu -o does.
+        "facet export": [facet, "folders", path, "export", os.path.join(work, "facet-export.json"), "--yes"],
     }
 
 summary = []
@@ -184,6 +187,15 @@ for name, times, extra, entries, kept, startup in summary:
     print(f"          memory: peak RSS over an empty-folder run {extra / 1024 / 1024:6.1f} MiB = {extra / entries:6.1f} B per scanned entry;"
           f" {kept} entries kept for display")
     print(f"          export: facet/ncdu -o {times['facet export'][0] / times['ncdu -o'][0]:5.2f} (goal <= 1.0 on wide)")
+    ms = lambda label: times[label][0] * 1000
+    record("folders", f"scan, {name} tree ({entries:,} entries)", ms("facet"), "ms", peer="du -sb",
+           peer_figure=ms("du -sb"), goal="ratio <= 1.0" if name == "flat" else "ratio <= 0.7")
+    if "gdu" in times:
+        record("folders", f"scan, {name} tree", ms("facet"), "ms", peer="gdu", peer_figure=ms("gdu"),
+               goal=None if name == "flat" else "ratio <= 1.0")
+    record("folders", f"scan, {name} tree", ms("facet"), "ms", peer="ncdu", peer_figure=ms("ncdu"))
+    record("folders", f"export, {name} tree", ms("facet export"), "ms", peer="ncdu -o",
+           peer_figure=ms("ncdu -o"), goal="ratio <= 1.0" if name == "wide" else None)
 
 # Memory per kept row with --files: one folder of a million empty files.
 million = os.path.join(work, "million")
@@ -197,4 +209,5 @@ wall, rss = best([facet, "folders", million, "--files", "--json"])
 extra = max(0, rss - baseline) * 1024
 print(f"\n== --files on {count:,} files in one folder: {wall * 1000:.1f} ms, peak RSS {rss / 1024:.1f} MiB;"
       f" {extra / count:.1f} bytes per kept row over an empty-folder run (goal <= 100)")
+record("folders", f"memory per kept row, --files on {count:,} files", extra / count, "bytes", goal="figure <= 100")
 PY

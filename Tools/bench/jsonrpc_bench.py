@@ -14,6 +14,9 @@ import os
 import subprocess
 import sys
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from results import record  # noqa: E402
+
 RUNS = int(os.environ.get("RUNS", "3"))
 TRIVIAL = int(os.environ.get("TRIVIAL", "500000"))
 SNAPSHOTS = int(os.environ.get("SNAPSHOTS", "20000"))
@@ -68,6 +71,12 @@ def main():
     after = figures["after"]
     goal = "ok" if after["trivial"][0] >= 200_000 else "BELOW GOAL"
     print(f"trivial calls: {after['trivial'][0]:,.0f} msg/s (goal >= 200,000: {goal})")
+    before = figures.get("before", {})
+    peer = "before (%s)" % os.environ.get("BEFORE_LABEL", "BEFORE binary") if before else None
+    record("jsonrpc", "trivial calls (initialize), pipelined", after["trivial"][0], "msg/s", peer=peer,
+           peer_figure=before.get("trivial", (None,))[0], goal="figure >= 200000")
+    record("jsonrpc", "50-row folder snapshots, pipelined", after["snapshot"][0], "msg/s", peer=peer,
+           peer_figure=before.get("snapshot", (None,))[0], goal="ratio >= 0.8" if before else None)
     if "before" in figures:
         for name in ("trivial", "snapshot"):
             ratio = after[name][0] / figures["before"][name][0]

@@ -17,6 +17,9 @@ import tempfile
 import threading
 import time
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from results import record  # noqa: E402
+
 FACET = os.path.abspath(sys.argv[1])
 N = int(sys.argv[2]) if len(sys.argv) > 2 else 50_000
 SEQUENTIAL = max(200, N // 25)
@@ -107,6 +110,7 @@ def main():
     names = ["snapshot read, sequential", "snapshot read, pipelined", "sort action, sequential", "sort action, pipelined"]
     for name, a, b in zip(names, m, j):
         print(f"{name:34}{a:12,.0f}{b:12,.0f}{a / b:11.2f}")
+        record("mcp", "MCP " + name, a, "calls/s", peer="JSON lines, same calls", peer_figure=b)
 
 
 if __name__ == "__main__":

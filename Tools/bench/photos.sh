@@ -23,6 +23,8 @@ if [ -z "${FACET:-}" ]; then
 fi
 exec python3 - "$FACET" "${1:-15}" <<'PY'
 import json, os, shutil, statistics, subprocess, sys, tempfile, time
+sys.path.insert(0, "Tools/bench")
+from results import record
 
 FACET = os.path.abspath(sys.argv[1])
 RUNS = int(sys.argv[2])
@@ -165,6 +167,16 @@ try:
     print("ratio with every row changed, in process / curl: %.2fx" % (changed_ms / curl_changing_ms))
     print("open + last page: %.1f ms (goal < 20 ms)" % open_ms)
     print("album filter: %.2f ms (goal < 5 ms)" % filter_ms)
+    record("photos", "fetch+parse+store 5,000 photos, unchanged list, whole process", fetch_ms, "ms",
+           peer="curl, same body", peer_figure=curl_ms, goal="ratio <= 2")
+    record("photos", "fetch+parse+store 5,000 photos, every row rewritten, whole process", rewrite_ms, "ms",
+           peer="curl, same list", peer_figure=curl_alternating_ms, goal="ratio <= 2")
+    record("photos", "reload in process (JSON lines), unchanged list", reload_ms, "ms",
+           peer="curl, whole process", peer_figure=curl_ms)
+    record("photos", "reload in process (JSON lines), every row rewritten", changed_ms, "ms",
+           peer="curl, whole process", peer_figure=curl_changing_ms)
+    record("photos", "open cached screen at its last page, whole process", open_ms, "ms", goal="figure < 20")
+    record("photos", "album filter, in process", filter_ms, "ms", goal="figure < 5")
 finally:
     server.stdin.close()
     server.wait()

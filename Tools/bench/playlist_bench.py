@@ -20,6 +20,9 @@ import sys
 import tempfile
 import time
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from results import record  # noqa: E402
+
 FACET = os.path.abspath(sys.argv[1])
 N = int(sys.argv[2]) if len(sys.argv) > 2 else 1_000_000
 WORK = tempfile.mkdtemp(prefix="facet-bench-")
@@ -163,6 +166,17 @@ def main():
     print(f"last page {N:,}/10,000  {big_ms / small_ms:5.2f}x   ({big_ms:.1f} ms vs {small_ms:.1f} ms; goal < 50 ms and flat)")
     print(f"peak memory big/small     {big_peak / small_peak:5.2f}x   (goal: flat)")
     print(f"rpc facet/python-json     {facet_rate / peer_rate:5.2f}x   ({facet_rate:,.0f} msg/s; goal >= 100,000 msg/s)")
+    area = "playlist"
+    record(area, f"import {N:,} songs", t_facet, "s", peer="sqlite3 .import, same indexed table", peer_figure=t_peer,
+           goal="ratio <= 1.2")
+    record(area, f"import {N:,} songs, peer building indexes after", t_facet, "s",
+           peer="sqlite3 .import, indexes built after", peer_figure=late[0])
+    record(area, f"last page of {N:,} songs", big_ms, "ms", peer="last page of 10,000 songs", peer_figure=small_ms,
+           goal="figure < 50")
+    record(area, f"peak memory, last page of {N:,} songs", big_peak, "MiB", peer="at 10,000 songs",
+           peer_figure=small_peak)
+    record(area, "JSON-RPC pipelined snapshot reads", facet_rate, "msg/s", peer="Python json decode+encode, no I/O",
+           peer_figure=peer_rate, goal="figure >= 100000")
     shutil.rmtree(WORK, ignore_errors=True)
 
 

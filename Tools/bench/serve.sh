@@ -48,9 +48,27 @@ for _ in $(seq 400); do [ -S "$SOCKET" ] && break; sleep 0.05; done
 
 echo "machine: $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "== latency and throughput: screen.snapshot, $ROUNDTRIPS round trips, $PIPELINED pipelined, in $BLOCKS alternating blocks"
-"$WORK/serve_client" compare "$FACET" "$SOCKET" "$ROUNDTRIPS" "$PIPELINED" "$BLOCKS" "$SERVER"
+"$WORK/serve_client" compare "$FACET" "$SOCKET" "$ROUNDTRIPS" "$PIPELINED" "$BLOCKS" "$SERVER" | tee "$WORK/compare"
 echo "== fan-out"
-"$WORK/serve_client" fanout "$SOCKET" "$CLIENTS" 20
+"$WORK/serve_client" fanout "$SOCKET" "$CLIENTS" 20 | tee "$WORK/fanout"
+python3 - "$WORK/compare" "$WORK/fanout" <<'EOF'
+import re, sys
+sys.path.insert(0, "Tools/bench")
+from results import record
+compare, fanout = open(sys.argv[1]).read(), open(sys.argv[2]).read()
+def found(pattern, text):
+    return [float(x) for x in re.search(pattern, text).groups()]
+stdio_rtt, stdio_rate = found(r"stdio  round trip median +([0-9.]+) us +pipelined median +([0-9.]+)", compare)
+socket_rtt, socket_rate = found(r"socket round trip median +([0-9.]+) us +pipelined median +([0-9.]+)", compare)
+(rtt_ratio,) = found(r"socket/stdio round trip: median ([0-9.]+)x", compare)
+record("serve", "screen.snapshot round trip over the socket", socket_rtt, "µs", peer="stdio (--ui jsonl)",
+       peer_figure=stdio_rtt, ratio=rtt_ratio, goal="ratio <= 1.2")
+record("serve", "screen.snapshot pipelined over the socket", socket_rate, "msg/s", peer="stdio (--ui jsonl)",
+       peer_figure=stdio_rate)
+p50, p99, missing = found(r"p50 ([0-9.]+) ms, p99 ([0-9.]+) ms.*?([0-9]+) notifications missing", fanout)
+record("serve", "fan-out of one change to every client, p99", p99, "ms")
+record("serve", "fan-out notifications missing", missing, "notifications", goal="figure == 0")
+EOF
 echo "== load"
 python3 Tools/bench/serve_bench.py "$SOCKET" "$SERVER"
 echo "machine load after: $(cut -d' ' -f1-3 /proc/loadavg)"

@@ -8,6 +8,9 @@ Standard library only.
 """
 import json, os, socket, sys, threading, time
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from results import record  # noqa: E402
+
 sock_path, server_pid = sys.argv[1], int(sys.argv[2])
 clients_n = int(os.environ.get("CLIENTS", "100"))
 load_seconds = float(os.environ.get("LOAD_SECONDS", "10"))
@@ -112,3 +115,8 @@ print(f"load: {clients_n} clients x {load_seconds:.0f} s: {totals['sent']} reque
       f"({totals['sent'] / took:.0f} req/s), {totals['lost']} lost, {totals['duplicated']} duplicated, "
       f"{totals['out_of_order']} out of order, {totals['errors']} errors, {totals['notifications']} notifications")
 print(f"server RSS: {before / 1024:.1f} MiB before, peak {max(samples + [after]) / 1024:.1f} MiB, {after / 1024:.1f} MiB after")
+area = "serve"
+record(area, f"load: {clients_n} clients x {load_seconds:.0f} s, requests answered", totals["answered"], "requests")
+record(area, "load: requests lost, duplicated or out of order",
+       totals["lost"] + totals["duplicated"] + totals["out_of_order"], "requests", goal="figure == 0")
+record(area, "load: server peak memory", max(samples + [after]) / 1024, "MiB")

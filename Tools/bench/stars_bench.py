@@ -2,6 +2,9 @@
 """Driver for Tools/bench/stars.sh: starts the fixture, times curl and facet."""
 import json, os, resource, shutil, statistics, subprocess, sys, tempfile, time, urllib.request
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from results import record  # noqa: E402
+
 facet, count = os.path.abspath(sys.argv[1]), int(sys.argv[2])
 root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 server = subprocess.Popen([sys.executable, os.path.join(root, "Tools/fixtures/github_fixture.py"), "--stars", str(count)],
@@ -73,6 +76,13 @@ try:
     print("  facet open cached list (no network) : %8.1f ms  median (goal < 20 ms)" % statistics.median(opened))
     print("  facet full-text search over cache   : %8.1f ms  median (goal < 20 ms)" % statistics.median(searched))
     print("  peak memory of any facet run        : %8.1f MiB" % (peak / 1024))
+    record("stars", "cold full sync of %d stars" % count, cold_ms, "ms", peer="curl, same %d pages" % pages,
+           peer_figure=curl_ms, goal="ratio <= 1.3")
+    record("stars", "warm refresh, unchanged list", statistics.median(warm), "ms", goal="figure < 50")
+    record("stars", "requests per warm refresh", warm_requests, "requests", goal="figure <= 1")
+    record("stars", "open cached list, whole process", statistics.median(opened), "ms", goal="figure < 20")
+    record("stars", "full-text search, whole process", statistics.median(searched), "ms", goal="figure < 20")
+    record("stars", "peak memory of any facet run", peak / 1024, "MiB")
 finally:
     server.terminate()
     for home in homes:

@@ -52,7 +52,9 @@ cc -O2 -o "$work/roundtrip" Tools/bench/jsonl_roundtrip.c
 roundtrip=$("$work/roundtrip" "$FACET" "${ROUNDTRIPS:-100000}")
 
 python3 - "$work/times.json" "$rss_playlists" "$rss_jsonl" "$roundtrip" <<'EOF'
-import json, sys
+import json, re, sys
+sys.path.insert(0, "Tools/bench")
+from results import record
 r = {x["command"]: x for x in json.load(open(sys.argv[1]))["results"]}
 ms = lambda n: r[n]["mean"] * 1000
 med = lambda n: r[n]["median"] * 1000
@@ -71,4 +73,13 @@ for f, q in [("facet playlists", "sqlite3 playlists"), ("facet playlist Sample",
     print(f"  {f:22} median wall {med(f)/med(q):5.2f}x   CPU {cpu(f)/cpu(q):5.2f}x")
 print("  " + sys.argv[4] + " (goal <= 100 us)")
 print(f"  facet --version        median wall {med('facet --version'):.2f} ms   CPU {cpu('facet --version'):.2f} ms")
+for f, q in [("facet playlists", "sqlite3 playlists"), ("facet playlist Sample", "sqlite3 playlist Sample")]:
+    record("startup", f + ", median wall", med(f), "ms", peer=q.replace("sqlite3", "sqlite3, same query:"),
+           peer_figure=med(q), goal="ratio <= 2")
+record("startup", "facet --version, median wall", med("facet --version"), "ms", goal="figure <= 3")
+record("startup", "peak RSS, facet playlists", int(sys.argv[2]) / 1024, "MiB")
+record("startup", "peak RSS, idle --ui jsonl session", int(sys.argv[3]) / 1024, "MiB")
+trip = re.search(r"round trip \(initialize\): ([0-9.]+) us", sys.argv[4])
+if trip:
+    record("startup", "JSON-lines round trip, sequential", float(trip.group(1)), "µs", goal="figure <= 100")
 EOF
