@@ -84,7 +84,7 @@ import Testing
         #expect(screen.items.count == 10)
     }
 
-    /// Issue 15: End goes to the last row of the whole list, loading what
+    /// End goes to the last row of the whole list, loading what
     /// is needed, in one press.
     @Test func endReachesTheEndOfTheWholeList() async throws {
         let screen = FakeListScreen.songs(5)
@@ -179,7 +179,7 @@ import Testing
 
 @MainActor
 @Suite struct FormNavigationTests {
-    /// Issue 15: on a tab's form, digits and `q` switch and quit unless a
+    /// On a tab's form, digits and `q` switch and quit unless a
     /// field is being edited; Enter starts editing, Esc stops.
     @Test func digitsSwitchTabsUnlessAFieldIsBeingEdited() async throws {
         let form = FakeFormScreen()
@@ -197,7 +197,7 @@ import Testing
         #expect(controller.path == ["other"])
     }
 
-    /// Issue 15: a form opened to be filled in (rename) starts with its
+    /// A form opened to be filled in (rename) starts with its
     /// value selected, so typing replaces it.
     @Test func aPrefilledChildFormIsReplacedByTyping() async throws {
         let list = FakeListScreen.songs(2)

@@ -32,7 +32,7 @@ import Testing
         #expect(decoder.decode([.code(0o777), .char(0x9B), .char(0)]) == [])
     }
 
-    /// Issue 15: ESC and a key in one batch (within the escape delay) is
+    /// ESC and a key in one batch (within the escape delay) is
     /// the Alt chord terminals send; a lone ESC is the Escape key.
     @Test func escapeFollowedAtOnceByAKeyIsAnAltChord() {
         #expect(decoder.decode([.char(0x1B), .char(0x71)]) == [.alt("q")])

@@ -2,7 +2,7 @@ import ScreenKit
 import Testing
 @testable import TUIFrontEnd
 
-/// Issue 15: `/` filters as you type (debounced, through the screen's
+/// `/` filters as you type (debounced, through the screen's
 /// filter action); Enter keeps the result, Esc puts back the old filter.
 @MainActor
 @Suite struct LiveFilterTests {

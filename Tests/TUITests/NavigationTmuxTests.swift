@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 
-/// Issue 15's navigation defects, in the built binary under tmux: tabs keep
+/// Navigation defects, in the built binary under tmux: tabs keep
 /// where you were, and a tab's form does not swallow the global keys.
 @Suite(.serialized) struct NavigationTmuxTests {
     func titleLine(_ screen: String) -> String {
@@ -90,7 +90,7 @@ import TestSupport
         try tmux.wait(forText: "EXITED 0")
     }
 
-    /// Issue 15: End (`G`) goes to the last row of the whole list in one
+    /// End (`G`) goes to the last row of the whole list in one
     /// press, loading the pages it needs.
     @Test func endGoesToTheLastOfAllRows() throws {
         let home = TemporaryDirectory("facet-tui-nav")
@@ -109,7 +109,7 @@ import TestSupport
         try tmux.wait(forText: "EXITED 0")
     }
 
-    /// Issue 15: `/` filters as you type; Esc puts back the whole list.
+    /// `/` filters as you type; Esc puts back the whole list.
     @Test func slashFiltersAsYouType() throws {
         let home = TemporaryDirectory("facet-tui-nav")
         let tmux = try TmuxSession(command: TmuxEndToEndTests().command(home: home.path))

@@ -2,7 +2,7 @@ import ScreenKit
 import Testing
 @testable import TUIFrontEnd
 
-/// Issue 15: the command palette lists every action of the screen and every
+/// The command palette lists every action of the screen and every
 /// top-level screen, fuzzy-matched, so nothing needs memorising.
 @MainActor
 @Suite struct PaletteTests {

@@ -90,7 +90,7 @@ import Testing
         #expect(style == .error)
     }
 
-    /// Issue 15: a screen that opens in an error state (Settings while
+    /// A screen that opens in an error state (Settings while
     /// signed out) says so in the status line, no dialog in the way.
     @Test func anErrorAScreenOpensWithIsShownInTheStatusLine() async throws {
         let screen = FakeListScreen.songs(1)

@@ -71,7 +71,7 @@ import Testing
     }
 }
 
-/// Issue 15: each tab keeps its own navigation stack, cursor and scroll.
+/// Each tab keeps its own navigation stack, cursor and scroll.
 @MainActor
 @Suite struct TabStateTests {
     @Test func switchingTabsKeepsWhereYouWere() async throws {

@@ -54,7 +54,7 @@ final class RenamingList: ScreenModel {
 @Suite struct TUI2ControllerTests {
     func typing(_ text: String) -> [KeyEvent] { text.map { KeyEvent.character($0) } }
 
-    /// Issue 15: rename's prompt starts with the suggested current name,
+    /// Rename's prompt starts with the suggested current name,
     /// selected, so typing replaces it.
     @Test func aSuggestedValueStartsThePromptSelected() async throws {
         let screen = RenamingList()
@@ -71,7 +71,7 @@ final class RenamingList: ScreenModel {
         #expect(screen.name == "Night drive")
     }
 
-    /// Issue 15: after a move the cursor follows the row to its new place
+    /// After a move the cursor follows the row to its new place
     /// (the outcome's focus), and the row is drawn under the cursor.
     @Test func theCursorFollowsAMovedRow() async throws {
         let screen = RenamingList()
@@ -87,7 +87,7 @@ final class RenamingList: ScreenModel {
         #expect(text.contains("Moved “Song 30” to 1."))
     }
 
-    /// Issue 15: a form opened to be filled in goes back once submitted,
+    /// A form opened to be filled in goes back once submitted,
     /// with the screen's notice; work that goes on keeps it open.
     @Test func aFilledInFormLeavesOnceDoneButNotWhileWorking() async throws {
         for pending in [false, true] {
@@ -114,7 +114,7 @@ final class RenamingList: ScreenModel {
         }
     }
 
-    /// Issue 15: Alt+digit switches tabs while a field is edited, and
+    /// Alt+digit switches tabs while a field is edited, and
     /// nothing is typed; Alt+b/Alt+f move the caret by words.
     @Test func altChordsWorkInsideAField() async throws {
         let form = FakeFormScreen()

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 
-/// Issue 15 in the built binary under tmux, as a person meets it: Alt
+/// TUI 2 in the built binary under tmux, as a person meets it: Alt
 /// chords, notices that name the song, a moved song kept in view, a rename
 /// form that leaves when done, Tab completing paths, and the mouse.
 @Suite(.serialized) struct TUI2TmuxTests {

@@ -1,17 +1,17 @@
 #!/usr/bin/env bash
-# Folder-scan benchmark (issue 4 / seed 002). Not part of the test suite.
+# Folder-scan benchmark. Not part of the test suite.
 #
 # Builds Facet in release mode, generates three trees under a temporary
 # folder (wide: ~200,000 files in ~20,000 directories; deep: long chains of
 # nested directories; links: many hard links; flat: 200,000 empty files and
-# 50 folders in ONE directory, issue 17), warms the page cache, then
+# 50 folders in ONE directory), warms the page cache, then
 # times in the same run:  du -sb,  gdu (non-interactive),  ncdu -o /dev/null,
 # and Facet's scan (`facet folders PATH --json`). Best of N wall times and the
 # peak RSS of each tool are printed, then the ratios LAST.
 #
-# Goals (issue 4): Facet <= 0.7x du and <= 1.0x gdu in wall time, using both
-# cores; memory <= 100 bytes per entry kept for display. Issue 17: the flat
-# directory <= 1.0x du. Issue 14: `facet folders PATH export FILE` vs
+# Goals: Facet <= 0.7x du and <= 1.0x gdu in wall time, using both
+# cores; memory <= 100 bytes per entry kept for display. The flat
+# directory <= 1.0x du. `facet folders PATH export FILE` vs
 # `ncdu -x -o FILE PATH` on each tree (goal <= 1.0x on the ~220k-entry wide
 # tree), and memory per kept row with `--files` on one folder of a million
 # files (goal <= 100 bytes; MILLION_SCALE scales it, FILES_SCALE does not).

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# JSON-RPC throughput benchmark (issue 8). Not part of the test suite.
+# JSON-RPC throughput benchmark. Not part of the test suite.
 #
 # Builds Facet in release mode, makes a folder with 50 subfolders, then runs
 # pipelined JSON-RPC over `facet --ui jsonl` with a compiled client
@@ -24,7 +24,7 @@ export RUNS="${RUNS:-3}" TRIVIAL="${TRIVIAL:-500000}" SNAPSHOTS="${SNAPSHOTS:-20
 
 # SWIFT_BUILD_FLAGS (e.g. --scratch-path DIR) is passed to swift build;
 # FACET=path/to/facet skips the build. Static Swift libraries, as
-# Tools/run.sh builds it (issue 16).
+# Tools/run.sh builds it.
 if [ -z "${FACET:-}" ]; then
   echo "Building release…" >&2
   # shellcheck disable=SC2086

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# MCP front end (issue 12): tool calls per second, sequential and pipelined,
+# MCP front end: tool calls per second, sequential and pipelined,
 # beside the JSON-lines figure for the same screen read in the same run.
 # Release build; not part of the test suite.
 #   bash Tools/bench/mcp.sh [pipelined calls]      (default 50,000)

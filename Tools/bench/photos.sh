@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Photos benchmarks (issue 10), release build, one run, peers on the same
+# Photos benchmarks, release build, one run, peers on the same
 # input in the same run, ratios printed last. Not part of the test suite.
 #   bash Tools/bench/photos.sh [runs]     (default 15 runs per figure, medians)
 #

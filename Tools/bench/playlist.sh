@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Playlist benchmarks (issue 2), release build, peers run on the same input
+# Playlist benchmarks, release build, peers run on the same input
 # in the same run; ratios printed last. Not part of the test suite.
 #   bash Tools/bench/playlist.sh [songs]      (default 1,000,000)
 set -euo pipefail

@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
-"""Measures the three playlist figures of issue 2 against peers, same run.
+"""Measures the three playlist figures against peers, same run.
 
 1. Import of an N-song seed-format JSON file by `facet` vs `sqlite3` importing
-   the same rows from CSV into the same schema (goal: ratio <= 1.2, issue 16; was 1.5, issue 2).
+   the same rows from CSV into the same schema (goal: ratio <= 1.2).
 2. Opening a playlist and fetching its last page, at 10k and at N songs
    (goal: < 50 ms and flat; peak memory flat).
 3. JSON-RPC round trips: 200k pipelined snapshot reads through a pipe

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# `facet serve` benchmark (issue 11). Not part of the test suite.
+# `facet serve` benchmark. Not part of the test suite.
 #
 # Builds Facet in release mode and, in one run:
 #   - round-trip latency (one request at a time) and pipelined throughput of

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Stars benchmarks (issue 9): release build against the loopback fixture
+# Stars benchmarks: release build against the loopback fixture
 # holding 10,000 starred repositories, in one run. Not part of the test suite.
 #   bash Tools/bench/stars.sh [stars]        (default 10,000)
 # Figures: cold full sync vs curl fetching the same 100 pages one after

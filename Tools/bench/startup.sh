@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Start-up benchmark (issue 16): whole-process times of one-shot commands next
+# Start-up benchmark: whole-process times of one-shot commands next
 # to sqlite3 running the equivalent query on the same database, in one run;
 # peak RSS of `facet playlists` and of an idle `--ui jsonl` session; ratios
 # last. Release build, warm cache, a fresh FACET_HOME holding the sample

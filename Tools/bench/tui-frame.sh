@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # TUI frame benchmark: builds tui-bench in release mode (linked as
 # Tools/release-build.sh links facet) and prints how long composing a 200x60
-# six-column table frame (issue 15 goal < 0.5 ms) and scrolling a
+# six-column table frame (goal < 0.5 ms) and scrolling a
 # 1,000,000-item list take (goal < 2 ms), and the keystroke-to-frame latency
 # of a live filter over 1,000,000 songs (goal p99 < 16 ms), with how long the
 # filter itself takes to bring its rows (off the key path). Not part of the

@@ -4,7 +4,7 @@ import KernelDomain
 import Testing
 
 /// The column store behind a folder's rows: what goes in comes out, row for
-/// row, whatever it holds (issue 14 keeps a million rows in it).
+/// row, whatever it holds (a folder of a million rows is kept in it).
 @Suite struct FolderRowsTests {
     static let when = Date(timeIntervalSince1970: 1_700_000_000.123456)
 

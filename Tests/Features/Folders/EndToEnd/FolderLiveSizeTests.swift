@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 
-/// Issue 14's live-size defects, through the real binary over JSON lines:
+/// Live-size defects, through the real binary over JSON lines:
 /// the total an open folder shows after another process changes it must be
 /// what `du -sb` says, every time. Each case runs 50 times (a fresh folder,
 /// scan and watch each time), since both defects were races that showed in

@@ -148,7 +148,7 @@ import Testing
         #expect(vm.entries.count == 4)
     }
 
-    /// Issue 15: moving a song far away keeps it in view (the window moves
+    /// Moving a song far away keeps it in view (the window moves
     /// to its new page), and a song outside the window is still named.
     @Test func aMovedSongStaysInTheWindow() async throws {
         try await seed(40)
