@@ -119,9 +119,11 @@ public final class FolderModel {
 
     // MARK: Observing
 
-    /// Calls `observer` after every change until the observation is cancelled
-    /// or released. When the last observer leaves, scanning and watching stop.
-    public func observe(_ observer: @escaping @MainActor (FolderModel) -> Void) -> Observation {
+    /// Calls `observer` after every change until the returned cancellation is
+    /// called (a view model wraps it in ScreenKit's `ObservationToken`, so
+    /// releasing the view model ends it). When the last observer leaves,
+    /// scanning and watching stop.
+    public func observe(_ observer: @escaping @MainActor (FolderModel) -> Void) -> Observers<FolderModel>.Cancellation {
         observers.add(observer)
     }
 

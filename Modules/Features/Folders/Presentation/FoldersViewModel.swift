@@ -43,7 +43,7 @@ public final class FoldersViewModel: ScreenModel {
     /// Rows shown at most; `load-more` raises it (a folder may hold a million entries).
     public private(set) var limit: Int
     public let pageSize: Int
-    private var observation: Observation?
+    private var observation: ObservationToken?
     /// Display order as indices into the model's children with the sort
     /// keys it was built from (see `order`).
     private var cache: OrderCache?
@@ -126,7 +126,7 @@ public final class FoldersViewModel: ScreenModel {
     // MARK: Inputs
 
     public override func start() async {
-        observation = folder.observe { [weak self] _ in self?.publish() }
+        observation = ObservationToken(folder.observe { [weak self] _ in self?.publish() })
         await folder.begin()
         publish()
         launch { [folder] in await folder.finished() }
@@ -160,7 +160,7 @@ public final class FoldersViewModel: ScreenModel {
         observation?.cancel()
         cache = nil
         folder = library.model(for: folder.path, options: FolderScanOptions(crossDevices: crossDevices, listFiles: showFiles))
-        observation = folder.observe { [weak self] _ in self?.publish() }
+        observation = ObservationToken(folder.observe { [weak self] _ in self?.publish() })
         await folder.begin()
         publish()
         launch { [folder] in await folder.finished() }

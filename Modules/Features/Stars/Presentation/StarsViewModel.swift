@@ -36,7 +36,7 @@ public final class StarsViewModel: ScreenModel {
     private let access: StarsAccess
     private let refreshMode: RefreshMode
     private let now: @Sendable () -> Date
-    private var observation: Observation?
+    private var observation: ObservationToken?
 
     /// What opening the screen does after showing the cache.
     public enum RefreshMode: String, CaseIterable, Sendable {
@@ -64,10 +64,10 @@ public final class StarsViewModel: ScreenModel {
 
     public override func start() async {
         // Changing the username (settings, another screen) shows that user's list.
-        observation = access.account.observe { [weak self] in
+        observation = ObservationToken(access.account.observe { [weak self] in
             guard let self else { return }
             self.launch { await self.userMayHaveChanged() }
-        }
+        })
         await reopen(refresh: refreshMode)
     }
 
