@@ -48,7 +48,7 @@ public final class FolderModel {
     public private(set) var state: State = .notScanned
     /// Grows on every change observers are told about.
     public private(set) var revision = 0
-    public var options: FolderScanOptions
+    var options: FolderScanOptions
 
     private let library: FolderLibrary
     /// When the last observer leaves, scanning and watching stop.
@@ -77,11 +77,11 @@ public final class FolderModel {
 
     public var name: String { contents.name }
     public var isScanning: Bool { if case .scanning = state { true } else { false } }
-    public var isWatching: Bool { watchTask != nil }
+    var isWatching: Bool { watchTask != nil }
     /// Folders below this one that the watcher could not watch (its limit,
     /// the kernel's, permission): changes made in them are not seen live.
     public private(set) var unwatchedFolders = 0
-    public var observerCount: Int { observers.count }
+    var observerCount: Int { observers.count }
 
     // MARK: Observing
 
