@@ -33,11 +33,17 @@ public final class ScreenChanges {
 }
 
 /// Stops an observation when cancelled (or when it is released).
+///
+/// Facet's one observation token: screens hand it out here, and view models
+/// wrap the cancellation closures of the domain's `Observers` in it (the
+/// domain layer cannot see ScreenKit, and ScreenKit depends on nothing of
+/// ours, so the closure is what crosses and this class is what holds it).
 @MainActor
 public final class ObservationToken {
     private var cancellation: (@MainActor () -> Void)?
 
-    init(_ cancellation: @escaping @MainActor () -> Void) { self.cancellation = cancellation }
+    /// A token that calls `cancellation` once, on `cancel()` or on release.
+    public init(_ cancellation: @escaping @MainActor () -> Void) { self.cancellation = cancellation }
 
     public func cancel() {
         cancellation?()

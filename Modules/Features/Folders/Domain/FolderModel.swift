@@ -8,7 +8,11 @@ import KernelDomain
 /// at once (seed 002's point, without one-callback-per-event).
 ///
 /// The model owns its scan (one scan feeds every observer) and, while anyone
-/// observes it, watches the folder for changes made by other programs.
+/// observes it, watches the folder for changes made by other programs: it is
+/// the coordinator of the folder's work (scan, watch, re-measure, throttled
+/// notices), through the library's ports only, so it stays in Domain. What
+/// is known of the folder (rows, total, change log) is a `FolderContents`,
+/// plain state tested without a clock.
 @MainActor
 public final class FolderModel {
     public enum State: Equatable, Sendable {
@@ -19,59 +23,32 @@ public final class FolderModel {
         case failed(FolderError)
     }
 
-    public private(set) var path: String
+    /// Rows, total and change log: every change to them goes through here.
+    private var contents: FolderContents
+
+    public var path: String { contents.path }
     /// The folder's own row: its total once scanned (or as its parent's scan
     /// measured it), nil before anything is known.
-    public private(set) var entry: FolderEntry?
+    public var entry: FolderEntry? { contents.entry }
     /// Direct children from the last scan, in no particular order, kept by
     /// column (a folder listed with its million files stays small).
-    public private(set) var children: FolderRows {
-        didSet { childrenRevision += 1 }
-    }
+    public var children: FolderRows { contents.children }
     /// Grows whenever `children` changes (not on progress): screens re-sort
     /// their rows only then.
-    public private(set) var childrenRevision = 0
-    /// Which rows changed in place (or were appended) since the last
-    /// wholesale change, with the `childrenRevision` each change made: a
-    /// screen showing 200,000 rows re-places the few that changed instead
-    /// of re-sorting them all on every update. Bounded: when it would grow
-    /// past the rows themselves it is dropped (one full re-sort instead).
-    private var changeLog: [(revision: Int, index: Int)] = []
-    /// `childrenRevision` after the last wholesale change (listing, removal, move).
-    private var wholesaleRevision = 0
+    public var childrenRevision: Int { contents.childrenRevision }
 
     /// Indices of the children that changed or were added after `revision`
     /// (possibly repeated), or nil when the rows changed wholesale since
-    /// then and a screen must re-sort everything.
-    public func changedChildren(since revision: Int) -> [Int]? {
-        guard revision >= wholesaleRevision, revision <= childrenRevision else { return nil }
-        var result: [Int] = []
-        for change in changeLog.reversed() {
-            if change.revision <= revision { break }
-            result.append(change.index)
-        }
-        return result
-    }
-
-    private func logChange(at index: Int) {
-        if changeLog.count >= max(1024, children.count) {
-            wholesaleChange()
-            return
-        }
-        changeLog.append((childrenRevision, index))
-    }
-
-    private func wholesaleChange() {
-        changeLog.removeAll()
-        wholesaleRevision = childrenRevision
-    }
+    /// then and a screen must re-sort everything: a screen showing 200,000
+    /// rows re-places the few that changed instead of re-sorting them all.
+    public func changedChildren(since revision: Int) -> [Int]? { contents.changedChildren(since: revision) }
 
     /// How many children are directories, without looking at them all.
-    public var directoryCount: Int { directoryIndex.count }
+    public var directoryCount: Int { contents.directoryCount }
     public private(set) var state: State = .notScanned
     /// Grows on every change observers are told about.
     public private(set) var revision = 0
-    public var options: FolderScanOptions
+    var options: FolderScanOptions
 
     private let library: FolderLibrary
     /// When the last observer leaves, scanning and watching stop.
@@ -83,16 +60,6 @@ public final class FolderModel {
     private var measureTask: Task<Void, Never>?
     private var lastNotify: ContinuousClock.Instant?
     private var notifyScheduled = false
-    /// The directory's own `st_size` plus its unlisted files, and their
-    /// count: to rebuild the total from the children.
-    private var ownBytes: Int64 = 0
-    private var ownDiskBytes: Int64 = 0
-    private var ownFiles = 0
-    /// Row of each child *directory* by name (files are looked up by a scan:
-    /// only watcher events ask for them), and the children's running sums: a
-    /// folder with 100,000 subfolders must not cost 100,000² steps.
-    private var directoryIndex: [String: Int] = [:]
-    private var sums = ChildSums()
     private var needsRescan = false
     /// Which row each hard-linked file of the tree is counted in, so a
     /// re-measured row never counts a link another row carries.
@@ -103,25 +70,26 @@ public final class FolderModel {
     private var deferredChanges: [FolderChange] = []
 
     init(path: String, options: FolderScanOptions, library: FolderLibrary) {
-        self.path = path
+        self.contents = FolderContents(path: path)
         self.options = options
         self.library = library
-        children = FolderRows(parent: path)
     }
 
-    public var name: String { FolderPath.name(path) }
+    public var name: String { contents.name }
     public var isScanning: Bool { if case .scanning = state { true } else { false } }
-    public var isWatching: Bool { watchTask != nil }
+    var isWatching: Bool { watchTask != nil }
     /// Folders below this one that the watcher could not watch (its limit,
     /// the kernel's, permission): changes made in them are not seen live.
     public private(set) var unwatchedFolders = 0
-    public var observerCount: Int { observers.count }
+    var observerCount: Int { observers.count }
 
     // MARK: Observing
 
-    /// Calls `observer` after every change until the observation is cancelled
-    /// or released. When the last observer leaves, scanning and watching stop.
-    public func observe(_ observer: @escaping @MainActor (FolderModel) -> Void) -> Observation {
+    /// Calls `observer` after every change until the returned cancellation is
+    /// called (a view model wraps it in ScreenKit's `ObservationToken`, so
+    /// releasing the view model ends it). When the last observer leaves,
+    /// scanning and watching stop.
+    public func observe(_ observer: @escaping @MainActor (FolderModel) -> Void) -> Observers<FolderModel>.Cancellation {
         observers.add(observer)
     }
 
@@ -202,7 +170,7 @@ public final class FolderModel {
         generation += 1
         let current = generation
         hasListing = false
-        setChildren(FolderRows(parent: path))
+        contents.clearChildren()
         state = .scanning(nil)
         notify(force: true)
         // Watching starts before the scan reads anything, so a change made
@@ -232,35 +200,26 @@ public final class FolderModel {
     private func apply(_ event: FolderScanEvent) {
         switch event {
         case .listing(let folder, let listed):
-            ownBytes = folder.bytes
-            ownDiskBytes = folder.diskBytes
-            ownFiles = folder.files
-            entry = folder
-            entry?.complete = false
-            setChildren(listed)
+            contents.takeListing(folder, children: listed)
             hasListing = true
             library.reportDown(listing: listed)
-            recomputeTotal(complete: false)
             notify(force: true)
             resumeListingWaiters()
         case .progress(let progress):
             state = .scanning(progress)
             notify()
         case .child(let child):
-            upsert(child)
+            contents.upsert(child)
             library.reportDown(child)
-            recomputeTotal(complete: false)
+            contents.recomputeTotal(complete: false)
             notify()
         case .children(let finished):
-            for row in finished.indices { upsert(row, of: finished) }
+            for row in finished.indices { contents.upsert(row, of: finished) }
             library.reportDown(listing: finished)
-            recomputeTotal(complete: false)
+            contents.recomputeTotal(complete: false)
             notify()
         case .finished(let total):
-            var total = total
-            total.name = name
-            total.path = path
-            entry = total
+            contents.finish(total)
         }
     }
 
@@ -301,7 +260,7 @@ public final class FolderModel {
             guard let self else { return }
             self.scanTask = nil
             if let measured {
-                self.entry = measured
+                self.contents.entry = measured
                 self.state = .done
             } else {
                 self.state = .failed(fallback)
@@ -319,28 +278,17 @@ public final class FolderModel {
     // MARK: Changes from the library (renames, sizes measured elsewhere)
 
     func relocate(to newPath: String) {
-        path = newPath
-        entry?.path = newPath
-        entry?.name = FolderPath.name(newPath)
-        children.parent = newPath
-        wholesaleChange()
+        contents.relocate(to: newPath)
         notify(force: true)
     }
 
     /// A child was renamed (here or by another program).
     func renameChild(from oldPath: String, to newPath: String) {
-        guard let index = index(of: FolderPath.name(oldPath)), children[index].path == oldPath else {
+        guard contents.renameChild(from: oldPath, to: newPath) else {
             if FolderPath.parent(newPath) == path { scheduleMeasure(FolderPath.name(newPath)) }
             return
         }
-        directoryIndex[children[index].name] = nil
-        links.rename(holder: children[index].name, to: FolderPath.name(newPath))
-        var renamed = children[index]
-        renamed.path = newPath
-        renamed.name = FolderPath.name(newPath)
-        children[index] = renamed
-        if renamed.isDirectory { directoryIndex[children[index].name] = index }
-        logChange(at: index)
+        links.rename(holder: FolderPath.name(oldPath), to: FolderPath.name(newPath))
         notify(force: true)
     }
 
@@ -348,30 +296,27 @@ public final class FolderModel {
     /// a change): adopt the figure unless a scan of our own is running.
     func adopt(_ measured: FolderEntry) {
         guard !isScanning, measured.complete, entry != measured else { return }
-        entry = measured
+        contents.entry = measured
         notify(force: true)
     }
 
     /// A child's figure from its own model's scan.
     func updateChild(_ measured: FolderEntry) {
-        guard !isScanning || index(of: measured.name) != nil else { return }
+        guard !isScanning || contents.index(of: measured.name) != nil else { return }
         if !isScanning, links.sharesLinks(measured.name) {
             // Its own scan counted links this folder credits to another row.
             scheduleMeasure(measured.name)
             return
         }
-        upsert(measured)
-        recomputeTotal(complete: state == .done)
+        contents.upsert(measured)
+        contents.recomputeTotal(complete: state == .done)
         notify(force: true)
     }
 
     func childVanished(_ childPath: String) {
-        guard let index = index(of: FolderPath.name(childPath)) else { return }
-        var remaining = children
-        remaining.remove(at: index)
-        setChildren(remaining)
+        guard contents.removeChild(named: FolderPath.name(childPath)) else { return }
         links.remove(holder: FolderPath.name(childPath))
-        recomputeTotal(complete: state == .done)
+        contents.recomputeTotal(complete: state == .done)
         notify(force: true)
         measureOrphanedLinks()
     }
@@ -393,73 +338,10 @@ public final class FolderModel {
     func markVanished() {
         scanTask?.cancel()
         state = .failed(.vanished(path))
-        if entry != nil { entry?.issue = FolderIssue(.vanished, path: path) }
+        // The issue is made before `contents` is changed: it reads the path from it.
+        let issue = FolderIssue(.vanished, path: path)
+        if contents.entry != nil { contents.entry?.issue = issue }
         notify(force: true)
-    }
-
-    private func upsert(_ child: FolderEntry) {
-        if let index = index(of: child.name) {
-            sums.remove(children[index])
-            children[index] = child
-            if child.isDirectory { directoryIndex[child.name] = index }
-            logChange(at: index)
-        } else {
-            if child.isDirectory { directoryIndex[child.name] = children.count }
-            children.append(child)
-            logChange(at: children.count - 1)
-        }
-        sums.add(child)
-    }
-
-    /// `upsert` of a row of a batch in this folder, by column.
-    private func upsert(_ row: Int, of rows: FolderRows) {
-        let name = rows.name(at: row)
-        let index: Int
-        if let found = self.index(of: name) {
-            index = found
-            sums.add(children, at: index, sign: -1)
-        } else {
-            index = children.count
-        }
-        children.setRow(index, from: rows, at: row)
-        if rows.isDirectory(at: row) { directoryIndex[name] = index }
-        logChange(at: index)
-        sums.add(children, at: index)
-    }
-
-    private func index(of name: String) -> Int? {
-        if let index = directoryIndex[name], index < children.count, children[index].name == name { return index }
-        return children.firstIndex(named: name)
-    }
-
-    private func setChildren(_ list: FolderRows) {
-        children = list
-        directoryIndex = [:]
-        sums = ChildSums()
-        for index in list.indices {
-            if list.isDirectory(at: index) { directoryIndex[list.name(at: index)] = index }
-            sums.add(list, at: index)
-        }
-        wholesaleChange()
-    }
-
-    /// Rebuilds the total from the children: exact when each inode was
-    /// counted by one child (as the scanner does), an estimate after
-    /// incremental updates of hard-linked trees.
-    private func recomputeTotal(complete: Bool) {
-        guard var total = entry else { return }
-        total.bytes = ownBytes.addingSize(sums.bytes)
-        total.diskBytes = ownDiskBytes.addingSize(sums.diskBytes)
-        total.files = ownFiles + sums.files
-        total.directories = sums.directories
-        total.issueCount = sums.issues
-        if sums.issues == 0 {
-            total.issue = nil
-        } else if total.issue == nil {
-            total.issue = children.indices.first { children.issueCount(at: $0) > 0 }.flatMap { children[$0].issue }
-        }
-        total.complete = complete && sums.incomplete == 0
-        entry = total
     }
 
     // MARK: Watching
@@ -497,7 +379,7 @@ public final class FolderModel {
         case .added(let child), .changed(let child):
             scheduleMeasure(child)
         case .removed(let child):
-            if index(of: child) != nil {
+            if contents.index(of: child) != nil {
                 library.vanished(FolderPath.join(path, child))
             } else if !options.listFiles {
                 // An unlisted file: only a rescan knows what it weighed.
@@ -541,17 +423,13 @@ public final class FolderModel {
                     let replaced = links.replaceReporting(holder: child, with: measurement.links)
                     measured.bytes.addSize(-(replaced.excessBytes))
                     measured.diskBytes.addSize(-(replaced.excessDiskBytes))
-                    upsert(measured)
+                    contents.upsert(measured)
                     library.reportDown(measured)
                     for (owner, change) in replaced.ownerChanges { applyLinkChange(change, to: owner) }
                 } catch {
                     if isScanning { break }
                     links.remove(holder: child)
-                    if let index = index(of: child) {
-                        var remaining = children
-                        remaining.remove(at: index)
-                        setChildren(remaining)
-                    }
+                    contents.removeChild(named: child)
                 }
             }
             if isScanning {
@@ -561,7 +439,7 @@ public final class FolderModel {
             for holder in links.orphanedHolders() {
                 if holder.isEmpty { needsRescan = true } else { pendingMeasure.insert(holder) }
             }
-            recomputeTotal(complete: state == .done)
+            contents.recomputeTotal(complete: state == .done)
             notify(force: true)
             if state == .done, let entry { library.reportUp(entry) }
         }
@@ -576,15 +454,14 @@ public final class FolderModel {
     /// credited with it (or the folder's own files, `""`) moves by as much.
     private func applyLinkChange(_ change: FolderLinkChange, to owner: String) {
         guard !owner.isEmpty else {
-            ownBytes.addSize(change.bytes)
-            ownDiskBytes.addSize(change.diskBytes)
+            contents.addOwn(change)
             return
         }
-        guard let index = index(of: owner) else { return }
-        var row = children[index]
+        guard let index = contents.index(of: owner) else { return }
+        var row = contents.children[index]
         row.bytes.addSize(change.bytes)
         row.diskBytes.addSize(change.diskBytes)
-        upsert(row)
+        contents.upsert(row)
         library.reportDown(row)
     }
 
@@ -623,44 +500,5 @@ public final class FolderModel {
             self.lastNotify = ContinuousClock.now
             self.observers.notify(self)
         }
-    }
-}
-
-/// Running sums over a folder's children, kept as rows come and go.
-struct ChildSums {
-    var bytes: Int64 = 0
-    var diskBytes: Int64 = 0
-    var files = 0
-    var directories = 0
-    var issues = 0
-    var incomplete = 0
-
-    mutating func add(_ child: FolderEntry, sign: Int = 1) {
-        bytes.addSize(Int64(sign) * child.bytes)
-        diskBytes.addSize(Int64(sign) * child.diskBytes)
-        if child.isDirectory {
-            files += sign * child.files
-            directories += sign * (1 + child.directories)
-        } else {
-            files += sign
-        }
-        issues += sign * child.issueCount
-        if !child.complete { incomplete += sign }
-    }
-
-    mutating func remove(_ child: FolderEntry) { add(child, sign: -1) }
-
-    /// A row by its columns (no entry is built: a listing can be a million rows).
-    mutating func add(_ rows: FolderRows, at index: Int, sign: Int = 1) {
-        bytes.addSize(Int64(sign) * rows.bytes(at: index))
-        diskBytes.addSize(Int64(sign) * rows.diskBytes(at: index))
-        if rows.isDirectory(at: index) {
-            files += sign * rows.files(at: index)
-            directories += sign * (1 + rows.directories(at: index))
-        } else {
-            files += sign
-        }
-        issues += sign * rows.issueCount(at: index)
-        if !rows.isComplete(at: index) { incomplete += sign }
     }
 }

@@ -97,17 +97,17 @@ public struct FolderRows: RandomAccessCollection, Equatable, Sendable, Expressib
     public func bytes(at index: Int) -> Int64 { sizes[index] }
     public func diskBytes(at index: Int) -> Int64 { diskSizes[index] }
     public func isDirectory(at index: Int) -> Bool { flags[index] & 0x3 == 0 }
-    public func isComplete(at index: Int) -> Bool { flags[index] & Self.completeBit != 0 }
+    func isComplete(at index: Int) -> Bool { flags[index] & Self.completeBit != 0 }
     /// Files inside (0 for a file).
-    public func files(at index: Int) -> Int { extras[index]?.files ?? 0 }
+    func files(at index: Int) -> Int { extras[index]?.files ?? 0 }
     /// Directories inside (not counting itself).
-    public func directories(at index: Int) -> Int { extras[index]?.directories ?? 0 }
+    func directories(at index: Int) -> Int { extras[index]?.directories ?? 0 }
     public func issueCount(at index: Int) -> Int { extras[index]?.issueCount ?? 0 }
     /// Everything inside: files plus directories.
     public func items(at index: Int) -> Int { extras[index].map { $0.files + $0.directories } ?? 0 }
 
     /// The row called `name`, by a pass over the names (no row is built).
-    public func firstIndex(named name: String) -> Int? {
+    func firstIndex(named name: String) -> Int? {
         names.firstIndex(of: name)
     }
 
@@ -154,7 +154,7 @@ public struct FolderRows: RandomAccessCollection, Equatable, Sendable, Expressib
     /// Row `index` becomes `other`'s row `source` (appended when `index` is
     /// `count`), column by column: no entry or path is built. The rows must
     /// be in the same folder.
-    public mutating func setRow(_ index: Int, from other: FolderRows, at source: Int) {
+    mutating func setRow(_ index: Int, from other: FolderRows, at source: Int) {
         guard other.parent == parent else {
             if index == count { append(other[source]) } else { self[index] = other[source] }
             return
@@ -200,7 +200,7 @@ public struct FolderRows: RandomAccessCollection, Equatable, Sendable, Expressib
         source = []
     }
 
-    public mutating func remove(at index: Int) {
+    mutating func remove(at index: Int) {
         names.remove(at: index)
         sizes.remove(at: index)
         diskSizes.remove(at: index)

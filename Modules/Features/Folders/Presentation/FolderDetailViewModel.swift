@@ -17,7 +17,7 @@ public final class FolderDetailViewModel: ScreenModel {
 
     public let folder: FolderModel
     private let library: FolderLibrary
-    private var observation: Observation?
+    private var observation: ObservationToken?
     public private(set) var notice: String?
 
     public init(library: FolderLibrary, path: String) {
@@ -39,7 +39,7 @@ public final class FolderDetailViewModel: ScreenModel {
     // MARK: Inputs
 
     public override func start() async {
-        observation = folder.observe { [weak self] _ in self?.publish() }
+        observation = ObservationToken(folder.observe { [weak self] _ in self?.publish() })
         if folder.entry?.complete != true || folder.state == .cancelled {
             launch { [folder] in await folder.refresh() }
         }

@@ -43,10 +43,10 @@ public final class FoldersViewModel: ScreenModel {
     /// Rows shown at most; `load-more` raises it (a folder may hold a million entries).
     public private(set) var limit: Int
     public let pageSize: Int
-    private var observation: Observation?
+    private var observation: ObservationToken?
     /// Display order as indices into the model's children with the sort
     /// keys it was built from (see `order`).
-    private var cache: OrderCache?
+    private var cache: FolderOrderCache?
 
     public init(
         library: FolderLibrary, path: String, sort: Sort = .size, showFiles: Bool = false, crossDevices: Bool = false,
@@ -102,7 +102,7 @@ public final class FoldersViewModel: ScreenModel {
             self.cache = cache
             return cache.order
         }
-        let fresh = OrderCache(children: children, sort: sort, showFiles: showFiles, revision: revision, disk: diskUsage)
+        let fresh = FolderOrderCache(children: children, sort: sort, showFiles: showFiles, revision: revision, disk: diskUsage)
         cache = fresh
         return fresh.order
     }
@@ -126,7 +126,7 @@ public final class FoldersViewModel: ScreenModel {
     // MARK: Inputs
 
     public override func start() async {
-        observation = folder.observe { [weak self] _ in self?.publish() }
+        observation = ObservationToken(folder.observe { [weak self] _ in self?.publish() })
         await folder.begin()
         publish()
         launch { [folder] in await folder.finished() }
@@ -160,7 +160,7 @@ public final class FoldersViewModel: ScreenModel {
         observation?.cancel()
         cache = nil
         folder = library.model(for: folder.path, options: FolderScanOptions(crossDevices: crossDevices, listFiles: showFiles))
-        observation = folder.observe { [weak self] _ in self?.publish() }
+        observation = ObservationToken(folder.observe { [weak self] _ in self?.publish() })
         await folder.begin()
         publish()
         launch { [folder] in await folder.finished() }
@@ -528,88 +528,5 @@ public final class FoldersViewModel: ScreenModel {
         if !showHidden { params["hidden"] = .bool(false) }
         if diskUsage { params["disk"] = .bool(true) }
         return ActionOutcome(navigate: ScreenRequest(screen: Self.screenID, params: params))
-    }
-}
-
-/// One sorted view of a folder's rows.
-///
-/// Sizes and counts are read from the rows' columns as they compare (the
-/// rows it keeps in order are the unchanged ones, so their figures are the
-/// ones it sorted by); names compare by their case-folded bytes, and an
-/// eight-byte prefix of that, kept per row, settles most comparisons without
-/// touching the names. A row costs 16 bytes here: a folder listed with a
-/// million files must not keep its names twice more.
-private struct OrderCache {
-    let sort: FoldersViewModel.Sort
-    /// Sizes by disk usage rather than apparent bytes.
-    let disk: Bool
-    var revision: Int
-    var order: [Int]
-    private var prefixes: [UInt64]
-
-    init(children: FolderRows, sort: FoldersViewModel.Sort, showFiles: Bool, revision: Int, disk: Bool) {
-        self.sort = sort
-        self.disk = disk
-        self.revision = revision
-        prefixes = [UInt64](repeating: 0, count: children.count)
-        var shown = showFiles ? Array(children.indices) : children.indices.filter { children.isDirectory(at: $0) }
-        for index in shown { prefixes[index] = FolderNameOrder.prefix(children.name(at: index)) }
-        order = []
-        shown.sort { before($0, $1, children) }
-        order = shown
-    }
-
-    /// Re-places the rows at `changed` (some possibly new): the others keep
-    /// their relative order, the changed ones are sorted among themselves and
-    /// merged in. O(rows + changed · log changed).
-    mutating func update(_ changed: [Int], in children: FolderRows, showFiles: Bool) {
-        guard !changed.isEmpty else { return }
-        if children.count > prefixes.count {
-            prefixes += [UInt64](repeating: 0, count: children.count - prefixes.count)
-        }
-        var isChanged = [Bool](repeating: false, count: children.count)
-        var moved: [Int] = []
-        for index in changed where index < children.count && !isChanged[index] {
-            isChanged[index] = true
-            if showFiles || children.isDirectory(at: index) {
-                prefixes[index] = FolderNameOrder.prefix(children.name(at: index))
-                moved.append(index)
-            }
-        }
-        moved.sort { before($0, $1, children) }
-        let kept = order.filter { $0 < children.count && !isChanged[$0] }
-        // Each moved row finds its place by binary search (log n comparisons);
-        // the rest is copying integers.
-        var merged: [Int] = []
-        merged.reserveCapacity(kept.count + moved.count)
-        var copied = 0
-        for index in moved {
-            var low = copied
-            var high = kept.count
-            while low < high {
-                let middle = (low + high) / 2
-                if before(kept[middle], index, children) { low = middle + 1 } else { high = middle }
-            }
-            merged.append(contentsOf: kept[copied..<low])
-            merged.append(index)
-            copied = low
-        }
-        merged.append(contentsOf: kept[copied...])
-        order = merged
-    }
-
-    private func weight(_ index: Int, _ rows: FolderRows) -> Int64 {
-        switch sort {
-        case .size: disk ? rows.diskBytes(at: index) : rows.bytes(at: index)
-        case .count: Int64(rows.items(at: index))
-        case .name: 0
-        }
-    }
-
-    private func before(_ a: Int, _ b: Int, _ rows: FolderRows) -> Bool {
-        let (weightA, weightB) = (weight(a, rows), weight(b, rows))
-        if weightA != weightB { return weightA > weightB }
-        if prefixes[a] != prefixes[b] { return prefixes[a] < prefixes[b] }
-        return FolderNameOrder.before(rows.name(at: a), rows.name(at: b))
     }
 }

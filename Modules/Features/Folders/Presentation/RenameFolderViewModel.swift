@@ -18,7 +18,7 @@ public final class RenameFolderViewModel: ScreenModel {
 
     public let folder: FolderModel
     private let library: FolderLibrary
-    private var observation: Observation?
+    private var observation: ObservationToken?
     public private(set) var name: String
     /// True once the user typed: the field then stops following the folder.
     public private(set) var edited = false
@@ -42,11 +42,11 @@ public final class RenameFolderViewModel: ScreenModel {
     // MARK: Inputs
 
     public override func start() async {
-        observation = folder.observe { [weak self] folder in
+        observation = ObservationToken(folder.observe { [weak self] folder in
             guard let self else { return }
             if !edited { name = folder.name }
             publish()
-        }
+        })
         publish()
     }
 

@@ -39,7 +39,7 @@ public struct PhotoList: RandomAccessCollection, Equatable, Sendable {
         text.reserveCapacity(textBytes)
     }
 
-    public mutating func append(_ photo: Photo) {
+    mutating func append(_ photo: Photo) {
         var fields = TextFieldMarks()
         for field in TextField.allCases {
             fields.begin(field, in: self)

@@ -14,7 +14,8 @@ import ScreenKit
 /// `PhotoRules`): "Photos" when opened, the selected photo's title after
 /// `select`, "Photos" again at the start of every `reload`.
 ///
-/// Holds a window of at most `windowLimit` photos, never the whole list.
+/// Holds a window of at most `windowLimit` photos, never the whole list
+/// (a `PagedWindow`).
 ///
 /// Inputs: `select`, `reload`, `setFilter`, `setAlbum`, `setSort`,
 /// `loadMore`, `loadPrevious`, `showPage`, `openURL`.
@@ -25,9 +26,9 @@ public final class PhotosViewModel: ScreenModel {
     public static let screenID = "photos"
 
     public private(set) var title = PhotoRules.defaultTitle
-    public private(set) var photos: [Photo] = []
-    public private(set) var offset = 0
-    public private(set) var total = 0
+    public var photos: [Photo] { window.items }
+    public var offset: Int { window.offset }
+    public var total: Int { window.total }
     public private(set) var text: String
     public private(set) var album: Int?
     public private(set) var sort: PhotoSort
@@ -39,9 +40,10 @@ public final class PhotosViewModel: ScreenModel {
     public private(set) var isLoadingMore = false
     /// How the last refresh failed; nil after a good one.
     public private(set) var refreshError: ScreenError?
-    public let pageSize: Int
-    public let windowLimit: Int
+    public var pageSize: Int { window.pageSize }
+    public var windowLimit: Int { window.limit ?? .max }
     public let offline: Bool
+    private var window: PagedWindow<Photo>
 
     let catalog: PhotoCatalog
     private let baseURL: @MainActor () -> String
@@ -65,14 +67,13 @@ public final class PhotosViewModel: ScreenModel {
         self.text = text
         self.sort = sort
         self.startPage = max(1, page)
-        self.pageSize = max(1, pageSize)
-        self.windowLimit = max(1, pageSize) * 10
+        self.window = PagedWindow(pageSize: pageSize)
         self.offline = offline
     }
 
-    public var hasMore: Bool { offset + photos.count < total }
-    public var currentPage: Int { offset / pageSize + 1 }
-    public var pageCount: Int { max(1, (total + pageSize - 1) / pageSize) }
+    public var hasMore: Bool { window.hasMore }
+    public var currentPage: Int { window.currentPage }
+    public var pageCount: Int { window.pageCount }
 
     // MARK: Inputs
 
@@ -80,7 +81,7 @@ public final class PhotosViewModel: ScreenModel {
     public override func start() async {
         do {
             cache = try await catalog.cacheInfo()
-            try await fetch(offset: (startPage - 1) * pageSize, replacing: true)
+            try await fetch(offset: window.offset(ofPage: startPage), replacing: true)
         } catch {
             status = .error(PhotoFormat.screenError(error))
             publish()
@@ -147,31 +148,27 @@ public final class PhotosViewModel: ScreenModel {
             isLoadingMore = false
             publish()
         }
-        try await run { try await self.fetch(offset: self.offset + self.photos.count, replacing: false) }
+        try await run { try await self.fetch(offset: self.window.endOffset, replacing: false) }
     }
 
     /// Prepends the page before the window. Ignored while loading or at the top.
     public func loadPrevious() async throws(ScreenError) {
-        guard !isLoadingMore, offset > 0 else { return }
+        guard !isLoadingMore, let previous = window.previousPage else { return }
         isLoadingMore = true
         publish()
         defer {
             isLoadingMore = false
             publish()
         }
-        let start = max(0, offset - pageSize)
         try await run {
-            let page = try await self.catalog.page(self.query(offset: start, limit: self.offset - start))
-            self.total = page.total
-            self.photos = page.photos + self.photos
-            self.offset = start
-            if self.photos.count > self.windowLimit { self.photos.removeLast(self.photos.count - self.windowLimit) }
+            let page = try await self.catalog.page(self.query(offset: previous.offset, limit: previous.limit))
+            self.window.prepend(page.photos, at: previous.offset, total: page.total)
         }
     }
 
     public func showPage(_ number: Int) async throws(ScreenError) {
         guard number >= 1, number <= pageCount else { throw Self.noSuchPage(number, of: pageCount) }
-        try await refetch(from: (number - 1) * pageSize)
+        try await refetch(from: window.offset(ofPage: number))
     }
 
     /// Opens a photo's image in the browser (through the opener port) and
@@ -251,21 +248,11 @@ public final class PhotosViewModel: ScreenModel {
 
     private func fetch(offset newOffset: Int, replacing: Bool) async throws {
         let page = try await catalog.page(query(offset: newOffset, limit: pageSize))
-        total = page.total
-        if replacing || page.offset != offset + photos.count {
-            photos = page.photos
-            offset = page.photos.isEmpty ? 0 : page.offset
-            if page.photos.isEmpty, page.total > 0, newOffset > 0 {
-                // The window fell past the end (a shorter list came in): show the last page.
-                try await fetch(offset: max(0, (pageCount - 1) * pageSize), replacing: true)
-            }
-        } else {
-            photos += page.photos
-            let excess = photos.count - windowLimit
-            if excess > 0 {
-                photos.removeFirst(excess)
-                offset += excess
-            }
+        let fellPastEnd = window.receive(
+            page.photos, at: page.offset, requested: newOffset, total: page.total, replacing: replacing)
+        if fellPastEnd {
+            // The window fell past the end (a shorter list came in): show the last page.
+            try await fetch(offset: window.lastPageOffset, replacing: true)
         }
     }
 

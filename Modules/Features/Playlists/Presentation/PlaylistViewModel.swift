@@ -5,9 +5,9 @@ import ScreenKit
 
 /// The *playlist* screen: one playlist's songs, filtered, sorted, paged.
 ///
-/// Holds a window of at most `windowLimit` songs, whatever the playlist's
-/// size: `loadMore` appends the next page and drops the oldest, `page(_:)`
-/// jumps. So a million-song playlist costs the same memory as a small one.
+/// Holds a window (a `PagedWindow`) of at most `windowLimit` songs, whatever
+/// the playlist's size: `loadMore` appends the next page and drops the
+/// oldest, `page(_:)` jumps. So a million-song playlist costs the same memory as a small one.
 ///
 /// Inputs: `setFilter`, `setSort`, `loadMore`, `showPage`, `removeSong`,
 /// `moveSong`, `rename`, `delete`, `reload`.
@@ -18,15 +18,16 @@ public final class PlaylistViewModel: ScreenModel {
     public static let screenID = "playlist"
 
     public private(set) var playlist: PlaylistSummary?
-    public private(set) var entries: [PlaylistEntry] = []
-    public private(set) var offset = 0
-    public private(set) var total = 0
+    public var entries: [PlaylistEntry] { window.items }
+    public var offset: Int { window.offset }
+    public var total: Int { window.total }
     public private(set) var filter = ""
     public private(set) var sort: SongSort = .position
     public private(set) var status: ScreenStatus = .idle
     public private(set) var isLoadingMore = false
-    public let pageSize: Int
-    public let windowLimit: Int
+    public var pageSize: Int { window.pageSize }
+    public var windowLimit: Int { window.limit ?? .max }
+    private var window: PagedWindow<PlaylistEntry>
     private let requestedName: String
     private let library: PlaylistLibrary
     private var startPage: Int
@@ -40,13 +41,12 @@ public final class PlaylistViewModel: ScreenModel {
         self.filter = filter
         self.sort = sort
         self.startPage = max(1, page)
-        self.pageSize = max(1, pageSize)
-        self.windowLimit = max(1, pageSize) * 10
+        self.window = PagedWindow(pageSize: pageSize)
     }
 
-    public var hasMore: Bool { offset + entries.count < total }
-    public var currentPage: Int { offset / pageSize + 1 }
-    public var pageCount: Int { max(1, (total + pageSize - 1) / pageSize) }
+    public var hasMore: Bool { window.hasMore }
+    public var currentPage: Int { window.currentPage }
+    public var pageCount: Int { window.pageCount }
 
     // MARK: Inputs
 
@@ -55,7 +55,7 @@ public final class PlaylistViewModel: ScreenModel {
         publish()
         do {
             playlist = try await library.playlist(named: requestedName)
-            try await fetch(offset: (startPage - 1) * pageSize, replacing: true)
+            try await fetch(offset: window.offset(ofPage: startPage), replacing: true)
             status = startPage > pageCount ? .error(Self.noSuchPage(startPage, of: pageCount)) : .idle
         } catch {
             status = .error(ErrorPresentation.screenError(error))
@@ -82,33 +82,29 @@ public final class PlaylistViewModel: ScreenModel {
             isLoadingMore = false
             publish()
         }
-        try await run { try await self.fetch(offset: self.offset + self.entries.count, replacing: false) }
+        try await run { try await self.fetch(offset: self.window.endOffset, replacing: false) }
     }
 
     /// Prepends the page before the window (dropping rows from its end past
     /// the window limit). Ignored while loading or at the top.
     public func loadPrevious() async throws(ScreenError) {
-        guard !isLoadingMore, offset > 0, let playlist else { return }
+        guard !isLoadingMore, let previous = window.previousPage, let playlist else { return }
         isLoadingMore = true
         publish()
         defer {
             isLoadingMore = false
             publish()
         }
-        let start = max(0, offset - pageSize)
         try await run {
             let page = try await self.library.songs(
-                in: playlist, SongQuery(filter: self.filter, sort: self.sort, offset: start, limit: self.offset - start))
-            self.total = page.total
-            self.entries = page.entries + self.entries
-            self.offset = start
-            if self.entries.count > self.windowLimit { self.entries.removeLast(self.entries.count - self.windowLimit) }
+                in: playlist, SongQuery(filter: self.filter, sort: self.sort, offset: previous.offset, limit: previous.limit))
+            self.window.prepend(page.entries, at: previous.offset, total: page.total)
         }
     }
 
     public func showPage(_ number: Int) async throws(ScreenError) {
         guard number >= 1, number <= pageCount else { throw Self.noSuchPage(number, of: pageCount) }
-        try await refetch(from: (number - 1) * pageSize)
+        try await refetch(from: window.offset(ofPage: number))
     }
 
     public func removeSong(at position: Int) async throws(ScreenError) {
@@ -163,8 +159,7 @@ public final class PlaylistViewModel: ScreenModel {
             let playlist = try self.requirePlaylist()
             try await self.library.delete(playlist)
             self.playlist = nil
-            self.entries = []
-            self.total = 0
+            self.window.clear()
             self.status = .notice("Deleted \"\(playlist.name)\".")
         }
         publish()
@@ -192,21 +187,11 @@ public final class PlaylistViewModel: ScreenModel {
         let playlist = try requirePlaylist()
         let page = try await library.songs(
             in: playlist, SongQuery(filter: filter, sort: sort, offset: newOffset, limit: pageSize))
-        total = page.total
-        if replacing || page.offset != offset + entries.count {
-            entries = page.entries
-            offset = page.entries.isEmpty ? min(newOffset, max(0, page.total - pageSize)) : page.offset
-            if page.entries.isEmpty, page.total > 0, newOffset > 0 {
-                // The window fell past the end (songs were removed): show the last page.
-                try await fetch(offset: max(0, (pageCount - 1) * pageSize), replacing: true)
-            }
-        } else {
-            entries += page.entries
-            let excess = entries.count - windowLimit
-            if excess > 0 {
-                entries.removeFirst(excess)
-                offset += excess
-            }
+        let fellPastEnd = window.receive(
+            page.entries, at: page.offset, requested: newOffset, total: page.total, replacing: replacing)
+        if fellPastEnd {
+            // The window fell past the end (songs were removed): show the last page.
+            try await fetch(offset: window.lastPageOffset, replacing: true)
         }
     }
 

@@ -19,9 +19,9 @@ public final class StarsViewModel: ScreenModel {
     public static let screenID = "stars"
 
     public private(set) var account: GitHubAccount?
-    public private(set) var listings: [StarListing] = []
-    public private(set) var offset = 0
-    public private(set) var total = 0
+    public var listings: [StarListing] { window.items }
+    public var offset: Int { window.offset }
+    public var total: Int { window.total }
     public private(set) var query: StarQuery
     public private(set) var status: ScreenStatus = .idle
     public private(set) var isRefreshing = false
@@ -33,10 +33,13 @@ public final class StarsViewModel: ScreenModel {
     /// Whether the last refresh failed for want of a network (cache shown).
     public private(set) var offline = false
 
+    /// Every starred repository read so far: the cache is local, so the
+    /// list grows page by page and is never trimmed.
+    private var window: PagedWindow<StarListing>
     private let access: StarsAccess
     private let refreshMode: RefreshMode
     private let now: @Sendable () -> Date
-    private var observation: Observation?
+    private var observation: ObservationToken?
 
     /// What opening the screen does after showing the cache.
     public enum RefreshMode: String, CaseIterable, Sendable {
@@ -54,20 +57,21 @@ public final class StarsViewModel: ScreenModel {
     ) {
         self.access = access
         self.query = StarQuery(search: search, language: language, sort: sort, offset: 0, limit: max(1, pageSize))
+        self.window = PagedWindow(pageSize: pageSize, pagesKept: nil)
         self.refreshMode = refresh
         self.now = now
     }
 
-    public var hasMore: Bool { offset + listings.count < total }
+    public var hasMore: Bool { window.hasMore }
 
     // MARK: Inputs
 
     public override func start() async {
         // Changing the username (settings, another screen) shows that user's list.
-        observation = access.account.observe { [weak self] in
+        observation = ObservationToken(access.account.observe { [weak self] in
             guard let self else { return }
             self.launch { await self.userMayHaveChanged() }
-        }
+        })
         await reopen(refresh: refreshMode)
     }
 
@@ -102,10 +106,9 @@ public final class StarsViewModel: ScreenModel {
             publish()
         }
         var next = query
-        next.offset = offset + listings.count
+        next.offset = window.endOffset
         let page = try await run { try await self.access.library.store.page(user: account.user, next) }
-        listings += page.items
-        total = page.total
+        window.receive(page.items, at: next.offset, requested: next.offset, total: page.total, replacing: false)
     }
 
     /// Asks GitHub for what changed; ignored while a refresh runs.
@@ -124,7 +127,9 @@ public final class StarsViewModel: ScreenModel {
     public func openURL(_ id: Int64) async throws(ScreenError) -> ActionOutcome {
         guard let account else { throw ErrorPresentation.screenError(StarsError.noUser) }
         let result = try await run { try await self.access.open(id: id, account: account) }
-        if let index = listings.firstIndex(where: { $0.id == id }) { listings[index].visited = true }
+        window.update { listings in
+            if let index = listings.firstIndex(where: { $0.id == id }) { listings[index].visited = true }
+        }
         status = .notice(result.opened ? "Opened \(result.url)" : "Open \(result.url)")
         publish()
         return ActionOutcome(openURL: result.url)
@@ -169,8 +174,7 @@ public final class StarsViewModel: ScreenModel {
             return
         }
         guard account != nil else {
-            listings = []
-            total = 0
+            window.clear()
             status = .error(ErrorPresentation.screenError(StarsError.noUser))
             publish()
             return
@@ -238,9 +242,7 @@ public final class StarsViewModel: ScreenModel {
             return (try await store.page(user: account.user, first), try await store.syncState(user: account.user),
                     try await store.languages(user: account.user))
         }
-        listings = page.items
-        offset = 0
-        total = page.total
+        window.receive(page.items, at: 0, requested: 0, total: page.total, replacing: true)
         syncState = state
         self.languages = languages
         publish()

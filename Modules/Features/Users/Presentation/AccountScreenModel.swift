@@ -10,7 +10,7 @@ import ScreenKit
 public class AccountScreenModel: ScreenModel {
     public internal(set) var status: ScreenStatus = .idle
     let account: AccountCenter
-    private var observation: Observation?
+    private var observation: ObservationToken?
 
     init(account: AccountCenter) { self.account = account }
 
@@ -21,7 +21,7 @@ public class AccountScreenModel: ScreenModel {
     func accountChanged() { publish() }
 
     func observeAccount() {
-        observation = account.observe { [weak self] in self?.accountChanged() }
+        observation = ObservationToken(account.observe { [weak self] in self?.accountChanged() })
     }
 
     /// Re-reads the signed-in user and settings; a failure becomes the status.

@@ -56,8 +56,9 @@ public final class AccountCenter {
         return saved
     }
 
-    /// Calls `observer` after every change until the token is cancelled or released.
-    public func observe(_ observer: @escaping @MainActor () -> Void) -> Observation {
+    /// Calls `observer` after every change until the returned cancellation is
+    /// called (a view model wraps it in ScreenKit's `ObservationToken`).
+    public func observe(_ observer: @escaping @MainActor () -> Void) -> Observers<Void>.Cancellation {
         observers.add { _ in observer() }
     }
 

@@ -1,9 +1,19 @@
 /// Any number of observers of one shared model (seed 002: one callback per
 /// event stops two screens sharing a model). The folder model and the account
-/// centre both hand these out; ScreenKit has its own twin because it depends
-/// on nothing of ours.
+/// centre both hand these out.
+///
+/// An observation is ended by calling the `Cancellation` that `add` returns.
+/// There is deliberately no token class here: the one token type is
+/// ScreenKit's `ObservationToken`, which a view model wraps this closure in
+/// (`ObservationToken(model.observe { … })`) so the observation still ends
+/// when the view model is released. Domain cannot see ScreenKit and ScreenKit
+/// depends on nothing of ours, so a plain closure is the only currency both
+/// sides already share without a new module between them.
 @MainActor
 public final class Observers<Value> {
+    /// Ends one observer's interest; calling it again does nothing.
+    public typealias Cancellation = @MainActor () -> Void
+
     private var observers: [Int: @MainActor (Value) -> Void] = [:]
     private var nextKey = 0
     /// Called when the last observer leaves (a model can stop its work then).
@@ -14,12 +24,12 @@ public final class Observers<Value> {
     public var count: Int { observers.count }
     public var isEmpty: Bool { observers.isEmpty }
 
-    /// Calls `observer` on every `notify` until the observation is cancelled or released.
-    public func add(_ observer: @escaping @MainActor (Value) -> Void) -> Observation {
+    /// Calls `observer` on every `notify` until the returned cancellation is called.
+    public func add(_ observer: @escaping @MainActor (Value) -> Void) -> Cancellation {
         nextKey += 1
         let key = nextKey
         observers[key] = observer
-        return Observation { [weak self] in
+        return { [weak self] in
             guard let self, observers.removeValue(forKey: key) != nil else { return }
             if observers.isEmpty { onEmpty?() }
         }
@@ -28,19 +38,4 @@ public final class Observers<Value> {
     public func notify(_ value: Value) {
         for observer in observers.values { observer(value) }
     }
-}
-
-/// Ends one observer's interest when cancelled or released.
-@MainActor
-public final class Observation {
-    private var cancellation: (@MainActor () -> Void)?
-
-    init(_ cancellation: @escaping @MainActor () -> Void) { self.cancellation = cancellation }
-
-    public func cancel() {
-        cancellation?()
-        cancellation = nil
-    }
-
-    isolated deinit { cancel() }
 }

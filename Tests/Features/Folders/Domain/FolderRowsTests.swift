@@ -1,4 +1,4 @@
-import FoldersDomain
+@testable import FoldersDomain
 import Foundation
 import KernelDomain
 import Testing
