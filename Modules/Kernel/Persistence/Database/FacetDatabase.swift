@@ -26,6 +26,9 @@ public final class FacetDatabase: Sendable {
     }
 
     public let writer: any DatabaseWriter
+    /// The same connection as `writer` when it is a single one, decided at
+    /// init: reads and writes then run on the calling thread (see `read`).
+    private let oneShot: DatabaseQueue?
     public let path: String
     public static let busyTimeout: TimeInterval = 15
 
@@ -42,6 +45,7 @@ public final class FacetDatabase: Sendable {
         migrations: [Migration] = Migrations.core, connections: Connections = .pool
     ) throws(StorageError) {
         self.path = path
+        var oneShot: DatabaseQueue?
         if let duplicate = Migrations.duplicate(in: migrations) {
             throw StorageError(.other, "the migration '\(duplicate)' is listed twice")
         }
@@ -65,7 +69,8 @@ public final class FacetDatabase: Sendable {
             } else if ownership == .facet,
                 let migrated = Self.openMigrated(path, configuration, migrations, connections: connections)
             {
-                writer = migrated
+                writer = migrated.writer
+                oneShot = migrated.queue
             } else {
                 do {
                     writer = try SetupLock.around(path) {
@@ -94,6 +99,7 @@ public final class FacetDatabase: Sendable {
         } catch {
             throw Self.storageError(error)
         }
+        self.oneShot = oneShot
     }
 
     /// Writes Facet's application id into a new database's header, or an
@@ -129,10 +135,11 @@ public final class FacetDatabase: Sendable {
     /// caller then takes the locked path, which creates and migrates.
     static func openMigrated(
         _ path: String, _ configuration: Configuration, _ migrations: [Migration], connections: Connections = .pool
-    ) -> (any DatabaseWriter)? {
+    ) -> (writer: any DatabaseWriter, queue: DatabaseQueue?)? {
         var info = stat()
         guard stat(path, &info) == 0, info.st_size > 0 else { return nil }
         let database: any DatabaseWriter
+        var queueOnly: DatabaseQueue?
         switch connections {
         case .pool:
             guard let pool = try? DatabasePool(path: path, configuration: configuration) else { return nil }
@@ -145,6 +152,7 @@ public final class FacetDatabase: Sendable {
             single.prepareDatabase { db in try db.execute(sql: "PRAGMA synchronous = NORMAL") }
             guard let queue = try? DatabaseQueue(path: path, configuration: single) else { return nil }
             database = queue
+            queueOnly = queue
         }
         let wanted = migrations.map(\.id)
         // No migrations table yet throws, which also means "not migrated".
@@ -156,7 +164,7 @@ public final class FacetDatabase: Sendable {
             let wal = mode == "wal"
             return applied && wal
         }
-        return current == true ? database : nil
+        return current == true ? (database, queueOnly) : nil
     }
 
     /// Creates the file (and its folder) with owner-only permissions before
@@ -179,16 +187,32 @@ public final class FacetDatabase: Sendable {
         }
     }
 
+    /// On a single connection (a one-shot command) reads and writes run on
+    /// the calling thread: the async forms hop to a dispatch thread and
+    /// back for each, and start those threads, for a process that has
+    /// nothing else to do meanwhile.
     public func read<T: Sendable>(_ body: @Sendable @escaping (Database) throws -> T) async throws -> T {
         do {
+            if let oneShot { return try Self.readNow(oneShot, body) }
             return try await writer.read(body)
         } catch { throw Self.domainError(error) }
     }
 
     public func write<T: Sendable>(_ body: @Sendable @escaping (Database) throws -> T) async throws -> T {
         do {
+            if let oneShot { return try Self.writeNow(oneShot, path, body) }
             return try await writer.writeWithoutTransaction { [path] db in try Self.commit(db, path, body) }
         } catch { throw Self.domainError(error) }
+    }
+
+    /// Synchronous on purpose (see `read`): outside an async context the
+    /// blocking overloads are the ones chosen.
+    private static func readNow<T>(_ queue: DatabaseQueue, _ body: (Database) throws -> T) throws -> T {
+        try queue.read(body)
+    }
+
+    private static func writeNow<T>(_ queue: DatabaseQueue, _ path: String, _ body: (Database) throws -> T) throws -> T {
+        try queue.writeWithoutTransaction { db in try commit(db, path, body) }
     }
 
     /// `body` in a transaction (what GRDB's `write` does), then the WAL
