@@ -138,7 +138,7 @@ let package = Package(
             name: "KernelPersistence",
             dependencies: [
                 "KernelDomain", .product(name: "GRDB", package: "GRDB.swift"),
-                .product(name: "GRDBSQLite", package: "GRDB.swift"), "CSQLiteConfig", "CFileSync",
+                .product(name: "GRDBSQLite", package: "GRDB.swift"), "CSQLiteConfig",
             ],
             path: "Modules/Kernel/Persistence"),
         .target(name: "KernelPresentation", dependencies: ["KernelDomain", "ScreenKit"], path: "Modules/Kernel/Presentation"),
@@ -153,8 +153,6 @@ let package = Package(
         .systemLibrary(name: "CSQLiteConfig", path: "Modules/System/CSQLiteConfig", providers: [.apt(["libsqlite3-dev"])]),
         // Linux's getdents64, for the folder scanner.
         .systemLibrary(name: "CDirectoryEntries", path: "Modules/System/CDirectoryEntries"),
-        // Linux's sync_file_range (a GNU extension).
-        .systemLibrary(name: "CFileSync", path: "Modules/System/CFileSync"),
         // glibc's <malloc.h> (mallopt).
         .systemLibrary(name: "CMalloc", path: "Modules/System/CMalloc"),
         .systemLibrary(name: "CNcursesw", path: "Modules/System/CNcursesw", providers: [.apt(["libncurses-dev"])]),

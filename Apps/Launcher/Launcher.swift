@@ -127,9 +127,7 @@ public enum Launcher {
         // A one-shot command's awaits into stores and services stay on the
         // main thread (see MainQueueExecutor), and so do the screens'
         // background tasks (ScreenWork); long-running front ends keep
-        // the concurrency pool (nil: no preference). `openAndRun` exits
-        // with the app still open: closing its last connection would delete
-        // the WAL that FacetDatabase.foldWALBeforeExit leaves on purpose.
+        // the concurrency pool (nil: no preference).
         let preference: (any TaskExecutor)? = known?.oneShot == true ? MainQueueExecutor.shared : nil
         await ScreenWork.$executor.withValue(preference) {
             await withTaskExecutorPreference(preference) {

@@ -99,10 +99,10 @@ public final class FacetApp {
         return context.account.settings?.preferredUI?.rawValue
     }
 
-    /// Leaves the database tidy for the next process before this one exits
-    /// (a large WAL folded in); see `FacetDatabase.foldWALBeforeExit`.
+    /// Closes the database before the process exits; see `FacetDatabase.close`.
+    /// Nothing may use the app afterwards.
     public func finish() {
-        context.database.foldWALBeforeExit()
+        context.database.close()
     }
 
     public static let version = "0.1.0"

@@ -8,7 +8,7 @@ import TestSupport
 /// the profile and the other signs in to it.
 ///
 /// A process that dropped SQLite's locks on the `-shm` file behind its back
-/// (see `WALIndexHeader`) let the other one truncate the shared memory under
+/// (see `SharedMemoryLockTests`) let the other one truncate the shared memory under
 /// it: a SIGBUS (status 135) in a small fraction of rounds, hence many of them.
 @Suite struct FreshHomeRaceAttackTests {
     static var rounds: Int { Attack.long ? 2_000 : 200 }

@@ -17,7 +17,7 @@ enum LayeringRules {
         "JSONCore": [],
         // SHA-256 of a downloaded body, computed as it arrives.
         "KernelServices": ["KernelDomain", "AsyncHTTPClient", "NIOCore", "NIOPosix", "NIOHTTP1", "Crypto"],
-        "KernelPersistence": ["KernelDomain", "GRDB", "GRDBSQLite", "CSQLiteConfig", "CFileSync"],
+        "KernelPersistence": ["KernelDomain", "GRDB", "GRDBSQLite", "CSQLiteConfig"],
         "KernelPresentation": ["KernelDomain", "ScreenKit"],
         "FeatureKit": ["KernelDomain", "KernelPersistence", "ScreenKit"],
     ]
@@ -92,7 +92,7 @@ enum LayeringRules {
 
     /// C shims (Modules/System): no dependencies, no Swift sources.
     static let systemLibraries: Set<String> = [
-        "CSQLiteConfig", "CDirectoryEntries", "CFileSync", "CMalloc", "CNcursesw", "CEpoll",
+        "CSQLiteConfig", "CDirectoryEntries", "CMalloc", "CNcursesw", "CEpoll",
     ]
 
     /// Not product code: tests, their support and tools may use anything.

@@ -29,7 +29,7 @@ enum DatabaseOwnership {
     static func check(_ path: String) throws(StorageError) -> Verdict {
         // Closing this descriptor drops every POSIX lock the process holds on
         // the file, SQLite's among them: safe only because it runs before the
-        // process's one `FacetDatabase` opens the file (see `WALIndexHeader`).
+        // process's one `FacetDatabase` opens the file.
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         if fd < 0 { return .new }  // missing or unreadable: opening says why
         var header = [UInt8](repeating: 0, count: 100)

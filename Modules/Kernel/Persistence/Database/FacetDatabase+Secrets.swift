@@ -32,7 +32,7 @@ extension FacetDatabase {
                 // readers or writer, and leave the rest to a later checkpoint.
                 sqlite3_busy_timeout(db.sqliteConnection, Self.secretCheckpointWait)
                 defer { sqlite3_busy_timeout(db.sqliteConnection, restore) }
-                try Self.foldWAL(db, .truncate)
+                try db.checkpoint(.truncate)
             }
         } catch {
             // Busy: the old copies go at the next checkpoint.

@@ -1,6 +1,8 @@
+import CSQLiteConfig
 import Foundation
 import GRDB
 import GRDBSQLite
+import Glibc
 import KernelDomain
 
 /// The one SQLite database of a Facet installation.
@@ -17,13 +19,16 @@ public final class FacetDatabase: Sendable {
         case pool
         /// One connection for reads and writes, for a process that runs one
         /// command and exits: each connection opened costs a schema parse
-        /// and GRDB's set-up, about a fifth of `facet playlists`. Used only
+        /// and GRDB's set-up, a visible part of a short command. Used only
         /// on a database that is already migrated and in WAL mode, so other
         /// processes' readers are not blocked by its writes.
         case single
     }
 
     public let writer: any DatabaseWriter
+    /// The same connection as `writer` when it is a single one, decided at
+    /// init: reads and writes then run on the calling thread (see `read`).
+    private let oneShot: DatabaseQueue?
     public let path: String
     public static let busyTimeout: TimeInterval = 15
 
@@ -40,6 +45,7 @@ public final class FacetDatabase: Sendable {
         migrations: [Migration] = Migrations.core, connections: Connections = .pool
     ) throws(StorageError) {
         self.path = path
+        var oneShot: DatabaseQueue?
         if let duplicate = Migrations.duplicate(in: migrations) {
             throw StorageError(.other, "the migration '\(duplicate)' is listed twice")
         }
@@ -56,15 +62,15 @@ public final class FacetDatabase: Sendable {
             configuration.label = "facet"
             configuration.prepareDatabase { db in
                 try CaseFoldingFunctions.register(on: db)
-                // Keep an idle WAL small on disk once it has been checkpointed.
-                try db.execute(sql: "PRAGMA journal_size_limit = \(Self.walLimit)")
+                try Self.keepWALAtClose(db)
             }
             if readOnly {
                 writer = try DatabasePool(path: path, configuration: configuration)
             } else if ownership == .facet,
                 let migrated = Self.openMigrated(path, configuration, migrations, connections: connections)
             {
-                writer = migrated
+                writer = migrated.writer
+                oneShot = migrated.queue
             } else {
                 do {
                     writer = try SetupLock.around(path) {
@@ -93,6 +99,7 @@ public final class FacetDatabase: Sendable {
         } catch {
             throw Self.storageError(error)
         }
+        self.oneShot = oneShot
     }
 
     /// Writes Facet's application id into a new database's header, or an
@@ -105,7 +112,7 @@ public final class FacetDatabase: Sendable {
                 try db.execute(sql: "PRAGMA application_id = \(DatabaseOwnership.applicationID)")
             }
         }
-        _ = try? pool.writeWithoutTransaction { db in try Self.foldWAL(db, .passive) }
+        _ = try? pool.writeWithoutTransaction { db in try db.checkpoint(.passive) }
     }
 
     /// `file:` URI opening `path` as immutable (no locks, no `-shm`).
@@ -128,10 +135,11 @@ public final class FacetDatabase: Sendable {
     /// caller then takes the locked path, which creates and migrates.
     static func openMigrated(
         _ path: String, _ configuration: Configuration, _ migrations: [Migration], connections: Connections = .pool
-    ) -> (any DatabaseWriter)? {
+    ) -> (writer: any DatabaseWriter, queue: DatabaseQueue?)? {
         var info = stat()
         guard stat(path, &info) == 0, info.st_size > 0 else { return nil }
         let database: any DatabaseWriter
+        var queueOnly: DatabaseQueue?
         switch connections {
         case .pool:
             guard let pool = try? DatabasePool(path: path, configuration: configuration) else { return nil }
@@ -144,6 +152,7 @@ public final class FacetDatabase: Sendable {
             single.prepareDatabase { db in try db.execute(sql: "PRAGMA synchronous = NORMAL") }
             guard let queue = try? DatabaseQueue(path: path, configuration: single) else { return nil }
             database = queue
+            queueOnly = queue
         }
         let wanted = migrations.map(\.id)
         // No migrations table yet throws, which also means "not migrated".
@@ -155,7 +164,7 @@ public final class FacetDatabase: Sendable {
             let wal = mode == "wal"
             return applied && wal
         }
-        return current == true ? database : nil
+        return current == true ? (database, queueOnly) : nil
     }
 
     /// Creates the file (and its folder) with owner-only permissions before
@@ -174,7 +183,7 @@ public final class FacetDatabase: Sendable {
             // Created here, never through a link; another process may win the race.
             let fd = open(path, O_CREAT | O_EXCL | O_WRONLY | O_NOFOLLOW | O_CLOEXEC, 0o600)
             if fd < 0, errno != EEXIST { throw StorageError(.cannotOpen, "\(path): \(String(cString: strerror(errno)))") }
-            if fd >= 0 { close(fd) }
+            if fd >= 0 { Glibc.close(fd) }
         }
     }
 
@@ -184,14 +193,14 @@ public final class FacetDatabase: Sendable {
     /// nothing else to do meanwhile.
     public func read<T: Sendable>(_ body: @Sendable @escaping (Database) throws -> T) async throws -> T {
         do {
-            if let queue = writer as? DatabaseQueue { return try Self.readNow(queue, body) }
+            if let oneShot { return try Self.readNow(oneShot, body) }
             return try await writer.read(body)
         } catch { throw Self.domainError(error) }
     }
 
     public func write<T: Sendable>(_ body: @Sendable @escaping (Database) throws -> T) async throws -> T {
         do {
-            if let queue = writer as? DatabaseQueue { return try Self.writeNow(queue, path, body) }
+            if let oneShot { return try Self.writeNow(oneShot, path, body) }
             return try await writer.writeWithoutTransaction { [path] db in try Self.commit(db, path, body) }
         } catch { throw Self.domainError(error) }
     }
@@ -207,8 +216,7 @@ public final class FacetDatabase: Sendable {
     }
 
     /// `body` in a transaction (what GRDB's `write` does), then the WAL
-    /// tended on the same connection, which reads the wal-index header
-    /// through its own mapping (see `WALIndexHeader`).
+    /// tended on the same connection.
     private static func commit<T>(_ db: Database, _ path: String, _ body: (Database) throws -> T) throws -> T {
         var result: T?
         try db.inTransaction {
@@ -219,44 +227,34 @@ public final class FacetDatabase: Sendable {
         return result!
     }
 
-    /// Folds a WAL holding more than `walKeptAtExit` into the database
-    /// before the process exits (see `FacetApp.finish`), without waiting:
-    /// when another process is reading or writing, a later exit does it.
-    ///
-    /// A WAL left behind is re-read whole by the next process that opens the
-    /// file (measured: 1,200 page reads, a third of `facet stars` over a
-    /// 10,000-star cache after a sync). A small one is kept on purpose: GRDB
-    /// makes an empty WAL non-empty with a schema write on every open, which
-    /// costs more than re-reading a few frames.
-    public func foldWALBeforeExit() {
-        guard !writer.configuration.readonly else { return }
-        _ = try? writer.writeWithoutTransaction { db in
-            guard Self.walBacklog(db, path) > Self.walKeptAtExit else { return }
-            sqlite3_busy_timeout(db.sqliteConnection, 0)
-            try Self.foldWAL(db, .restart)
+    /// Closes every connection before the process exits (see
+    /// `FacetApp.finish`). A fold that another process's reader postponed
+    /// is tried once more, without waiting. Nothing is read or written
+    /// through this database afterwards.
+    public func close() {
+        if !writer.configuration.readonly {
+            _ = try? writer.writeWithoutTransaction { [path] db in Self.tendWAL(db, path) }
         }
+        try? writer.close()
     }
 
-    /// Checkpoints the WAL into the database, then writes one frame, which
-    /// starts the WAL over: the frames before it no longer count, so the
-    /// next open re-reads one. An empty WAL makes GRDB write on the next
-    /// open (its guard against SQLITE_CANTOPEN), and a write needs the
-    /// lock: a read-only command would then fail while another process
-    /// writes. The frame rewrites the header page with its own
-    /// `user_version`, which Facet does not use; nothing changes but the WAL.
+    /// How every connection leaves the WAL when it closes: as it is.
     ///
-    /// - Parameter mode: `.restart` keeps the file's blocks (up to
-    ///   `walLimit`, the journal size limit) for the next writer: truncating
-    ///   them at every exit cost the truncation, then block allocation on
-    ///   every page the next commit wrote and a costlier sync.
-    ///   `.truncate` gives a huge WAL's space back.
-    static func foldWAL(_ db: Database, _ mode: Database.CheckpointMode) throws {
-        try db.checkpoint(mode)
-        let version = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
-        try db.execute(sql: "PRAGMA user_version = \(version)")
+    /// By default the last connection to close checkpoints the WAL and
+    /// deletes it (or, with `SQLITE_FCNTL_PERSIST_WAL`, empties it). GRDB
+    /// makes a missing or empty WAL non-empty with a schema write when the
+    /// next pool opens, and a write needs the lock: a JSON-lines session
+    /// would then fail to start while another process writes. A WAL kept
+    /// whole avoids that write, and without the checkpoint a process that
+    /// only read does not copy the frames it recovered back into the
+    /// database (and sync it) on its way out. What the next process
+    /// re-reads is bounded by `tendWAL`.
+    static func keepWALAtClose(_ db: Database) throws {
+        let code = facet_sqlite3_no_checkpoint_on_close(db.sqliteConnection)
+        guard code == SQLITE_OK else { throw DatabaseError(resultCode: ResultCode(rawValue: code)) }
+        // A WAL started over keeps no more blocks than `walLimit`.
+        try db.execute(sql: "PRAGMA journal_size_limit = \(Self.walLimit)")
     }
-
-    static let walKeptAtExit = 256 << 10
 
     /// Pages of a new database. Twice SQLite's default: a bulk write (a
     /// photo refresh that rewrites 5,000 rows) writes half as many WAL
@@ -271,38 +269,45 @@ public final class FacetDatabase: Sendable {
         return stat(path + "-wal", &info) == 0 ? Int(info.st_size) : 0
     }
 
-    /// Bytes of WAL frames the next process to open the file would read
-    /// back. A folded WAL keeps its size (see `foldWAL`), so the file's size
-    /// does not say; the frame count in the wal-index header does (`mxFrame`
-    /// in the `-shm` file, https://sqlite.org/walformat.html). The file's
-    /// size when that header cannot be read.
-    static func walBacklog(_ db: Database, _ path: String) -> Int {
-        WALIndexHeader(db).map { $0.frames * ($0.pageSize + 24) } ?? walSize(path)
-    }
-
-    /// `walBacklog` as the writer's connection sees it now.
-    func walBacklog() -> Int {
-        (try? writer.writeWithoutTransaction { db in Self.walBacklog(db, path) }) ?? Self.walSize(path)
-    }
-
     /// WAL size past which a write is followed by a truncating checkpoint.
-    static let walLimit = 16 << 20
+    ///
+    /// Every process that opens the file after the last one closed it
+    /// re-reads the WAL's frames to rebuild its index, frames already
+    /// copied into the database included (SQLite cannot tell them apart
+    /// then). The limit bounds that work. It is above what creating the
+    /// database writes, so a first start leaves a WAL that a later pool can
+    /// open without writing (see `keepWALAtClose`).
+    static let walLimit = 1 << 20
 
     /// After each write, one look at the WAL file's size decides.
     ///
-    /// A big write (a million-song import) leaves a WAL as big as itself, and
-    /// every later process would re-read all of it on open (a much slower
-    /// first query): it is folded in at once, truncating the file. Best effort:
-    /// a busy reader just postpones it. A WAL that the exit will fold in
-    /// starts its writeback now (see `WALWriteback`); its live frames fit in
-    /// the file, so the wal-index is read only when the file could hold that many.
+    /// A big write (a million-song import) leaves a WAL as big as itself,
+    /// and every later process would re-read all of it on open: it is
+    /// folded in at once, truncating the file. Best effort and without
+    /// waiting: another process's reader just postpones it to a later write
+    /// (or this process's close). The WAL is then empty until the next
+    /// write; a pool opened in between makes GRDB write its own.
     static func tendWAL(_ db: Database, _ path: String) {
-        let size = walSize(path)
-        if size > walLimit {
-            _ = try? foldWAL(db, .truncate)
-        } else if size > walKeptAtExit, walBacklog(db, path) > walKeptAtExit {
-            WALWriteback.start(path + "-wal")
-        }
+        guard walSize(path) > walLimit else { return }
+        let restore = busyTimeoutMilliseconds(db)
+        sqlite3_busy_timeout(db.sqliteConnection, 0)
+        defer { sqlite3_busy_timeout(db.sqliteConnection, restore) }
+        _ = try? db.checkpoint(.truncate)
+    }
+
+    /// The connection's configured busy timeout, to put back after a
+    /// checkpoint that must not wait.
+    static func busyTimeoutMilliseconds(_ db: Database) -> Int32 {
+        if case .timeout(let seconds) = db.configuration.busyMode { return Int32(seconds * 1000) }
+        return 0
+    }
+
+    /// Frames in the WAL now, from a passive checkpoint (which also copies
+    /// what no reader still needs into the database, as SQLite's own
+    /// automatic checkpoint does): SQLite's supported way to ask.
+    func walFrames() throws -> (log: Int, checkpointed: Int) {
+        let result = try writer.writeWithoutTransaction { db in try db.checkpoint(.passive) }
+        return (result.walFrameCount, result.checkpointedFrameCount)
     }
 
     /// Feature errors thrown inside a transaction pass through; SQLite

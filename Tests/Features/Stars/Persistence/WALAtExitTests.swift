@@ -1,4 +1,6 @@
 import Foundation
+import GRDB
+import GRDBSQLite
 import KernelDomain
 @testable import KernelPersistence
 import StarsDomain
@@ -6,99 +8,76 @@ import StarsPersistence
 import TestSupport
 import Testing
 
-/// What a process leaves for the next one: a large WAL folded into the
-/// database and started over (the next open would re-read all of it), a
-/// small one kept (an empty one makes GRDB write on every open), the data
-/// intact either way.
+/// What a process leaves for the next one: a big write folded into the
+/// database at once (the next open would re-read all of it), a small WAL
+/// kept whole when the database closes (an empty one makes GRDB write when
+/// the next pool opens), the data intact either way.
 @Suite struct WALAtExitTests {
     let folder = TemporaryDirectory("facet-wal-exit")
     var path: String { folder.path + "/facet.sqlite" }
 
-    @Test func aLargeWALIsFoldedInAndTheDataSurvives() async throws {
-        let database = try FacetDatabase(path: path, migrations: Migrations.core + Migrations.stars)
-        let store = SQLiteStarStore(database: database)
-        try await store.replaceAll(sampleStars(3000), user: "octo")
-        #expect(database.walBacklog() > FacetDatabase.walKeptAtExit)
-        let size = FacetDatabase.walSize(path)
-        database.foldWALBeforeExit()
-        // One frame left to re-read (see `foldWAL`); the file keeps its
-        // blocks for the next writer.
-        #expect(try header(database) == WALIndexHeader(frames: 1, pageSize: FacetDatabase.pageSize))
-        #expect(FacetDatabase.walSize(path) == size)
-        let reopened = try FacetDatabase(path: path, migrations: Migrations.core + Migrations.stars)
-        #expect(try await SQLiteStarStore(database: reopened).page(user: "octo", StarQuery(limit: 1)).total == 3000)
+    func open(busyTimeout: TimeInterval = FacetDatabase.busyTimeout) throws -> FacetDatabase {
+        try FacetDatabase(path: path, busyTimeout: busyTimeout, migrations: Migrations.core + Migrations.stars)
     }
 
-    /// A later process that wrote nothing finds one frame to re-read, not
-    /// the file's size, and leaves the WAL as it is (no checkpoint, no sync).
-    @Test func aFoldedWALIsNotFoldedAgain() async throws {
-        let database = try FacetDatabase(path: path, migrations: Migrations.core + Migrations.stars)
-        try await SQLiteStarStore(database: database).replaceAll(sampleStars(3000), user: "octo")
-        database.foldWALBeforeExit()
-        let header = try walFileHeader()
-        #expect(FacetDatabase.walSize(path) > FacetDatabase.walKeptAtExit)
-        let later = try FacetDatabase(path: path, migrations: Migrations.core + Migrations.stars)
-        later.foldWALBeforeExit()
-        // A new checkpoint would have started the WAL over with new salts.
-        #expect(try walFileHeader() == header)
-        #expect(later.walBacklog() == FacetDatabase.pageSize + 24)
+    @Test func aBigWriteIsFoldedInAtOnceAndTheDataSurvives() async throws {
+        let database = try open()
+        let pages = try await database.read { db in try Int.fetchOne(db, sql: "PRAGMA page_count") ?? 0 }
+        try await SQLiteStarStore(database: database).replaceAll(sampleStars(10_000), user: "octo")
+        let grown = try await database.read { db in try Int.fetchOne(db, sql: "PRAGMA page_count") ?? 0 }
+        // The write was bigger than the limit, and nothing of it is left in the WAL.
+        #expect((grown - pages) * FacetDatabase.pageSize > FacetDatabase.walLimit)
+        #expect(FacetDatabase.walSize(path) == 0)
+        database.close()
+        let reopened = try open()
+        #expect(try await SQLiteStarStore(database: reopened).page(user: "octo", StarQuery(limit: 1)).total == 10_000)
     }
 
-    /// The WAL file's 32-byte header: its checkpoint sequence and salts
-    /// change each time the WAL starts over.
-    func walFileHeader() throws -> [UInt8] {
-        Array(try Data(contentsOf: URL(fileURLWithPath: path + "-wal")).prefix(32))
+    /// Closing neither checkpoints nor removes the WAL: a later pool opens
+    /// without writing, so it opens while another connection holds the
+    /// write lock, and reads what was written.
+    @Test func closingKeepsTheWALSoALaterPoolOpensWhileAnotherWrites() async throws {
+        let database = try open()
+        try await SQLiteStarStore(database: database).replaceAll(sampleStars(5), user: "octo")
+        let wal = try walFile()
+        #expect(!wal.isEmpty)
+        database.close()
+        #expect(try walFile() == wal)
+
+        // Another connection holds the write lock (GRDB refuses to leave a
+        // transaction open, so plain SQLite).
+        var holder: OpaquePointer?
+        #expect(sqlite3_open(path, &holder) == SQLITE_OK)
+        defer { sqlite3_close(holder) }
+        #expect(sqlite3_exec(holder, "BEGIN IMMEDIATE; INSERT INTO meta (key, value) VALUES ('lock', 'held')", nil, nil, nil) == SQLITE_OK)
+        defer { sqlite3_exec(holder, "ROLLBACK", nil, nil, nil) }
+        let later = try open(busyTimeout: 0.3)
+        #expect(try await SQLiteStarStore(database: later).page(user: "octo", StarQuery(limit: 10)).total == 5)
+        await #expect(throws: StorageError.self) {
+            try await later.write { db in try db.execute(sql: "INSERT INTO meta (key, value) VALUES ('x', 'y')") }
+        }
     }
 
-    /// The wal-index header read as SQLite documents it: a WAL of a few
-    /// frames; foreign bytes, and two copies that differ (a header being
-    /// written), read as nothing.
-    @Test func theWALIndexHeaderSaysHowManyFramesAreLive() async throws {
-        let database = try FacetDatabase(path: path, migrations: Migrations.core + Migrations.stars)
-        try await SQLiteStarStore(database: database).replaceAll(sampleStars(2), user: "octo")
-        let live = try #require(try header(database))
-        #expect(live.pageSize == FacetDatabase.pageSize)
-        #expect(live.frames > 0 && live.frames * (FacetDatabase.pageSize + 24) + 32 <= FacetDatabase.walSize(path))
-        #expect(WALIndexHeader(header: [UInt8](repeating: 7, count: 48)) == nil)
-        // Written by hand, not read from the `-shm` file: closing a
-        // descriptor of it would drop this process's locks on it.
-        var copy = [UInt8](repeating: 0, count: WALIndexHeader.copySize)
-        withUnsafeBytes(of: WALIndexHeader.version) { copy.replaceSubrange(0..<4, with: $0) }
-        copy[12] = 1
-        withUnsafeBytes(of: UInt16(8192)) { copy.replaceSubrange(14..<16, with: $0) }
-        withUnsafeBytes(of: UInt32(5)) { copy.replaceSubrange(16..<20, with: $0) }
-        var copies = copy + copy
-        #expect(copies.withUnsafeBytes { WALIndexHeader($0.baseAddress!) } == WALIndexHeader(frames: 5, pageSize: 8192))
-        copies[WALIndexHeader.copySize + 16] += 1
-        #expect(copies.withUnsafeBytes { WALIndexHeader($0.baseAddress!) } == nil)
+    /// A process that only reads leaves the WAL file as it found it.
+    @Test func aReadOnlyProcessLeavesTheWALAsItWas() async throws {
+        let database = try open()
+        try await SQLiteStarStore(database: database).replaceAll(sampleStars(5), user: "octo")
+        database.close()
+        let wal = try walFile()
+        let reader = try FacetDatabase(
+            path: path, migrations: Migrations.core + Migrations.stars, connections: .single)
+        #expect(try await SQLiteStarStore(database: reader).page(user: "octo", StarQuery(limit: 10)).total == 5)
+        reader.close()
+        #expect(try walFile() == wal)
     }
 
-    /// The wal-index header as the database's writer connection sees it.
-    func header(_ database: FacetDatabase) throws -> WALIndexHeader? {
-        try database.writer.writeWithoutTransaction { db in WALIndexHeader(db) }
-    }
-
-    @Test func aSmallWALIsKept() async throws {
-        let database = try FacetDatabase(path: path, migrations: Migrations.core + Migrations.stars)
-        // Creating the schema writes a WAL of its own (~300 KiB): folded.
-        database.foldWALBeforeExit()
-        #expect(database.walBacklog() == FacetDatabase.pageSize + 24)
-        try await SQLiteStarStore(database: database).replaceAll(sampleStars(2), user: "octo")
-        let before = database.walBacklog()
-        let header = try walFileHeader()
-        #expect(before > FacetDatabase.pageSize + 24 && before <= FacetDatabase.walKeptAtExit)
-        database.foldWALBeforeExit()
-        #expect(database.walBacklog() == before)
-        #expect(try walFileHeader() == header)
-    }
-
-    @Test func anotherProcesssReadDoesNotMakeExitWait() async throws {
-        let database = try FacetDatabase(path: path, migrations: Migrations.core + Migrations.stars)
-        try await SQLiteStarStore(database: database).replaceAll(sampleStars(3000), user: "octo")
-        // A reader holding a snapshot (as another process's long read would)
-        // keeps the truncating checkpoint from finishing; exit must not wait
-        // the 15 s busy timeout for it.
-        let other = try FacetDatabase(path: path, migrations: Migrations.core + Migrations.stars)
+    /// Another process's reader holding a snapshot keeps a truncating
+    /// checkpoint from finishing: neither the big write nor the close may
+    /// wait the busy timeout for it. A later write folds the WAL in.
+    @Test func anotherProcesssReadDoesNotMakeWriteOrExitWait() async throws {
+        let database = try open()
+        try await SQLiteStarStore(database: database).replaceAll(sampleStars(5), user: "octo")
+        let other = try open()
         let reading = AsyncStream<Void>.makeStream()
         let release = AsyncStream<Void>.makeStream()
         let reader = Task {
@@ -113,10 +92,19 @@ import Testing
         }
         for await _ in reading.stream { break }
         let start = ContinuousClock.now
-        database.foldWALBeforeExit()
-        #expect(ContinuousClock.now - start < .seconds(2))
+        try await SQLiteStarStore(database: database).replaceAll(sampleStars(10_000), user: "octo")
+        #expect(FacetDatabase.walSize(path) > FacetDatabase.walLimit)
+        database.close()
+        #expect(ContinuousClock.now - start < .seconds(FacetDatabase.busyTimeout / 2))
         release.continuation.yield()
         try await reader.value
-        #expect(try await SQLiteStarStore(database: database).page(user: "octo", StarQuery(limit: 1)).total == 3000)
+        let later = try open()
+        try await later.write { db in try db.execute(sql: "INSERT INTO meta (key, value) VALUES ('x', 'y')") }
+        #expect(FacetDatabase.walSize(path) == 0)
+        #expect(try await SQLiteStarStore(database: later).page(user: "octo", StarQuery(limit: 1)).total == 10_000)
+    }
+
+    func walFile() throws -> Data {
+        try Data(contentsOf: URL(fileURLWithPath: path + "-wal"))
     }
 }
