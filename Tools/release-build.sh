@@ -3,19 +3,18 @@
 # every benchmark measures it, and prints the binary's path on stdout.
 #   bash Tools/release-build.sh [extra swift build flags]
 #
-# Link choices, all for one-shot start-up (issues 10 and 16; figures in README):
+# Link choices, all for one-shot start-up (figures in docs/BENCHMARKS.md):
 # - --static-swift-stdlib -static-executable: one static executable, with
 #   the Swift runtime, Foundation, glibc, libstdc++, SQLite and ncursesw
-#   linked in (the .a files of the same Debian -dev packages). With the
-#   loader mapping and relocating eight shared libraries (and resolving
-#   their symbols), `facet --version` took 2.2 ms; without it, 1.1 ms.
+#   linked in (the .a files of the same Debian -dev packages), so the loader
+#   maps, relocates and resolves no shared library at every start.
 #   Name lookups (DNS, /etc/hosts, users) still go through glibc's NSS,
 #   which a static glibc loads at run time from the same glibc: build the
 #   binary on the machine (or distribution release) that runs it, as
 #   Tools/run.sh does. ncursesw's .a needs terminfo's named after it.
-# - --no-export-dynamic: SwiftPM exports every symbol of an executable (39,000
-#   here) for testable executables; nothing links against this one, and the
-#   export made each dynamic lookup and `dladdr` walk a large table (~1 ms).
+# - --no-export-dynamic: SwiftPM exports every symbol of an executable for
+#   testable executables; nothing links against this one, and the export
+#   made each dynamic lookup and `dladdr` walk a large table.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # RELEASE_PRODUCT builds another product linked the same way (tui-bench).

@@ -15,8 +15,8 @@ import Foundation
 ///   `readAhead` bytes (each line counted with a fixed overhead, so a flood
 ///   of tiny lines is bounded too). The pipe then fills and the client's
 ///   writes block: back-pressure, as with any well-behaved Unix filter.
-///   Without it a client that writes faster than it reads made the server
-///   buffer all its input (3 M short lines: 1.93 GB).
+///   Without it a client that writes faster than it reads would make the
+///   server buffer all its input.
 ///
 /// A final line without a newline still counts.
 public final class LineReader: Sendable {

@@ -27,13 +27,13 @@ extension MessageSink {
 }
 
 /// Newline-framed messages on a file descriptor (stdout, a socket), written
-/// in large blocks: a pipelined client costs one `write` per 256 KiB, not one
+/// in large blocks: a pipelined client costs one `write` per block, not one
 /// per message.
 ///
-/// When the descriptor is a pipe, its kernel buffer is raised from 64 KiB to
-/// 1 MiB (the unprivileged maximum): with 20 KB snapshots, a 64 KiB pipe made
-/// writer and reader take turns every three messages, and the pipe, not the
-/// session, set the pace of pipelined reads.
+/// When the descriptor is a pipe, its kernel buffer is raised to the
+/// unprivileged maximum: with the default, a few snapshots filled it, writer
+/// and reader took turns, and the pipe, not the session, set the pace of
+/// pipelined reads.
 ///
 /// A blocking descriptor whose reader stops reading blocks `flush`, which
 /// stops the session, which stops the line reader: that is the back-pressure

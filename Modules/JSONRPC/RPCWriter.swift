@@ -67,7 +67,7 @@ public final class RPCWriter {
     }
 
     /// The parts one after another, copied once: `a + b + c` would copy a
-    /// 10 KB snapshot once per `+`, which showed in snapshot reads per second.
+    /// whole snapshot once per `+`, on the path of every snapshot read.
     public static func joined(_ parts: [UInt8]...) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(parts.reduce(0) { $0 + $1.count })

@@ -89,8 +89,8 @@ public final class FoldersViewModel: ScreenModel {
     ///
     /// Built by one sort, then kept up to date: when a few rows change (a
     /// scan finishing child after child) only those are taken out and merged
-    /// back in, so an update costs one pass over the rows, not a re-sort —
-    /// 200,000 subfolders once took 12–26 s of re-sorting per scan.
+    /// back in, so an update costs one pass over the rows, not a re-sort of
+    /// a folder that may hold hundreds of thousands of subfolders.
     private var order: [Int] {
         let revision = folder.childrenRevision
         if let cache, cache.revision == revision, cache.sort == sort, cache.disk == diskUsage { return cache.order }

@@ -211,7 +211,7 @@ struct ScanJob {
                 let exportPart = export.map { NcduExportPart(into: $0) }
                 defer { exportPart?.finish() }
                 // Room for every row, so a piece of a million listed files
-                // does not grow by doubling (a third more memory at its
+                // does not grow by doubling (and hold both copies at its
                 // peak); the first piece has room for all, so the others
                 // are moved into it rather than all into a new listing.
                 if options.listFiles { part.rows.reserveCapacity(piece == 0 ? count : range.count) }

@@ -9,12 +9,12 @@ import PhotosDomain
 /// SQLite C API (as `SongBulkInsert` does for imports).
 ///
 /// A reload of an unchanged list (the common case: JSONPlaceholder's data
-/// never changes) writes no page at all; deleting and re-inserting all 5,000
-/// rows rewrote the table and its index (1 MB of WAL, more SQLite time than
-/// the fetch). A row whose album stays the same is updated without naming
-/// `album_id`: SQLite rewrites the entries of every index on a column an
-/// `UPDATE` sets, even to the same value (measured: a third of the cost of
-/// rewriting every title). Rows the new list lacks are deleted afterwards.
+/// never changes) writes no page at all, where deleting and re-inserting
+/// every row would rewrite the table and its index (more SQLite time than
+/// the fetch itself). A row whose album stays the same is updated without
+/// naming `album_id`: SQLite rewrites the entries of every index on a column
+/// an `UPDATE` sets, even to the same value. Rows the new list lacks are
+/// deleted afterwards.
 enum PhotoBulkUpsert {
     /// Throws on a repeated id (`PhotoRules.check` refuses those first),
     /// rather than merging the two rows: a cached id is taken by its first

@@ -11,9 +11,9 @@ import PlaylistsDomain
 enum SongBulkInsert {
     static func insert(_ songs: [Song], into playlist: Int64, _ db: Database) throws {
         // Growing the song table and its two indexes at once, SQLite's default
-        // 2 MiB page cache spills pages to the WAL again and again (measured:
-        // four times the database's size written). A cache sized to the import
-        // for its duration keeps each page in memory until commit.
+        // page cache spills pages to the WAL again and again, writing the same
+        // pages several times. A cache sized to the import for its duration
+        // keeps each page in memory until commit.
         let cacheKiB = min(1 << 20, max(2048, songs.count / 4))
         try db.execute(sql: "PRAGMA cache_size = -\(cacheKiB)")
         defer { try? db.execute(sql: "PRAGMA cache_size = -2000") }

@@ -8,9 +8,8 @@ import PlaylistsDomain
 ///
 /// Why: inserting a million songs one by one into the title and artist
 /// indexes lands each entry at a random place in a B-tree, a tree descent
-/// with NOCASE comparisons per row (measured: the top of the import
-/// profile, half of SQLite's work). `CREATE INDEX` sorts the entries once and
-/// writes the tree bottom up, several times cheaper. It rebuilds the index
+/// with NOCASE comparisons per row, which dominates an import. `CREATE
+/// INDEX` sorts the entries once and writes the tree bottom up. It rebuilds the index
 /// over *every* playlist's songs, though, so it is only worth it when the
 /// import is at least as large as what is already stored.
 ///

@@ -48,7 +48,7 @@ public struct FilePlaylistSource: PlaylistSource {
     }
 
     /// Reads the whole file into one buffer of its size (no `Data` then a
-    /// copy: for a 100 MB playlist the copy and its page faults cost more
+    /// copy: for a large playlist the copy and its page faults cost more
     /// than parsing it).
     static func readAll(_ path: String, size: Int) throws -> [UInt8] {
         let fd = open(path, O_RDONLY | O_CLOEXEC)

@@ -10,7 +10,7 @@ import Synchronization
 /// body's pieces passed on through `pieces` as they come.
 ///
 /// AsyncHTTPClient's `async` API delivered every body chunk to the awaiting
-/// task: a hop to the caller's executor and back per 64 KB chunk, plus, for
+/// task: a hop to the caller's executor and back per chunk, plus, for
 /// each request, a `Task` to an actor and (for our own timeout) a sleeping
 /// child task, which started three dispatch threads in a one-shot command.
 /// The delegate API runs on the event loop and its deadline is a timer on
