@@ -37,13 +37,17 @@ public final class PhotosViewModel: ScreenModel {
     public private(set) var selectedID: Int?
     public private(set) var status: ScreenStatus = .idle
     public private(set) var isRefreshing = false
-    public private(set) var isLoadingMore = false
+    public var isLoadingMore: Bool { pages.isLoadingMore }
     /// How the last refresh failed; nil after a good one.
     public private(set) var refreshError: ScreenError?
     public var pageSize: Int { window.pageSize }
     public var windowLimit: Int { window.limit ?? .max }
     public let offline: Bool
-    private var window: PagedWindow<Photo>
+    private var window: PagedWindow<Photo> { pages.window }
+    private lazy var pages = PagedList<Photo>(
+        pageSize: initialPageSize, read: { [unowned self] offset, limit in try await self.readPage(offset: offset, limit: limit) },
+        changed: { [unowned self] in self.publish() })
+    private let initialPageSize: Int
 
     let catalog: PhotoCatalog
     private let baseURL: @MainActor () -> String
@@ -67,7 +71,7 @@ public final class PhotosViewModel: ScreenModel {
         self.text = text
         self.sort = sort
         self.startPage = max(1, page)
-        self.window = PagedWindow(pageSize: pageSize)
+        self.initialPageSize = pageSize
         self.offline = offline
     }
 
@@ -81,7 +85,7 @@ public final class PhotosViewModel: ScreenModel {
     public override func start() async {
         do {
             cache = try await catalog.cacheInfo()
-            try await fetch(offset: window.offset(ofPage: startPage), replacing: true)
+            try await pages.load(from: window.offset(ofPage: startPage))
         } catch {
             status = .error(PhotoFormat.screenError(error))
             publish()
@@ -141,29 +145,12 @@ public final class PhotosViewModel: ScreenModel {
 
     /// Appends the next page. Ignored while a page is loading or at the end.
     public func loadMore() async throws(ScreenError) {
-        guard !isLoadingMore, hasMore else { return }
-        isLoadingMore = true
-        publish()
-        defer {
-            isLoadingMore = false
-            publish()
-        }
-        try await run { try await self.fetch(offset: self.window.endOffset, replacing: false) }
+        try await run { try await self.pages.loadMore() }
     }
 
     /// Prepends the page before the window. Ignored while loading or at the top.
     public func loadPrevious() async throws(ScreenError) {
-        guard !isLoadingMore, let previous = window.previousPage else { return }
-        isLoadingMore = true
-        publish()
-        defer {
-            isLoadingMore = false
-            publish()
-        }
-        try await run {
-            let page = try await self.catalog.page(self.query(offset: previous.offset, limit: previous.limit))
-            self.window.prepend(page.photos, at: previous.offset, total: page.total)
-        }
+        try await run { try await self.pages.loadPrevious() }
     }
 
     public func showPage(_ number: Int) async throws(ScreenError) {
@@ -214,7 +201,7 @@ public final class PhotosViewModel: ScreenModel {
             let fetched = try await catalog.refresh(baseURL: url)
             cache = fetched
             refreshError = nil
-            try await fetch(offset: offset, replacing: true)
+            try await pages.load(from: offset)
             status = .notice("Fetched \(Formatters.count(fetched.count, "photo")).")
         } catch {
             let failure = PhotoFormat.screenError(error)
@@ -242,18 +229,14 @@ public final class PhotosViewModel: ScreenModel {
     }
 
     private func refetch(from newOffset: Int) async throws(ScreenError) {
-        try await run { try await self.fetch(offset: newOffset, replacing: true) }
+        try await run { try await self.pages.load(from: newOffset) }
         publish()
     }
 
-    private func fetch(offset newOffset: Int, replacing: Bool) async throws {
-        let page = try await catalog.page(query(offset: newOffset, limit: pageSize))
-        let fellPastEnd = window.receive(
-            page.photos, at: page.offset, requested: newOffset, total: page.total, replacing: replacing)
-        if fellPastEnd {
-            // The window fell past the end (a shorter list came in): show the last page.
-            try await fetch(offset: window.lastPageOffset, replacing: true)
-        }
+    /// One page of the cached list with the screen's album, filter and sort.
+    private func readPage(offset: Int, limit: Int) async throws -> PagedList<Photo>.Page {
+        let page = try await catalog.page(query(offset: offset, limit: limit))
+        return (page.photos, page.offset, page.total)
     }
 
     /// Runs a read, turning failures into a `ScreenError` for the caller

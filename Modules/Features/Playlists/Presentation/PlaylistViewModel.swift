@@ -24,10 +24,14 @@ public final class PlaylistViewModel: ScreenModel {
     public private(set) var filter = ""
     public private(set) var sort: SongSort = .position
     public private(set) var status: ScreenStatus = .idle
-    public private(set) var isLoadingMore = false
+    public var isLoadingMore: Bool { pages.isLoadingMore }
     public var pageSize: Int { window.pageSize }
     public var windowLimit: Int { window.limit ?? .max }
-    private var window: PagedWindow<PlaylistEntry>
+    private var window: PagedWindow<PlaylistEntry> { pages.window }
+    private lazy var pages = PagedList<PlaylistEntry>(
+        pageSize: initialPageSize, read: { [unowned self] offset, limit in try await self.readPage(offset: offset, limit: limit) },
+        changed: { [unowned self] in self.publish() })
+    private let initialPageSize: Int
     private let requestedName: String
     private let library: PlaylistLibrary
     private var startPage: Int
@@ -41,7 +45,7 @@ public final class PlaylistViewModel: ScreenModel {
         self.filter = filter
         self.sort = sort
         self.startPage = max(1, page)
-        self.window = PagedWindow(pageSize: pageSize)
+        self.initialPageSize = pageSize
     }
 
     public var hasMore: Bool { window.hasMore }
@@ -55,7 +59,7 @@ public final class PlaylistViewModel: ScreenModel {
         publish()
         do {
             playlist = try await library.playlist(named: requestedName)
-            try await fetch(offset: window.offset(ofPage: startPage), replacing: true)
+            try await pages.load(from: window.offset(ofPage: startPage))
             status = startPage > pageCount ? .error(Self.noSuchPage(startPage, of: pageCount)) : .idle
         } catch {
             status = .error(ErrorPresentation.screenError(error))
@@ -75,31 +79,14 @@ public final class PlaylistViewModel: ScreenModel {
 
     /// Appends the next page. Ignored while a page is loading or at the end.
     public func loadMore() async throws(ScreenError) {
-        guard !isLoadingMore, hasMore else { return }
-        isLoadingMore = true
-        publish()
-        defer {
-            isLoadingMore = false
-            publish()
-        }
-        try await run { try await self.fetch(offset: self.window.endOffset, replacing: false) }
+        try await run { try await self.pages.loadMore() }
     }
 
     /// Prepends the page before the window (dropping rows from its end past
     /// the window limit). Ignored while loading or at the top.
     public func loadPrevious() async throws(ScreenError) {
-        guard !isLoadingMore, let previous = window.previousPage, let playlist else { return }
-        isLoadingMore = true
-        publish()
-        defer {
-            isLoadingMore = false
-            publish()
-        }
-        try await run {
-            let page = try await self.library.songs(
-                in: playlist, SongQuery(filter: self.filter, sort: self.sort, offset: previous.offset, limit: previous.limit))
-            self.window.prepend(page.entries, at: previous.offset, total: page.total)
-        }
+        guard playlist != nil else { return }
+        try await run { try await self.pages.loadPrevious() }
     }
 
     public func showPage(_ number: Int) async throws(ScreenError) {
@@ -159,7 +146,7 @@ public final class PlaylistViewModel: ScreenModel {
             let playlist = try self.requirePlaylist()
             try await self.library.delete(playlist)
             self.playlist = nil
-            self.window.clear()
+            self.pages.clear()
             self.status = .notice("Deleted \"\(playlist.name)\".")
         }
         publish()
@@ -173,26 +160,21 @@ public final class PlaylistViewModel: ScreenModel {
         try await run {
             let name = self.playlist?.name ?? self.requestedName
             self.playlist = try await self.library.playlist(named: name)
-            try await self.fetch(offset: self.offset, replacing: true)
+            try await self.pages.load(from: self.offset)
         }
         publish()
     }
 
     private func refetch(from newOffset: Int) async throws(ScreenError) {
-        try await run { try await self.fetch(offset: newOffset, replacing: true) }
+        try await run { try await self.pages.load(from: newOffset) }
         publish()
     }
 
-    private func fetch(offset newOffset: Int, replacing: Bool) async throws {
-        let playlist = try requirePlaylist()
+    /// One page of the playlist's songs with the screen's filter and sort.
+    private func readPage(offset: Int, limit: Int) async throws -> PagedList<PlaylistEntry>.Page {
         let page = try await library.songs(
-            in: playlist, SongQuery(filter: filter, sort: sort, offset: newOffset, limit: pageSize))
-        let fellPastEnd = window.receive(
-            page.entries, at: page.offset, requested: newOffset, total: page.total, replacing: replacing)
-        if fellPastEnd {
-            // The window fell past the end (songs were removed): show the last page.
-            try await fetch(offset: window.lastPageOffset, replacing: true)
-        }
+            in: try requirePlaylist(), SongQuery(filter: filter, sort: sort, offset: offset, limit: limit))
+        return (page.entries, page.offset, page.total)
     }
 
     private func requirePlaylist() throws -> PlaylistSummary {
