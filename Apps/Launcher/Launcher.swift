@@ -126,29 +126,30 @@ public enum Launcher {
         let known = command ?? requestedEntry ?? (options.rest.isEmpty ? nil : registry.entry(registry.forCommands.name))
         // A one-shot command's awaits into stores and services stay on the
         // main thread (see MainQueueExecutor), and so do the screens'
-        // background tasks (ScreenWork); long-running front ends keep
-        // the concurrency pool (nil: no preference). `openAndRun` exits
+        // background tasks (handed to the app as their work executor);
+        // long-running front ends keep the concurrency pool (nil: no
+        // preference). `openAndRun` exits
         // with the app still open: closing its last connection would delete
         // the WAL that FacetDatabase.foldWALBeforeExit leaves on purpose.
         let preference: (any TaskExecutor)? = known?.oneShot == true ? MainQueueExecutor.shared : nil
-        await ScreenWork.$executor.withValue(preference) {
-            await withTaskExecutorPreference(preference) {
-                await openAndRun(
-                    options: options, fromEnvironment: fromEnvironment, environment: environment, registry: registry,
-                    features: features, command: command, known: known, rest: rest)
-            }
+        await withTaskExecutorPreference(preference) {
+            await openAndRun(
+                options: options, fromEnvironment: fromEnvironment, environment: environment, registry: registry,
+                features: features, command: command, known: known, rest: rest, executor: preference)
         }
     }
 
     /// Opens the app, runs the chosen front end and exits with its status.
     static func openAndRun(
         options: Request, fromEnvironment: String?, environment: [String: String], registry: FrontEndRegistry,
-        features: [any Feature.Type], command: FrontEndRegistry.Entry?, known: FrontEndRegistry.Entry?, rest: [String]
+        features: [any Feature.Type], command: FrontEndRegistry.Entry?, known: FrontEndRegistry.Entry?, rest: [String],
+        executor: (any TaskExecutor)?
     ) async -> Never {
         let app: FacetApp
         do {
             app = try FacetApp(
-                environment: environment, frontEnds: registry.names, features: features, oneShot: known?.oneShot == true)
+                environment: environment, frontEnds: registry.names, features: features, oneShot: known?.oneShot == true,
+                workExecutor: executor)
             try await app.prepare()
         } catch {
             fail("facet: \(FacetApp.message(for: error))", status: 1)
