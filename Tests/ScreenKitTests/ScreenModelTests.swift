@@ -1,6 +1,26 @@
 import Foundation
 import ScreenKit
+import Synchronization
 import Testing
+
+/// A task executor that counts the jobs it is given and runs them on a
+/// global queue: a screen's `workExecutor` for launched work.
+final class CountingExecutor: TaskExecutor {
+    let jobs = Mutex(0)
+
+    func enqueue(_ job: consuming ExecutorJob) {
+        jobs.withLock { $0 += 1 }
+        let job = UnownedJob(job)
+        let executor = asUnownedTaskExecutor()
+        DispatchQueue.global().async { job.runSynchronously(on: executor) }
+    }
+}
+
+/// Nonisolated async work, which runs on the task's preferred executor.
+nonisolated func nonisolatedWork() async -> Int {
+    await Task.yield()
+    return 7
+}
 
 @MainActor
 final class CounterScreen: ScreenModel {
@@ -69,5 +89,24 @@ final class CounterScreen: ScreenModel {
         let decoded = try JSONDecoder().decode(ScreenSnapshot.self, from: data)
         #expect(decoded == snapshot)
         #expect(SnapshotJSON.string(snapshot) == SnapshotJSON.string(decoded))
+    }
+
+    /// Background work started by `launch` runs its nonisolated awaits on
+    /// the screen's `workExecutor` (a one-shot command's main-thread
+    /// executor), and on the pool when there is none.
+    @Test func launchedWorkRunsOnTheScreensWorkExecutor() async {
+        let counting = CountingExecutor()
+        let screen = CounterScreen()
+        screen.workExecutor = counting
+        screen.launch { screen.count = await nonisolatedWork() }
+        screen.workExecutor = nil
+        await screen.settle()
+        #expect(screen.count == 7)
+        let preferred = counting.jobs.withLock { $0 }
+        #expect(preferred > 0)
+        screen.launch { screen.count = await nonisolatedWork() + 1 }
+        await screen.settle()
+        #expect(screen.count == 8)
+        #expect(counting.jobs.withLock { $0 } == preferred)
     }
 }
