@@ -57,12 +57,8 @@ public enum Launcher {
     /// Parses the command line, opens the app with `features`, runs the
     /// chosen front end and exits the process with its status.
     ///
-    /// Both lists are autoclosures: building the features' metatype array
-    /// instantiates type metadata by name, a sixth of what `facet --version`
-    /// cost when it was evaluated before the version check.
     public static func run(
-        features: @autoclosure () -> [any Feature.Type] = FacetApp.features,
-        frontEnds: @autoclosure () -> FrontEndRegistry = .standard
+        features: [any Feature.Type] = FacetApp.features, frontEnds registry: FrontEndRegistry = .standard
     ) async -> Never {
         // `facet --version` alone is answered before the argument parser,
         // the environment or anything else is built: scripts call it in loops.
@@ -75,8 +71,6 @@ public enum Launcher {
             exit(0)
         }
         ProcessMemory.keepLargeBuffersMapped()
-        let registry = frontEnds()
-        let features = features()
         StandardStreams.prepareProcess()
         let environment = ProcessEnvironment.read()
         let connect = ConnectOption(
