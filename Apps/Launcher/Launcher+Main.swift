@@ -14,10 +14,9 @@ extension Launcher {
     /// thread keeps the main actor: its run loop drains the main queue until
     /// `run` exits the process.
     public static func main(
-        features: @escaping @autoclosure () -> [any Feature.Type] = FacetApp.features,
-        frontEnds: @escaping @autoclosure () -> FrontEndRegistry = .standard
+        features: [any Feature.Type] = FacetApp.features, frontEnds: FrontEndRegistry = .standard
     ) -> Never {
-        Task { await run(features: features(), frontEnds: frontEnds()) }
+        Task { await run(features: features, frontEnds: frontEnds) }
         while true { RunLoop.main.run() }
     }
 }

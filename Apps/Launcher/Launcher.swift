@@ -57,12 +57,8 @@ public enum Launcher {
     /// Parses the command line, opens the app with `features`, runs the
     /// chosen front end and exits the process with its status.
     ///
-    /// Both lists are autoclosures: building the features' metatype array
-    /// instantiates type metadata by name, a sixth of what `facet --version`
-    /// cost when it was evaluated before the version check.
     public static func run(
-        features: @autoclosure () -> [any Feature.Type] = FacetApp.features,
-        frontEnds: @autoclosure () -> FrontEndRegistry = .standard
+        features: [any Feature.Type] = FacetApp.features, frontEnds registry: FrontEndRegistry = .standard
     ) async -> Never {
         // `facet --version` alone is answered before the argument parser,
         // the environment or anything else is built: scripts call it in loops.
@@ -75,8 +71,6 @@ public enum Launcher {
             exit(0)
         }
         ProcessMemory.keepLargeBuffersMapped()
-        let registry = frontEnds()
-        let features = features()
         StandardStreams.prepareProcess()
         let environment = ProcessEnvironment.read()
         let connect = ConnectOption(
@@ -126,27 +120,28 @@ public enum Launcher {
         let known = command ?? requestedEntry ?? (options.rest.isEmpty ? nil : registry.entry(registry.forCommands.name))
         // A one-shot command's awaits into stores and services stay on the
         // main thread (see MainQueueExecutor), and so do the screens'
-        // background tasks (ScreenWork); long-running front ends keep
-        // the concurrency pool (nil: no preference).
+        // background tasks (handed to the app as their work executor);
+        // long-running front ends keep the concurrency pool (nil: no
+        // preference).
         let preference: (any TaskExecutor)? = known?.oneShot == true ? MainQueueExecutor.shared : nil
-        await ScreenWork.$executor.withValue(preference) {
-            await withTaskExecutorPreference(preference) {
-                await openAndRun(
-                    options: options, fromEnvironment: fromEnvironment, environment: environment, registry: registry,
-                    features: features, command: command, known: known, rest: rest)
-            }
+        await withTaskExecutorPreference(preference) {
+            await openAndRun(
+                options: options, fromEnvironment: fromEnvironment, environment: environment, registry: registry,
+                features: features, command: command, known: known, rest: rest, executor: preference)
         }
     }
 
     /// Opens the app, runs the chosen front end and exits with its status.
     static func openAndRun(
         options: Request, fromEnvironment: String?, environment: [String: String], registry: FrontEndRegistry,
-        features: [any Feature.Type], command: FrontEndRegistry.Entry?, known: FrontEndRegistry.Entry?, rest: [String]
+        features: [any Feature.Type], command: FrontEndRegistry.Entry?, known: FrontEndRegistry.Entry?, rest: [String],
+        executor: (any TaskExecutor)?
     ) async -> Never {
         let app: FacetApp
         do {
             app = try FacetApp(
-                environment: environment, frontEnds: registry.names, features: features, oneShot: known?.oneShot == true)
+                environment: environment, frontEnds: registry.names, features: features, oneShot: known?.oneShot == true,
+                workExecutor: executor)
             try await app.prepare()
         } catch {
             fail("facet: \(FacetApp.message(for: error))", status: 1)

@@ -36,7 +36,7 @@ public final class FacetApp {
         Migrations.core + features.flatMap { $0.migrations }
     }
 
-    private let registry = ScreenRegistry()
+    private let registry: ScreenRegistry
     private let context: FeatureContext
     private let installed: [any Feature]
 
@@ -47,10 +47,13 @@ public final class FacetApp {
     /// built on Facet appends its features (their migrations run after).
     ///
     /// `oneShot`: the process runs one command and exits (the CLI), so one
-    /// database connection serves it (see `FacetDatabase.Connections`).
+    /// database connection serves it (see `FacetDatabase.Connections`) and
+    /// nothing it shows stays on screen long enough to need live updates.
+    /// `workExecutor`: where the screens' background work runs (nil: the
+    /// concurrency pool).
     public init(
         environment: [String: String], frontEnds: [String], features: [any Feature.Type] = FacetApp.features,
-        oneShot: Bool = false
+        oneShot: Bool = false, workExecutor: (any TaskExecutor)? = nil
     ) throws {
         let paths = AppPaths(environment: environment)
         // FACET_BUSY_TIMEOUT_MS lets tests see a lock fail fast; users keep the default.
@@ -67,9 +70,15 @@ public final class FacetApp {
         let context = FeatureContext(
             database: database, environment: environment, account: account,
             http: SharedHTTPClient(configuration: .from(environment: environment)),
-            urlOpener: ProcessURLOpener(environment: environment), oneShot: oneShot)
+            urlOpener: ProcessURLOpener(environment: environment))
         self.context = context
+        registry = ScreenRegistry(workExecutor: workExecutor)
         installed = features.map { $0.init(context: context) }
+        // A one-shot command prints one state and exits: its folders need no
+        // watcher, which reads every directory of the tree again to watch it.
+        if oneShot {
+            for case let folders as FoldersFeature in installed { folders.makeWatcher = nil }
+        }
         for feature in installed { feature.register(in: registry) }
     }
 

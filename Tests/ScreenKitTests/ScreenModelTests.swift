@@ -4,7 +4,7 @@ import Synchronization
 import Testing
 
 /// A task executor that counts the jobs it is given and runs them on a
-/// global queue: where `ScreenWork.executor` points launched work.
+/// global queue: a screen's `workExecutor` for launched work.
 final class CountingExecutor: TaskExecutor {
     let jobs = Mutex(0)
 
@@ -92,14 +92,14 @@ final class CounterScreen: ScreenModel {
     }
 
     /// Background work started by `launch` runs its nonisolated awaits on
-    /// `ScreenWork.executor` (a one-shot command's main-thread executor),
-    /// and on the pool when there is none.
-    @Test func launchedWorkRunsOnTheScreenWorkExecutor() async {
+    /// the screen's `workExecutor` (a one-shot command's main-thread
+    /// executor), and on the pool when there is none.
+    @Test func launchedWorkRunsOnTheScreensWorkExecutor() async {
         let counting = CountingExecutor()
         let screen = CounterScreen()
-        ScreenWork.$executor.withValue(counting) {
-            screen.launch { screen.count = await nonisolatedWork() }
-        }
+        screen.workExecutor = counting
+        screen.launch { screen.count = await nonisolatedWork() }
+        screen.workExecutor = nil
         await screen.settle()
         #expect(screen.count == 7)
         let preferred = counting.jobs.withLock { $0 }

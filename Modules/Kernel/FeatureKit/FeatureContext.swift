@@ -19,15 +19,11 @@ public final class FeatureContext {
     public let http: any HTTPClient
     /// Shows web pages (`$BROWSER`/`xdg-open`), or reports that it cannot.
     public let urlOpener: any URLOpener
-    /// The process runs one command and exits (the CLI): nothing it shows
-    /// is on screen long enough to need live updates.
-    public let oneShot: Bool
 
     public init(
         database: FacetDatabase, environment: [String: String], account: AccountCenter, http: any HTTPClient,
-        urlOpener: any URLOpener, oneShot: Bool = false
+        urlOpener: any URLOpener
     ) {
-        self.oneShot = oneShot
         self.database = database
         self.environment = environment
         self.meta = MetaStore(database: database)

@@ -17,8 +17,12 @@ public struct ScreenRegistration {
 @MainActor
 public final class ScreenRegistry: ScreenCatalog {
     private var registrations: [ScreenRegistration] = []
+    /// Given to every screen built here as its `ScreenModel.workExecutor`.
+    private let workExecutor: (any TaskExecutor)?
 
-    public init() {}
+    public init(workExecutor: (any TaskExecutor)? = nil) {
+        self.workExecutor = workExecutor
+    }
 
     public func register(_ registration: ScreenRegistration) {
         precondition(!registrations.contains { $0.descriptor.id == registration.descriptor.id },
@@ -32,6 +36,8 @@ public final class ScreenRegistry: ScreenCatalog {
         guard let registration = registrations.first(where: { $0.descriptor.id == request.screen }) else {
             throw .notFound("no screen named '\(request.screen)'", code: "unknown_screen")
         }
-        return try registration.make(request.params)
+        let screen = try registration.make(request.params)
+        if let workExecutor, let model = screen as? ScreenModel { model.workExecutor = workExecutor }
+        return screen
     }
 }

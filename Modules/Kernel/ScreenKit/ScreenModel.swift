@@ -40,9 +40,14 @@ open class ScreenModel: Screen {
         changes.send()
     }
 
+    /// Where `launch`ed work runs its nonisolated awaits; nil: the
+    /// concurrency pool. An unstructured `Task` does not inherit its
+    /// creator's executor preference, so whoever builds the screens (the
+    /// composition root, through `ScreenRegistry`) hands it over here.
+    public var workExecutor: (any TaskExecutor)?
+
     /// Runs `body` as background work of this screen: `settle()` waits for
-    /// it and `close()` cancels it. Its nonisolated awaits run where
-    /// `ScreenWork.executor` says.
+    /// it and `close()` cancels it.
     @discardableResult
     public func launch(_ body: @escaping @MainActor () async -> Void) -> Task<Void, Never> {
         nextWork += 1
@@ -54,8 +59,8 @@ open class ScreenModel: Screen {
         // Without a preference, a plain main-actor task: it is enqueued on
         // the main actor directly, where a preferring one starts on its
         // executor and only then hops.
-        let task = if let executor = ScreenWork.executor {
-            Task(executorPreference: executor, operation: operation)
+        let task = if let workExecutor {
+            Task(executorPreference: workExecutor, operation: operation)
         } else {
             Task { @MainActor in await operation() }
         }

@@ -13,17 +13,16 @@ import ScreenKit
 /// No tables: folders live on disk.
 final class FoldersFeature: Feature {
     let environment: [String: String]
-    /// A one-shot command prints one state and exits: no folder watcher
-    /// (which reads every directory of the tree again to watch it).
-    let watching: Bool
+    /// Builds the library's watcher; nil: no live updates (the composition
+    /// root's choice, made before any screen opens).
+    var makeWatcher: ((_ environment: [String: String]) -> any FolderWatcher)? = FoldersFeature.inotifyWatcher
 
     /// Built when a folder screen first opens (a one-shot playlist command
     /// never builds the scanner or the watcher); then shared by every screen.
-    private(set) lazy var library = Self.makeLibrary(environment: environment, watching: watching)
+    private(set) lazy var library = Self.makeLibrary(environment: environment, watcher: makeWatcher?(environment))
 
     init(context: FeatureContext) {
         environment = context.environment
-        watching = !context.oneShot
     }
 
     /// Libraries over imported ncdu exports, by file: every screen of one
@@ -99,14 +98,16 @@ final class FoldersFeature: Feature {
     /// kernel's watches, which every process of the user shares).
     /// `FACET_TEST_SCAN_PAUSE_AT`/`_FIFO` are for the attack suite only
     /// (`ScanPauseForTesting`): unset, the scanner has no pause at all.
-    static func makeLibrary(environment: [String: String], watching: Bool = true) -> FolderLibrary {
+    static func makeLibrary(environment: [String: String], watcher: (any FolderWatcher)?) -> FolderLibrary {
         let threads = environment["FACET_SCAN_THREADS"].flatMap(Int.init).map { min(max($0, 1), 64) } ?? 2
-        let watchLimit = environment["FACET_WATCH_LIMIT"].flatMap(Int.init).map { max($0, 1) } ?? 100_000
         let scanner = DirectoryScanner(threads: threads, afterListing: ScanPauseForTesting.hook(environment))
         return FolderLibrary(
-            scanner: scanner, renamer: NoReplaceRenamer(),
-            watcher: watching ? InotifyWatcher(watchLimit: watchLimit) : nil,
+            scanner: scanner, renamer: NoReplaceRenamer(), watcher: watcher,
             exporter: NcduExporter(version: FacetApp.version, threads: threads), remover: SafeRemover(),
             homeFolder: environment["HOME"].flatMap { $0.isEmpty ? nil : $0 })
+    }
+
+    nonisolated static func inotifyWatcher(environment: [String: String]) -> any FolderWatcher {
+        InotifyWatcher(watchLimit: environment["FACET_WATCH_LIMIT"].flatMap(Int.init).map { max($0, 1) } ?? 100_000)
     }
 }

@@ -29,14 +29,8 @@ public enum Migrations {
     }
 
     /// The first identifier that appears twice in `list`, if any.
-    ///
-    /// Pairwise, not through a `Set`: every start-up asks, the list is a few
-    /// dozen, and the first `Set<String>` of a process costs the runtime a
-    /// scan of every protocol conformance in the binary.
     public static func duplicate(in list: [Migration]) -> String? {
-        for index in list.indices where list[..<index].contains(where: { $0.id == list[index].id }) {
-            return list[index].id
-        }
-        return nil
+        var seen = Set<String>()
+        return list.first { !seen.insert($0.id).inserted }?.id
     }
 }
