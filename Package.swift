@@ -153,7 +153,7 @@ let package = Package(
         .systemLibrary(name: "CSQLiteConfig", path: "Modules/System/CSQLiteConfig", providers: [.apt(["libsqlite3-dev"])]),
         // Linux's getdents64, for the folder scanner.
         .systemLibrary(name: "CDirectoryEntries", path: "Modules/System/CDirectoryEntries"),
-        // glibc's <malloc.h> (mallopt).
+        // glibc's <malloc.h> (mallopt), for the facet executable's memory policy.
         .systemLibrary(name: "CMalloc", path: "Modules/System/CMalloc"),
         .systemLibrary(name: "CNcursesw", path: "Modules/System/CNcursesw", providers: [.apt(["libncurses-dev"])]),
         .systemLibrary(name: "CEpoll", path: "Modules/System/CEpoll"),
@@ -189,11 +189,12 @@ let package = Package(
             name: "FacetLauncher",
             dependencies: [
                 "Composition", "FeatureKit", "ScreenKit", "CLIFrontEnd", "JSONLFrontEnd", "TUIFrontEnd", "MCPFrontEnd",
-                "ServeFrontEnd", "RemoteCatalog", "CMalloc",
+                "ServeFrontEnd", "RemoteCatalog",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Apps/Launcher"),
-        .executableTarget(name: "facet", dependencies: ["FacetLauncher"], path: "Apps/facet"),
+        // Facet's executable; its memory policy (CMalloc) is its own, not the launcher's.
+        .executableTarget(name: "facet", dependencies: ["FacetLauncher", "CMalloc"], path: "Apps/facet"),
 
         // MARK: Tools (built on demand, never part of the test suite)
         .executableTarget(name: "tui-bench", dependencies: ["TUIFrontEnd", "ScreenKit"], path: "Tools/bench/TUIBench"),

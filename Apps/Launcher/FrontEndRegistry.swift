@@ -20,8 +20,10 @@ public struct FrontEndRegistry {
         /// Runs only on a terminal (a saved preference for it is passed over
         /// when stdin or stdout is not one).
         public var needsTerminal: Bool
-        /// Runs one command and exits: the app then opens a single database
-        /// connection instead of a pool (a fifth of a short command's time).
+        /// Runs one command and exits: the composition root then opens a
+        /// single database connection instead of a pool, starts no folder
+        /// watcher, and runs the screens' work on the main thread, since
+        /// nothing stays on screen long enough to need more.
         public var oneShot: Bool
 
         public init(frontEnd: any FrontEnd.Type, summary: String, needsTerminal: Bool = false, oneShot: Bool = false) {

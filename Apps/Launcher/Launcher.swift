@@ -70,7 +70,6 @@ public enum Launcher {
             _ = line.withCString { write(1, $0, strlen($0)) }
             exit(0)
         }
-        ProcessMemory.keepLargeBuffersMapped()
         StandardStreams.prepareProcess()
         let environment = ProcessEnvironment.read()
         let connect = ConnectOption(
