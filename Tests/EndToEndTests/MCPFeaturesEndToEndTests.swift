@@ -17,7 +17,7 @@ struct MCPFeaturesEndToEndTests {
         let github: FixtureServer
         let photos: PhotosFixtureServer
         let facts: [String: Any]
-        var environment: [String: String] { ["TZ": "UTC", "FACET_PHOTOS_CLOCK": MCPFeaturesEndToEndTests.clock] }
+        var environment: [String: String] { ["TZ": "UTC", "FACET_CLOCK": MCPFeaturesEndToEndTests.clock] }
 
         init() throws {
             github = try FixtureServer(arguments: ["--stars", "230"])
@@ -25,7 +25,7 @@ struct MCPFeaturesEndToEndTests {
             facts = try MCPClientScript.run(
                 "features", home: home.path, work: work.path,
                 arguments: [github.baseURL, "http://127.0.0.1:\(photos.port)"],
-                environment: ["TZ": "UTC", "FACET_PHOTOS_CLOCK": MCPFeaturesEndToEndTests.clock])
+                environment: ["TZ": "UTC", "FACET_CLOCK": MCPFeaturesEndToEndTests.clock])
         }
 
         func cli(_ arguments: String...) throws -> [String: Any] {

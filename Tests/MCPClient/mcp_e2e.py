@@ -171,7 +171,7 @@ async def features(binary, home, work, github, photos):
         with open(os.path.join(tree, path), "w") as f:
             f.write("x" * size)
     env = {"FACET_HOME": home, "NO_COLOR": "1"}
-    for name in ("TZ", "FACET_PHOTOS_CLOCK"):
+    for name in ("TZ", "FACET_CLOCK"):
         if name in os.environ:
             env[name] = os.environ[name]
     params = StdioServerParameters(command=binary, args=["--ui", "mcp"], env=env)

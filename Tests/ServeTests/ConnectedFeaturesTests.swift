@@ -10,7 +10,7 @@ import TestSupport
 @Suite(.serialized, .tags(.serve, .cli, .jsonl))
 struct ConnectedFeaturesTests {
     static let clock = "1790000000"
-    static let environment = ["TZ": "UTC", "FACET_PHOTOS_CLOCK": clock]
+    static let environment = ["TZ": "UTC", "FACET_CLOCK": clock]
 
     /// A server on `home` (set up by `prepare`, run by the plain CLI before
     /// the server starts) and an empty home for its clients.

@@ -31,7 +31,7 @@ import TestSupport
         var seen = Seen()
         let fixture = try PhotosFixtureServer.shared()
         let home = TemporaryDirectory("facet-photos-tui")
-        let environment = ["FACET_PHOTOS_CLOCK": clock]
+        let environment = ["FACET_CLOCK": clock]
         func facet(_ words: String...) throws -> FacetProcess.Result {
             try FacetProcess.run(words, home: home.path, environment: environment)
         }
@@ -45,7 +45,7 @@ import TestSupport
 
         let snapshotPath = home.path + "/tui-snapshot.json"
         let tmux = try TmuxSession(command: TmuxEndToEndTests().command(
-            home: home.path, extra: "FACET_PHOTOS_CLOCK=\(clock) FACET_TUI_SNAPSHOT=\(shellQuoted(snapshotPath))"))
+            home: home.path, extra: "FACET_CLOCK=\(clock) FACET_TUI_SNAPSHOT=\(shellQuoted(snapshotPath))"))
         try tmux.switchToTab("Photos", on: tmux.waitForPlaylists())
         try tmux.wait(forText: "Fetched 5,000 photos")
         try tmux.keys("j", "j")

@@ -1,3 +1,4 @@
+import Foundation
 import KernelDomain
 import KernelPersistence
 
@@ -19,11 +20,22 @@ public final class FeatureContext {
     public let http: any HTTPClient
     /// Shows web pages (`$BROWSER`/`xdg-open`), or reports that it cannot.
     public let urlOpener: any URLOpener
+    /// The time fetches are stamped with and ages are measured against: now,
+    /// or the fixed instant in `FACET_CLOCK` (seconds since 1970), so that
+    /// end-to-end tests in different processes, minutes apart on a loaded
+    /// machine, produce identical snapshots.
+    public let now: @Sendable () -> Date
 
     public init(
         database: FacetDatabase, environment: [String: String], account: AccountCenter, http: any HTTPClient,
         urlOpener: any URLOpener
     ) {
+        if let fixed = environment["FACET_CLOCK"].flatMap(Double.init) {
+            let instant = Date(timeIntervalSince1970: fixed)
+            now = { instant }
+        } else {
+            now = { Date() }
+        }
         self.database = database
         self.environment = environment
         self.meta = MetaStore(database: database)

@@ -24,7 +24,7 @@ final class PhotosFeature: Feature {
     init(context: FeatureContext) {
         catalog = PhotoCatalog(
             store: SQLitePhotoStore(database: context.database), source: HTTPPhotoSource(client: context.http),
-            now: Self.clock(context.environment))
+            now: context.now)
         opener = Self.makeOpener(context.urlOpener)
         account = context.account
     }
@@ -56,16 +56,5 @@ final class PhotosFeature: Feature {
         { url in
             _ = try await opener.open(try PhotoRules.openableURL(url))
         }
-    }
-
-    /// The time photo fetches are stamped with: now, or the fixed instant in
-    /// `FACET_PHOTOS_CLOCK` (seconds since 1970) so end-to-end tests in
-    /// different processes produce identical snapshots.
-    static func clock(_ environment: [String: String]) -> @Sendable () -> Date {
-        if let fixed = environment["FACET_PHOTOS_CLOCK"].flatMap(Double.init) {
-            let instant = Date(timeIntervalSince1970: fixed)
-            return { instant }
-        }
-        return { Date() }
     }
 }

@@ -1,4 +1,5 @@
 import FeatureKit
+import Foundation
 import KernelDomain
 import KernelPersistence
 import KernelPresentation
@@ -17,13 +18,15 @@ final class StarsFeature: Feature {
 
     let access: StarsAccess
     let account: AccountCenter
+    let now: @Sendable () -> Date
 
     init(context: FeatureContext) {
         account = context.account
+        now = context.now
         access = StarsAccess(
             library: StarsLibrary(
                 source: GitHubStarredClient(http: context.http), store: SQLiteStarStore(database: context.database),
-                limits: .from(environment: context.environment)),
+                limits: .from(environment: context.environment), now: context.now),
             opener: context.urlOpener, account: context.account,
             token: { [account = context.account] profile in try await account.githubToken(for: profile) })
     }
@@ -31,12 +34,13 @@ final class StarsFeature: Feature {
     func register(in registry: ScreenRegistry) {
         let access = access
         let account = account
+        let now = now
         registry.register(ScreenRegistration(StarsViewModel.descriptor) { params in
             StarsViewModel(
                 access: access, search: params.string("search") ?? "", language: params.string("language"),
                 sort: params.string("sort").flatMap(StarSort.init(rawValue:)) ?? .starred,
                 refresh: params.string("refresh").flatMap(StarsViewModel.RefreshMode.init(rawValue:)) ?? .auto,
-                pageSize: account.settings?.pageSize ?? SettingsRules.defaultPageSize)
+                pageSize: account.settings?.pageSize ?? SettingsRules.defaultPageSize, now: now)
         })
         registry.register(ScreenRegistration(RepositoryViewModel.descriptor) { params in
             RepositoryViewModel(access: access, name: params.string("name") ?? "")

@@ -112,7 +112,7 @@ import TestSupport
     @Test func offlineShowsHowOldTheCacheIs() throws {
         let world = try PhotosHome()
         #expect(try world.facet("photos").status == 0)
-        let later = try world.facet("photos", "--offline", environment: ["FACET_PHOTOS_CLOCK": "1790010800"])
+        let later = try world.facet("photos", "--offline", environment: ["FACET_CLOCK": "1790010800"])
         #expect(later.status == 0)
         #expect(later.stdout.contains("3 h ago (2026-09-21 14:13 UTC)"), "\(later.stdout)")
     }

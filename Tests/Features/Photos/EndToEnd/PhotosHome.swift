@@ -14,7 +14,7 @@ struct PhotosHome {
 
     init(mode: String? = "ok", environment: [String: String] = [:]) throws {
         fixture = try PhotosFixtureServer.shared()
-        self.environment = ["FACET_PHOTOS_CLOCK": Self.clock].merging(environment) { $1 }
+        self.environment = ["FACET_CLOCK": Self.clock].merging(environment) { $1 }
         let signIn = try facet("login", "sign-in", "--first-name", "Ada", "--last-name", "Lovelace")
         #expect(signIn.status == 0, "\(signIn.stderr)")
         if let mode { try use(mode) }
