@@ -123,19 +123,21 @@ public enum Launcher {
         // long-running front ends keep the concurrency pool (nil: no
         // preference).
         let preference: (any TaskExecutor)? = known?.oneShot == true ? MainQueueExecutor.shared : nil
-        await withTaskExecutorPreference(preference) {
+        let status = await withTaskExecutorPreference(preference) {
             await openAndRun(
                 options: options, fromEnvironment: fromEnvironment, environment: environment, registry: registry,
                 features: features, command: command, known: known, rest: rest, executor: preference)
         }
+        exit(status)
     }
 
-    /// Opens the app, runs the chosen front end and exits with its status.
+    /// Opens the app, runs the chosen front end, closes the app and returns
+    /// the status the process exits with.
     static func openAndRun(
         options: Request, fromEnvironment: String?, environment: [String: String], registry: FrontEndRegistry,
         features: [any Feature.Type], command: FrontEndRegistry.Entry?, known: FrontEndRegistry.Entry?, rest: [String],
         executor: (any TaskExecutor)?
-    ) async -> Never {
+    ) async -> Int32 {
         let app: FacetApp
         do {
             app = try FacetApp(
@@ -151,7 +153,7 @@ public enum Launcher {
                 home: app.home, frontEnds: registry.infos)
             let status = await command.frontEnd.run(context)
             app.finish()
-            exit(status)
+            return status
         }
         let requested = options.ui ?? fromEnvironment
         let preferred = requested == nil ? await preferredFrontEnd(app, rest: options.rest, registry: registry) : nil
@@ -166,7 +168,7 @@ public enum Launcher {
         let status = await entry.frontEnd.run(context)
         app.finish()
         // Output that could not be written (closed stdout, full disk) is a failure.
-        exit(status == 0 && StandardStreams.failed ? 1 : status)
+        return status == 0 && StandardStreams.failed ? 1 : status
     }
 
     /// `--connect`: the front end runs against a running server's core; no
