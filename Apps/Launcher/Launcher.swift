@@ -71,7 +71,7 @@ public enum Launcher {
             exit(0)
         }
         StandardStreams.prepareProcess()
-        let environment = ProcessEnvironment.read()
+        let environment = ProcessInfo.processInfo.environment
         let connect = ConnectOption(
             arguments: Array(FacetApp.commandLineArguments().dropFirst()), environment: environment,
             defaultSocket: { SocketLocation.defaultPath(environment: environment) })
