@@ -233,7 +233,7 @@ public final class FacetDatabase: Sendable {
     /// through this database afterwards.
     public func close() {
         if !writer.configuration.readonly {
-            _ = try? writer.writeWithoutTransaction { [path] db in Self.tendWAL(db, path) }
+            writer.writeWithoutTransaction { [path] db in Self.tendWAL(db, path) }
         }
         try? writer.close()
     }
