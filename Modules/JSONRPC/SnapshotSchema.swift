@@ -140,6 +140,10 @@ public enum SnapshotSchema {
     static let action = object(
         "An action as the screen offers it now; a disabled one says why in disabledReason.",
         required: ["name": string, "label": string, "enabled": boolean, "destructive": boolean,
+                   "effect": .object([
+                       "type": .string("string"),
+                       "enum": .array(["view", "adds", "changes", "destroys"].map(JSONValue.string)),
+                   ]),
                    "params": array(ref("Param")), "summary": string],
         optional: ["disabledReason": string, "key": string])
 

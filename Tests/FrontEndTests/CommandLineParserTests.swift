@@ -11,31 +11,31 @@ import Testing
                 ParamDescriptor(name: "sort", label: "Sort", kind: .choice, required: false, choices: ["a", "b"]),
             ],
             actions: [
-                ActionDescriptor(name: "move", label: "Move", summary: "", params: [
+                ActionDescriptor(name: "move", label: "Move", summary: "", effect: .changes, params: [
                     ParamDescriptor(name: "item", label: "Item", kind: .item, positional: true),
                     ParamDescriptor(name: "to", label: "To", kind: .int, positional: true),
                 ]),
-                ActionDescriptor(name: "add", label: "Add", summary: "", params: [
+                ActionDescriptor(name: "add", label: "Add", summary: "", effect: .changes, params: [
                     ParamDescriptor(name: "path", label: "Path", kind: .path, positional: true),
                     ParamDescriptor(name: "dry", label: "Dry", kind: .bool, required: false),
                 ]),
             ]),
         ScreenDescriptor(
             id: "thingz", title: "All things", summary: "",
-            actions: [ActionDescriptor(name: "import", label: "Import", summary: "", params: [
+            actions: [ActionDescriptor(name: "import", label: "Import", summary: "", effect: .changes, params: [
                 ParamDescriptor(name: "path", label: "Path", kind: .path, positional: true),
             ])]),
         ScreenDescriptor(id: "list", title: "List", summary: "", params: [
             ParamDescriptor(name: "path", label: "Path", kind: .path, required: false, positional: true),
-        ], actions: [ActionDescriptor(name: "rescan", label: "Rescan", summary: "")]),
+        ], actions: [ActionDescriptor(name: "rescan", label: "Rescan", summary: "", effect: .changes)]),
         ScreenDescriptor(
             id: "form", title: "Form", summary: "",
             actions: [
-                ActionDescriptor(name: StandardAction.setField, label: "Edit", summary: "", params: [
+                ActionDescriptor(name: StandardAction.setField, label: "Edit", summary: "", effect: .view, params: [
                     ParamDescriptor(name: StandardParam.field, label: "Field", kind: .choice, positional: true, choices: ["a", "b"]),
                     ParamDescriptor(name: StandardParam.value, label: "Value", positional: true),
                 ]),
-                ActionDescriptor(name: "save", label: "Save", summary: ""),
+                ActionDescriptor(name: "save", label: "Save", summary: "", effect: .changes),
             ]),
     ]
 

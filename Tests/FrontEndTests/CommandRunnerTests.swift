@@ -58,19 +58,19 @@ import Testing
 
     static let setField = ActionDescriptor(
         name: StandardAction.setField, label: "Edit", summary: "",
-        params: [
+        effect: .view, params: [
             ParamDescriptor(name: StandardParam.field, label: "Field", kind: .choice, positional: true, choices: ["user"]),
             ParamDescriptor(name: StandardParam.value, label: "Value", positional: true),
         ])
-    static let save = ActionDescriptor(name: "save", label: "Save", summary: "")
+    static let save = ActionDescriptor(name: "save", label: "Save", summary: "", effect: .changes)
     static let rename = ActionDescriptor(
         name: "rename", label: "Rename", summary: "",
-        params: [ParamDescriptor(name: "name", label: "New name", required: false, positional: true)])
-    static let login = ActionDescriptor(name: "login", label: "Sign in", summary: "")
+        effect: .changes, params: [ParamDescriptor(name: "name", label: "New name", required: false, positional: true)])
+    static let login = ActionDescriptor(name: "login", label: "Sign in", summary: "", effect: .changes)
     static let columns = [ListColumn("name", "Name", priority: 0), ListColumn("bytes", "Size", type: .bytes)]
 
     static let descriptors = [
-        ScreenDescriptor(id: "prefs", title: "Prefs", summary: "", actions: [setField, save, ActionDescriptor(name: "clear", label: "Clear", summary: "")]),
+        ScreenDescriptor(id: "prefs", title: "Prefs", summary: "", actions: [setField, save, ActionDescriptor(name: "clear", label: "Clear", summary: "", effect: .changes)]),
         ScreenDescriptor(id: "things", title: "Things", summary: "", actions: [rename]),
         ScreenDescriptor(id: "rename", title: "Rename", summary: "", params: [
             ParamDescriptor(name: "path", label: "Path", kind: .path, positional: true),
@@ -81,7 +81,7 @@ import Testing
         ScreenDescriptor(id: "export", title: "Export", summary: "", actions: [export, save]),
     ]
     /// An action that loads the screen's content itself (an export that scans as it writes).
-    static let export = ActionDescriptor(name: "export", label: "Export", summary: "", loadsContent: true)
+    static let export = ActionDescriptor(name: "export", label: "Export", summary: "", effect: .changes, loadsContent: true)
 
     /// A form whose one field must be letters; `save` is enabled only then.
     static func prefs(_ draft: String?, status: ScreenStatus = .idle) -> ScreenSnapshot {

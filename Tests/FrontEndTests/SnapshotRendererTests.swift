@@ -25,7 +25,7 @@ import Testing
 
     @Test func theListIsATableThatFitsTheWidthWithAFooter() {
         let renderer = SnapshotRenderer(style: TerminalStyle(enabled: false), width: 40)
-        let loadMore = ActionDescriptor(name: StandardAction.loadMore, label: "More", summary: "")
+        let loadMore = ActionDescriptor(name: StandardAction.loadMore, label: "More", summary: "", effect: .view)
         let text = renderer.render(snapshot([
             row("1", "A rather long title that must be cut somewhere", "Artist", 1024),
             row("2", "日本語のタイトル", "アーティスト", 10240, badges: ["visited"]),

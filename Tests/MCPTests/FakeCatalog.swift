@@ -32,15 +32,15 @@ final class FakeScreen: ScreenModel {
 
     static let add = ActionDescriptor(
         name: "add", label: "Add", summary: "Add a note.",
-        params: [ParamDescriptor(name: "text", label: "Text"), ParamDescriptor(name: "times", label: "Times", kind: .int, required: false, minimum: 1)])
-    static let clear = ActionDescriptor(name: "clear", label: "Clear", summary: "Remove every note.", destructive: true)
+        effect: .changes, params: [ParamDescriptor(name: "text", label: "Text"), ParamDescriptor(name: "times", label: "Times", kind: .int, required: false, minimum: 1)])
+    static let clear = ActionDescriptor(name: "clear", label: "Clear", summary: "Remove every note.", effect: .destroys)
     static let filter = ActionDescriptor(
         name: StandardAction.filter, label: "Filter", summary: "Show matching notes.",
-        params: [ParamDescriptor(name: StandardParam.text, label: "Text")])
-    static let fail = ActionDescriptor(name: "fail", label: "Fail", summary: "Always fails.")
-    static let go = ActionDescriptor(name: "go", label: "Go", summary: "Open the other screen.")
+        effect: .view, params: [ParamDescriptor(name: StandardParam.text, label: "Text")])
+    static let fail = ActionDescriptor(name: "fail", label: "Fail", summary: "Always fails.", effect: .changes)
+    static let go = ActionDescriptor(name: "go", label: "Go", summary: "Open the other screen.", effect: .changes)
     /// Fails the way background work does: by setting an error status.
-    static let spoil = ActionDescriptor(name: "spoil", label: "Spoil", summary: "Set an error status.")
+    static let spoil = ActionDescriptor(name: "spoil", label: "Spoil", summary: "Set an error status.", effect: .changes)
     var status: ScreenStatus = .idle
 
     static func notes(id: String = "notes", params: [ParamDescriptor] = []) -> ScreenDescriptor {

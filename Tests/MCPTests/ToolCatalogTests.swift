@@ -50,7 +50,7 @@ import Testing
     }
 
     @Test func anActionParameterNamedHandleKeepsItsName() throws {
-        let odd = ActionDescriptor(name: "tag", label: "Tag", summary: "Tag.", params: [ParamDescriptor(name: "handle", label: "Handle")])
+        let odd = ActionDescriptor(name: "tag", label: "Tag", summary: "Tag.", effect: .changes, params: [ParamDescriptor(name: "handle", label: "Handle")])
         let screen = ScreenDescriptor(id: "odd", title: "Odd", summary: "Odd.", actions: [odd])
         let tag = try #require(tool(ToolCatalog.tools(for: [screen], readOnly: false), "odd_tag"))
         #expect(tag.handleArgument == "_handle")

@@ -4,7 +4,7 @@ import Testing
 @Suite struct ParamValidationTests {
     let action = ActionDescriptor(
         name: "move", label: "Move", summary: "",
-        params: [
+        effect: .changes, params: [
             ParamDescriptor(name: "item", label: "Item", kind: .item, positional: true),
             ParamDescriptor(name: "to", label: "To", kind: .int, positional: true, minimum: 1, maximum: 10),
             ParamDescriptor(name: "how", label: "How", kind: .choice, required: false, choices: ["fast", "slow"]),
@@ -58,7 +58,7 @@ import Testing
 @Suite struct PathParamNulTests {
     let action = ActionDescriptor(
         name: "open", label: "Open", summary: "",
-        params: [ParamDescriptor(name: "path", label: "Path", kind: .path, positional: true),
+        effect: .view, params: [ParamDescriptor(name: "path", label: "Path", kind: .path, positional: true),
                  ParamDescriptor(name: "note", label: "Note", required: false)])
 
     @Test func aPathWithANulIsInvalid() throws {

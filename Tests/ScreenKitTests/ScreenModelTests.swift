@@ -29,7 +29,7 @@ final class CounterScreen: ScreenModel {
     override var snapshot: ScreenSnapshot {
         ScreenSnapshot(
             screen: "counter", title: label, content: ScreenContent(detail: DetailContent(rows: [DetailRow("Count", "\(count)")])),
-            actions: [ActionDescriptor(name: "add", label: "Add", summary: "", enabled: count < 2)])
+            actions: [ActionDescriptor(name: "add", label: "Add", summary: "", effect: .changes, enabled: count < 2)])
     }
     override func perform(_ action: String, _ arguments: ActionArguments) async throws(ScreenError) -> ActionOutcome {
         count += 1

@@ -13,7 +13,7 @@ import Testing
         override var snapshot: ScreenSnapshot {
             ScreenSnapshot(
                 screen: "counter", title: "\(count)", content: ScreenContent(detail: DetailContent(rows: [])),
-                actions: [ActionDescriptor(name: "bump", label: "Bump", summary: "Adds one")])
+                actions: [ActionDescriptor(name: "bump", label: "Bump", summary: "Adds one", effect: .changes)])
         }
         override func start() async { starts += 1 }
         override func perform(_ action: String, _ arguments: ActionArguments) async throws(ScreenError) -> ActionOutcome {
@@ -31,7 +31,7 @@ import Testing
         var made: [Counter] = []
         var screens: [ScreenDescriptor] {
             [ScreenDescriptor(id: "counter", title: "Counter", summary: "", params: [ParamDescriptor(name: "n", label: "N", kind: .int)],
-                              actions: [ActionDescriptor(name: "bump", label: "Bump", summary: "Adds one")])]
+                              actions: [ActionDescriptor(name: "bump", label: "Bump", summary: "Adds one", effect: .changes)])]
         }
         func makeScreen(_ request: ScreenRequest) throws(ScreenError) -> any Screen {
             let screen = Counter()

@@ -23,25 +23,25 @@ final class FakeListScreen: ScreenModel {
     var child: ScreenRequest?
 
     static let filterAction = ActionDescriptor(
-        name: "filter", label: "Filter", summary: "Show matching rows.", key: "/",
+        name: "filter", label: "Filter", summary: "Show matching rows.", effect: .view, key: "/",
         params: [ParamDescriptor(name: "text", label: "Text", positional: true)])
     static let sortAction = ActionDescriptor(
-        name: "sort", label: "Sort", summary: "Order rows.", key: "s",
+        name: "sort", label: "Sort", summary: "Order rows.", effect: .view, key: "s",
         params: [
             ParamDescriptor(name: "by", label: "Sort by", kind: .choice, choices: ["title", "artist"]),
             ParamDescriptor(name: "descending", label: "Largest first", kind: .bool, required: false),
         ])
     static let openAction = ActionDescriptor(
-        name: "open", label: "Open", summary: "Open a row.", key: "enter",
+        name: "open", label: "Open", summary: "Open a row.", effect: .view, key: "enter",
         params: [ParamDescriptor(name: "item", label: "Row", kind: .item)])
     static let removeAction = ActionDescriptor(
-        name: "remove", label: "Remove", summary: "Remove a row.", key: "x", destructive: true,
+        name: "remove", label: "Remove", summary: "Remove a row.", effect: .destroys, key: "x",
         params: [ParamDescriptor(name: "item", label: "Row", kind: .item)])
-    static let loadMoreAction = ActionDescriptor(name: "load-more", label: "Load more", summary: "Next page.", key: "m")
-    static let failAction = ActionDescriptor(name: "fail", label: "Fail", summary: "Always fails.", key: "F")
-    static let upAction = ActionDescriptor(name: StandardAction.up, label: "Up", summary: "Go to the parent.", key: "u")
+    static let loadMoreAction = ActionDescriptor(name: "load-more", label: "Load more", summary: "Next page.", effect: .view, key: "m")
+    static let failAction = ActionDescriptor(name: "fail", label: "Fail", summary: "Always fails.", effect: .changes, key: "F")
+    static let upAction = ActionDescriptor(name: StandardAction.up, label: "Up", summary: "Go to the parent.", effect: .view, key: "u")
     static let openURLAction = ActionDescriptor(
-        name: StandardAction.openURL, label: "Open in browser", summary: "Open the row's page.", key: "w",
+        name: StandardAction.openURL, label: "Open in browser", summary: "Open the row's page.", effect: .view, key: "w",
         params: [ParamDescriptor(name: StandardParam.item, label: "Row", kind: .item)])
     /// Why `up` is refused; nil enables it.
     var upRefusal: String? = "Already at the top folder"
@@ -129,8 +129,8 @@ final class FakeFormScreen: ScreenModel {
 
     static let setField = ActionDescriptor(
         name: "set-field", label: "Set field", summary: "Change one field.",
-        params: [ParamDescriptor(name: "field", label: "Field"), ParamDescriptor(name: "value", label: "Value")])
-    static let submit = ActionDescriptor(name: "submit", label: "Sign in", summary: "Sign in.", key: "ctrl-s")
+        effect: .view, params: [ParamDescriptor(name: "field", label: "Field"), ParamDescriptor(name: "value", label: "Value")])
+    static let submit = ActionDescriptor(name: "submit", label: "Sign in", summary: "Sign in.", effect: .changes, key: "ctrl-s")
 
     override var snapshot: ScreenSnapshot {
         ScreenSnapshot(

@@ -11,10 +11,10 @@ final class RenamingList: ScreenModel {
     var status: ScreenStatus = .idle
 
     static let rename = ActionDescriptor(
-        name: "rename", label: "Rename", summary: "Rename the list.", key: "R",
+        name: "rename", label: "Rename", summary: "Rename the list.", effect: .changes, key: "R",
         params: [ParamDescriptor(name: "name", label: "New name", positional: true)])
     static let move = ActionDescriptor(
-        name: "move", label: "Move", summary: "Move a row.", key: "M",
+        name: "move", label: "Move", summary: "Move a row.", effect: .changes, key: "M",
         params: [
             ParamDescriptor(name: StandardParam.item, label: "Row", kind: .item),
             ParamDescriptor(name: "to", label: "New position", kind: .int, minimum: 1),

@@ -3,7 +3,8 @@ import ScreenKit
 
 /// The one-shot command line: open a screen, run its steps, wait for their
 /// work to finish, print the result (for people, `--json`, or `--jsonl`
-/// rows), and exit 0 done, 1 failed or refused, 2 usage error.
+/// rows), and exit 0 done, 1 failed or refused, 2 usage error, 3 not
+/// confirmed (an action that deletes or overwrites data, see `CLIConfirmation`).
 public enum CLIFrontEnd: FrontEnd {
     public static let name = "cli"
     public static let globalHelpHint = "Run 'facet help' for screens and actions."
@@ -20,6 +21,7 @@ public enum CLIFrontEnd: FrontEnd {
             return 2
         }
 
+        let yes = CLIConfirmation.extract(from: &tokens)
         if tokens.isEmpty || tokens == ["help"] || tokens == ["--help"] || tokens == ["-h"] {
             out.print(HelpText.global(screens, frontEnds: context.frontEnds))
             return 0
@@ -37,7 +39,8 @@ public enum CLIFrontEnd: FrontEnd {
 
         do {
             let request = try CommandLineParser.parse(tokens, screens: screens)
-            let runner = CommandRunner(catalog: context.catalog, mode: mode, out: out, tokens: tokens)
+            let runner = CommandRunner(
+                catalog: context.catalog, mode: mode, out: out, tokens: tokens, confirmation: CLIConfirmation(yes: yes))
             return try await runner.run(request)
         } catch {
             if error.kind == .invalidParams {

@@ -16,9 +16,12 @@ struct CommandRunner {
     let out: Output
     /// The command line as typed, for hints.
     let tokens: [String]
+    /// How an action that deletes or overwrites data is confirmed.
+    var confirmation = CLIConfirmation()
 
     /// The exit status: 0 done (also with a warning), 1 failed or refused, 2
-    /// a usage error. Usage errors are thrown, for the caller to print.
+    /// a usage error, 3 not confirmed (`CLIConfirmation`). Usage errors are
+    /// thrown, for the caller to print.
     func run(_ request: CommandLineRequest) async throws(ScreenError) -> Int32 {
         // An action that loads the content itself (an export that scans as
         // it writes) runs on a screen that was never started: the opening
@@ -53,8 +56,15 @@ struct CommandRunner {
         var outcome = ActionOutcome.done
         for step in try steps(of: request, on: shown) {
             try refuseIfDisabled(step.action, on: shown)
+            var arguments = step.arguments
+            if let descriptor = shown.action(step.action), descriptor.effect == .destroys {
+                guard let confirmed = try await confirm(descriptor, arguments, on: screen) else {
+                    return CLIConfirmation.exitStatus
+                }
+                arguments = confirmed
+            }
             let before = shown.status
-            outcome = try await screen.run(step.action, step.arguments, on: shown)
+            outcome = try await screen.run(step.action, arguments, on: shown)
             await settle(screen)
             shown = screen.snapshot
             if shown.status.kind == .error, shown.status != before { return try finish(shown) }
@@ -94,6 +104,29 @@ struct CommandRunner {
         }
         steps.append(.init(action: submit, arguments: [:]))
         return steps
+    }
+
+    /// The arguments to run a destroying action with, once confirmed; nil
+    /// (with the reason on stderr, nothing changed) when it was not. The
+    /// question and its target's words are the screen's.
+    func confirm(
+        _ action: ActionDescriptor, _ arguments: ActionArguments, on screen: any Screen
+    ) async throws(ScreenError) -> ActionArguments? {
+        let valid = try action.validate(arguments)
+        if confirmation.yes || valid.bool(StandardParam.yes) == true {
+            return ActionConfirmation.confirmed(valid, for: action)
+        }
+        guard let question = try await screen.confirmation(of: action.name, valid) else { return valid }
+        switch confirmation.ask(question) {
+        case true?:
+            return ActionConfirmation.confirmed(valid, for: action)
+        case false?:
+            out.error("not confirmed; nothing was changed")
+        case nil:
+            let command = CommandText.line(tokens + [CLIConfirmation.option])
+            out.error("\(question) Not asked, as stdin is not a terminal; nothing was changed. To go ahead: \(command)")
+        }
+        return nil
     }
 
     /// A disabled action is refused with the screen's reason (exit 1). For

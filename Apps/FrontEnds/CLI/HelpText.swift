@@ -10,6 +10,8 @@ enum HelpText {
         "  0  done (a warning, marked !, still counts as done)",
         "  1  failed, or refused: a disabled action prints why on stderr",
         "  2  usage error: the command line was wrong (unknown screen, action, option or field)",
+        "  3  not confirmed: an action that deletes or overwrites data was answered no, or was not asked",
+        "     because stdin is not a terminal (add --yes); nothing was changed",
     ]
 
     /// Front-end names come from the launcher's registry, so a front end
@@ -42,6 +44,8 @@ enum HelpText {
             "  --jsonl         print the data only: one JSON object per list row (id and typed column values),",
             "                  or one object of the detail rows on screens without a list",
             "  --fields A,B    those fields only, in that order (implies --jsonl; 'facet help SCREEN' lists them)",
+            "  --yes           go ahead with an action that deletes or overwrites data without asking",
+            "                  (on a terminal facet asks first; elsewhere it refuses without --yes)",
             "  --ui NAME       run another front end (also FACET_UI, or the 'ui' setting):",
         ]
         lines += frontEnds.map { "                    " + $0.name.padding(toLength: 6, withPad: " ", startingAt: 0) + "  " + $0.summary }
@@ -59,7 +63,7 @@ enum HelpText {
         if !screen.actions.isEmpty {
             lines.append("Actions:")
             let rows = screen.actions.map {
-                ("\($0.name) \(params($0.params))".trimmingTrailingSpaces, $0.summary + ($0.destructive ? " (destructive)" : ""))
+                ("\($0.name) \(params($0.params))".trimmingTrailingSpaces, $0.summary + ($0.destructive ? " (deletes or overwrites: asks, or --yes)" : ""))
             }
             let width = rows.map(\.0.count).max() ?? 0
             for (left, right) in rows {
@@ -77,7 +81,7 @@ enum HelpText {
             lines += screen.examples.map { "  " + $0 }
             lines.append("")
         }
-        lines.append("Exit status: 0 done, 1 failed or refused (the reason on stderr), 2 usage error.")
+        lines.append("Exit status: 0 done, 1 failed or refused (the reason on stderr), 2 usage error, 3 not confirmed (--yes).")
         return lines.joined(separator: "\n")
     }
 

@@ -1,22 +1,30 @@
 import ScreenKit
 
-/// Which actions leave the user's data alone, for `readOnlyHint` and for
-/// `--read-only` (which offers nothing else).
+/// The annotations a tool's action earns from its declared `ActionEffect`,
+/// and which actions `--read-only` offers.
 ///
-/// ScreenKit states its standard actions' meaning once (`StandardAction`):
-/// these change only what a screen shows (its window, filter, order,
-/// selection, the form being typed, the screen shown), never stored data.
-/// Any other action is taken to change something, unless proven otherwise:
-/// a new feature's action is hidden in read-only mode until it is named
-/// here, never offered by mistake. `open-url` is left out on purpose: it
-/// starts a browser on the machine the server runs on.
+/// - `readOnlyHint` only for actions that change nothing but what a screen
+///   shows (`.view`). `open-url` is left out on purpose even so: it starts a
+///   browser on the machine the server runs on.
+/// - `destructiveHint: false` only for additive updates (`.adds`: an
+///   import, a star). MCP's own default for a tool that is not read-only is
+///   destructive, and a client may skip its confirmation for a tool marked
+///   otherwise, so a rename, a setting, a sign-out or a refresh that
+///   replaces a cache says `true` like a delete does.
+/// - `idempotentHint` and `openWorldHint` are not sent: ScreenKit does not
+///   state them, and MCP's defaults (not idempotent, open world) are the
+///   cautious reading.
 public enum ActionSafety {
-    public static let viewOnlyActions: Set<String> = [
-        StandardAction.setField, StandardAction.loadMore, StandardAction.loadPrevious, StandardAction.reload,
-        StandardAction.filter, StandardAction.sort, StandardAction.select, StandardAction.open, StandardAction.up,
-    ]
-
     public static func isReadOnly(_ action: ActionDescriptor) -> Bool {
-        !action.destructive && viewOnlyActions.contains(action.name)
+        action.effect.isViewOnly && action.name != StandardAction.openURL
+    }
+
+    /// `destructiveHint` of a tool that runs `action`.
+    public static func isDestructive(_ action: ActionDescriptor) -> Bool {
+        switch action.effect {
+        case .view: isReadOnly(action) ? false : true
+        case .adds: false
+        case .changes, .destroys: true
+        }
     }
 }

@@ -79,7 +79,7 @@ public enum ToolCatalog {
         return MCPTool(
             name: actionToolName(screen.id, action.name), title: "\(screen.title): \(action.label)",
             description: "\(action.summary) Action '\(action.name)' of the '\(screen.id)' screen; returns its new snapshot.",
-            inputSchema: schema, readOnly: readOnly, destructive: action.destructive,
+            inputSchema: schema, readOnly: readOnly, destructive: ActionSafety.isDestructive(action),
             target: .perform(screen: screen.id, action: action.name), handleArgument: handle, returnsState: true)
     }
 

@@ -11,8 +11,11 @@ public struct ActionDescriptor: Codable, Equatable, Sendable {
     public var disabledReason: String?
     /// Suggested key for keyboard front ends (`i`, `d`, `enter`).
     public var key: String?
-    /// Destroys data: keyboard front ends ask for confirmation first.
-    public var destructive: Bool
+    /// What it does to the user's data (see `ActionEffect`).
+    public var effect: ActionEffect
+    /// Deletes or overwrites data in one call (`effect == .destroys`):
+    /// front ends ask first. Kept in the JSON for clients that predate `effect`.
+    public var destructive: Bool { effect == .destroys }
     public var params: [ParamDescriptor]
     /// One sentence for help screens and OpenRPC.
     public var summary: String
@@ -24,21 +27,34 @@ public struct ActionDescriptor: Codable, Equatable, Sendable {
     public var loadsContent: Bool
 
     public init(
-        name: String, label: String, summary: String, enabled: Bool = true, key: String? = nil,
-        destructive: Bool = false, params: [ParamDescriptor] = [], loadsContent: Bool = false
+        name: String, label: String, summary: String, effect: ActionEffect, enabled: Bool = true, key: String? = nil,
+        params: [ParamDescriptor] = [], loadsContent: Bool = false
     ) {
         self.name = name
         self.label = label
         self.summary = summary
         self.enabled = enabled
         self.key = key
-        self.destructive = destructive
+        self.effect = effect
         self.params = params
         self.loadsContent = loadsContent
     }
 
     private enum CodingKeys: String, CodingKey {
-        case name, label, enabled, disabledReason, key, destructive, params, summary
+        case name, label, enabled, disabledReason, key, destructive, effect, params, summary
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(name, forKey: .name)
+        try container.encode(label, forKey: .label)
+        try container.encode(enabled, forKey: .enabled)
+        try container.encodeIfPresent(disabledReason, forKey: .disabledReason)
+        try container.encodeIfPresent(key, forKey: .key)
+        try container.encode(destructive, forKey: .destructive)
+        try container.encode(effect, forKey: .effect)
+        try container.encode(params, forKey: .params)
+        try container.encode(summary, forKey: .summary)
     }
 
     public init(from decoder: any Decoder) throws {
@@ -48,7 +64,11 @@ public struct ActionDescriptor: Codable, Equatable, Sendable {
         enabled = try container.decode(Bool.self, forKey: .enabled)
         disabledReason = try container.decodeIfPresent(String.self, forKey: .disabledReason)
         key = try container.decodeIfPresent(String.self, forKey: .key)
-        destructive = try container.decode(Bool.self, forKey: .destructive)
+        let destructive = try container.decode(Bool.self, forKey: .destructive)
+        // A peer that predates `effect` said only whether an action destroys:
+        // anything else is taken to change data, never to be harmless.
+        effect = try container.decodeIfPresent(ActionEffect.self, forKey: .effect)
+            ?? (destructive ? .destroys : .changes)
         params = try container.decode([ParamDescriptor].self, forKey: .params)
         summary = try container.decode(String.self, forKey: .summary)
         loadsContent = false

@@ -18,9 +18,22 @@ public protocol Screen: AnyObject {
     func settle() async
     /// The screen is no longer shown: stop background work and observers.
     func close()
+    /// Before a `.destroys` action runs: the question naming exactly what
+    /// this call would delete or overwrite (`Delete playlist "big" (300
+    /// songs)?`), or nil when it would destroy nothing (an export to a file
+    /// that is not there yet). Throws what running it would (no such item),
+    /// so a front end reports that rather than asking. Changes nothing.
+    func confirmation(of action: String, _ arguments: ActionArguments) async throws(ScreenError) -> String?
 }
 
 extension Screen {
+    /// A question built from the contract alone (a screen that does not say
+    /// more, a screen served from elsewhere): the action's label and the row
+    /// or screen it acts on.
+    public func confirmation(of action: String, _ arguments: ActionArguments) async throws(ScreenError) -> String? {
+        ActionConfirmation.generic(action, arguments, on: snapshot)
+    }
+
     /// Validates the arguments against the action's descriptor and refuses a
     /// disabled or unknown action, then performs it. Front ends call this.
     public func run(_ action: String, _ arguments: ActionArguments = [:]) async throws(ScreenError) -> ActionOutcome {

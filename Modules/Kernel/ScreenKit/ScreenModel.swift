@@ -23,6 +23,12 @@ open class ScreenModel: Screen {
         throw .invalidParams("unknown action '\(action)'", code: "unknown_action")
     }
 
+    /// The contract's question (see `Screen.confirmation`); a view model that
+    /// can name its target better (a playlist's song count) overrides it.
+    open func confirmation(of action: String, _ arguments: ActionArguments) async throws(ScreenError) -> String? {
+        ActionConfirmation.generic(action, arguments, on: snapshot)
+    }
+
     /// Sends a change notification if the snapshot differs from the last one sent.
     public func publish() {
         // Nobody watching (a one-shot command): comparing would build a whole

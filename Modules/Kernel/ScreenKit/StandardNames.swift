@@ -49,6 +49,8 @@ public enum StandardParam {
     public static let by = "by"
     /// `sort`: largest first.
     public static let descending = "descending"
+    /// A `.destroys` action: the user already said yes (see `ActionConfirmation`).
+    public static let yes = "yes"
 }
 
 /// Keys with a fixed meaning in keyboard front ends.

@@ -65,9 +65,9 @@ final class WindowedList: ScreenModel {
                     items: items, offset: offset, total: total, hasMore: true, filter: "", sort: "position",
                     columns: Self.columns)),
             actions: [
-                ActionDescriptor(name: StandardAction.open, label: "Open", summary: "Open.", key: StandardKey.enter,
+                ActionDescriptor(name: StandardAction.open, label: "Open", summary: "Open.", effect: .view, key: StandardKey.enter,
                                  params: [ParamDescriptor(name: StandardParam.item, label: "Item", kind: .item)]),
-                ActionDescriptor(name: StandardAction.filter, label: "Filter", summary: "Filter.", key: StandardKey.filter,
+                ActionDescriptor(name: StandardAction.filter, label: "Filter", summary: "Filter.", effect: .view, key: StandardKey.filter,
                                  params: [ParamDescriptor(name: StandardParam.text, label: "Text")]),
             ])
     }
@@ -152,7 +152,7 @@ final class MillionSongs: ScreenModel {
                     items: items, offset: 0, total: total, hasMore: total > items.count, filter: filter, sort: "position",
                     columns: WindowedList.columns)),
             actions: [
-                ActionDescriptor(name: StandardAction.filter, label: "Filter", summary: "Filter.", key: StandardKey.filter,
+                ActionDescriptor(name: StandardAction.filter, label: "Filter", summary: "Filter.", effect: .view, key: StandardKey.filter,
                                  params: [ParamDescriptor(name: StandardParam.text, label: "Text")]),
             ])
     }

@@ -81,6 +81,6 @@ extension TUIController {
         }
         overlay = .confirm(Confirmation(
             title: action.label, message: "\(action.label)\(target)? This cannot be undone.",
-            then: .run(action: action.name, arguments: arguments)))
+            then: .run(action: action.name, arguments: ActionConfirmation.confirmed(arguments, for: action))))
     }
 }

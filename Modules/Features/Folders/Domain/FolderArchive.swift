@@ -13,6 +13,9 @@ public protocol FolderExporter: Sendable {
     /// `FileWriteError`, and nothing on screen changes. An existing file is
     /// replaced only with `replacing`, and only a regular file ever is.
     func begin(_ file: String, replacing: Bool) throws -> any FolderExport
+    /// What is at `file` now, which an export with `replacing` would
+    /// overwrite: its size in bytes, or nil when nothing is there.
+    func existing(_ file: String) -> Int64?
     /// The scan of `path` (as `FolderScanner.scanRecordingLinks`) that also
     /// writes every entry it meets into `export`.
     func scan(

@@ -73,14 +73,14 @@ public final class FolderDetailViewModel: ScreenModel {
     // MARK: Screen contract
 
     public static let openAction = ActionDescriptor(
-        name: StandardAction.open, label: "Open", summary: "List this folder's subfolders.", key: StandardKey.enter)
+        name: StandardAction.open, label: "Open", summary: "List this folder's subfolders.", effect: .view, key: StandardKey.enter)
     public static let renameAction = ActionDescriptor(
         name: "rename", label: "Rename", summary: "Rename the folder: with NAME at once, without it on the rename screen.",
-        key: "R", params: [ParamDescriptor(name: "name", label: "New name", required: false, positional: true)])
+        effect: .changes, key: "R", params: [ParamDescriptor(name: "name", label: "New name", required: false, positional: true)])
     public static let rescanAction = ActionDescriptor(
-        name: "rescan", label: "Rescan", summary: "Measure the folder again.", key: "r")
+        name: "rescan", label: "Rescan", summary: "Measure the folder again.", effect: .view, key: "r")
     public static let cancelAction = ActionDescriptor(
-        name: "cancel", label: "Cancel scan", summary: "Stop the running scan.", key: "c")
+        name: "cancel", label: "Cancel scan", summary: "Stop the running scan.", effect: .view, key: "c")
 
     public static let descriptor = ScreenDescriptor(
         id: screenID, title: "Folder", summary: "One folder: name, path, size, KB, counts, modification time.",

@@ -270,7 +270,34 @@ public final class FoldersViewModel: ScreenModel {
     static func amount(_ plan: FolderDeletionPlan) -> String {
         let size = FolderFormat.exactSize(plan.bytes)
         guard plan.kind == .directory else { return size }
-        return "\(size) in \(Formatters.grouped(plan.files)) files and \(Formatters.grouped(plan.directories)) folders"
+        return "\(size) in \(Formatters.count(plan.files, "file")) and \(Formatters.count(plan.directories, "folder"))"
+    }
+
+    /// The question a front end asks before `delete`, `confirm-delete` or an
+    /// `export` that would replace a file: measured now, naming the path.
+    public override func confirmation(of action: String, _ arguments: ActionArguments) async throws(ScreenError) -> String? {
+        switch action {
+        case "delete":
+            let target = try arguments.string(StandardParam.item).map { name throws(ScreenError) in try row(name).path } ?? folder.path
+            let plan: FolderDeletionPlan
+            do {
+                plan = try await library.planDeletion(target)
+            } catch {
+                throw ErrorPresentation.screenError(error)
+            }
+            return Self.question(plan)
+        case "confirm-delete":
+            guard let plan = pendingDeletion else {
+                throw .invalidParams("Nothing to confirm: ask with 'delete NAME' first.", code: "folder.nothing_pending")
+            }
+            return Self.question(plan)
+        case "export":
+            let file = try arguments.require("file")
+            guard let bytes = library.exporter?.existing(file) else { return nil }
+            return "Replace \(file) (\(FolderFormat.exactSize(bytes))) with the export of \(folder.path)?"
+        default:
+            return try await super.confirmation(of: action, arguments)
+        }
     }
 
     public func loadMore() {
@@ -288,41 +315,41 @@ public final class FoldersViewModel: ScreenModel {
 
     static let itemParam = ParamDescriptor(name: StandardParam.item, label: "Folder", kind: .item, positional: true)
     public static let openAction = ActionDescriptor(
-        name: StandardAction.open, label: "Open", summary: "Show the folders inside a subfolder.", key: StandardKey.enter,
+        name: StandardAction.open, label: "Open", summary: "Show the folders inside a subfolder.", effect: .view, key: StandardKey.enter,
         params: [itemParam])
     public static let upAction = ActionDescriptor(
-        name: StandardAction.up, label: "Up", summary: "Show the parent folder.", key: "backspace")
+        name: StandardAction.up, label: "Up", summary: "Show the parent folder.", effect: .view, key: "backspace")
     public static let sortAction = ActionDescriptor(
-        name: StandardAction.sort, label: "Sort", summary: "Order rows by size (largest first), name, or item count.", key: "s",
+        name: StandardAction.sort, label: "Sort", summary: "Order rows by size (largest first), name, or item count.", effect: .view, key: "s",
         params: [
             ParamDescriptor(name: StandardParam.by, label: "Sort by", kind: .choice, positional: true, choices: Sort.allCases.map(\.rawValue)),
             ParamDescriptor(name: StandardParam.descending, label: "Largest (or Z) first", kind: .bool, required: false),
         ])
     public static let reverseAction = ActionDescriptor(
-        name: "reverse", label: "Reverse order", summary: "List the rows the other way round (smallest first, Z→A).", key: "v")
+        name: "reverse", label: "Reverse order", summary: "List the rows the other way round (smallest first, Z→A).", effect: .view, key: "v")
     public static let filesAction = ActionDescriptor(
-        name: "toggle-files", label: "Files on/off", summary: "List files as rows too, or folders only (measures again).", key: "f")
+        name: "toggle-files", label: "Files on/off", summary: "List files as rows too, or folders only (measures again).", effect: .view, key: "f")
     public static let usageAction = ActionDescriptor(
         name: "toggle-usage", label: "Disk/apparent",
-        summary: "Sort and share by disk usage (du) or apparent size (du -b, the default).", key: "a")
+        summary: "Sort and share by disk usage (du) or apparent size (du -b, the default).", effect: .view, key: "a")
     public static let hiddenAction = ActionDescriptor(
-        name: "toggle-hidden", label: "Hidden on/off", summary: "Show or hide names starting with \".\" (sizes count them either way).", key: ".")
+        name: "toggle-hidden", label: "Hidden on/off", summary: "Show or hide names starting with \".\" (sizes count them either way).", effect: .view, key: ".")
     public static let rescanAction = ActionDescriptor(
-        name: "rescan", label: "Rescan", summary: "Measure the folder again.", key: "r")
+        name: "rescan", label: "Rescan", summary: "Measure the folder again.", effect: .view, key: "r")
     public static let cancelAction = ActionDescriptor(
-        name: "cancel", label: "Cancel scan", summary: "Stop the running scan; sizes stay partial.", key: "c")
+        name: "cancel", label: "Cancel scan", summary: "Stop the running scan; sizes stay partial.", effect: .view, key: "c")
     public static let renameAction = ActionDescriptor(
         name: "rename", label: "Rename",
         summary: "Rename a subfolder: with NAME at once, without it on the rename screen; never replaces anything.",
-        key: "R", params: [itemParam, ParamDescriptor(name: "name", label: "New name", required: false, positional: true)])
+        effect: .changes, key: "R", params: [itemParam, ParamDescriptor(name: "name", label: "New name", required: false, positional: true)])
     public static let detailAction = ActionDescriptor(
         name: "detail", label: "Details", summary: "Show size, counts and modification time of a subfolder (or of this folder).",
-        key: "i", params: [ParamDescriptor(name: StandardParam.item, label: "Folder (default: this one)", kind: .item, required: false, positional: true)])
+        effect: .view, key: "i", params: [ParamDescriptor(name: StandardParam.item, label: "Folder (default: this one)", kind: .item, required: false, positional: true)])
     public static let exportAction = ActionDescriptor(
         name: "export", label: "Export",
         summary: "Write this folder's whole tree to FILE in ncdu's JSON export format (ncdu -f FILE reads it); "
             + "an existing FILE is replaced only with --yes.",
-        key: "E", destructive: true,
+        effect: .destroys, key: "E",
         params: [
             ParamDescriptor(name: "file", label: "Export file", kind: .path, positional: true),
             ParamDescriptor(name: "yes", label: "Replace FILE if it exists", kind: .bool, required: false),
@@ -331,7 +358,7 @@ public final class FoldersViewModel: ScreenModel {
     public static let deleteAction = ActionDescriptor(
         name: "delete", label: "Delete",
         summary: "Say what deleting a row (or this folder) removes and how much; --yes deletes at once. Never across file systems.",
-        key: "d",
+        effect: .destroys, key: "d",
         params: [
             ParamDescriptor(name: StandardParam.item, label: "File or folder (default: this folder)", kind: .item, required: false, positional: true),
             ParamDescriptor(name: "yes", label: "Delete without asking first", kind: .bool, required: false),
@@ -339,10 +366,10 @@ public final class FoldersViewModel: ScreenModel {
         ])
     public static let confirmDeleteAction = ActionDescriptor(
         name: "confirm-delete", label: "Confirm delete",
-        summary: "Delete what 'delete' asked about, if it is still the same file or folder.", key: "Y", destructive: true,
+        summary: "Delete what 'delete' asked about, if it is still the same file or folder.", effect: .destroys, key: "Y",
         params: [ParamDescriptor(name: "confirm-path", label: "The full path again (needed for the home folder)", required: false)])
     public static let loadMoreAction = ActionDescriptor(
-        name: StandardAction.loadMore, label: "Load more", summary: "Show more rows of a very large folder.", key: "m")
+        name: StandardAction.loadMore, label: "Load more", summary: "Show more rows of a very large folder.", effect: .view, key: "m")
 
     public static let descriptor = ScreenDescriptor(
         id: screenID, title: "Folders",

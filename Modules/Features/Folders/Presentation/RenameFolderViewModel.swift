@@ -84,14 +84,14 @@ public final class RenameFolderViewModel: ScreenModel {
     // MARK: Screen contract
 
     public static let setFieldAction = ActionDescriptor(
-        name: StandardAction.setField, label: "Edit", summary: "Type into a field (the new name).", key: "e",
+        name: StandardAction.setField, label: "Edit", summary: "Type into a field (the new name).", effect: .view, key: "e",
         params: [
             ParamDescriptor(name: StandardParam.field, label: "Field", kind: .choice, positional: true, choices: [nameField]),
             ParamDescriptor(name: StandardParam.value, label: "Text", positional: true),
         ])
     public static let renameAction = ActionDescriptor(
         name: "rename", label: "Rename", summary: "Rename the folder on disk to the typed name (or NAME); never replaces anything.",
-        key: StandardKey.enter,
+        effect: .changes, key: StandardKey.enter,
         params: [ParamDescriptor(name: "name", label: "New name (default: the typed one)", required: false, positional: true)])
     static let nameField = "name"
 

@@ -49,6 +49,12 @@ public struct NcduExporter: FolderExporter {
         try NcduExportFile(file: file, replacing: replacing, version: version, streamAbove: streamAbove)
     }
 
+    public func existing(_ file: String) -> Int64? {
+        var info = stat()
+        guard lstat(file, &info) == 0 else { return nil }
+        return Int64(info.st_size)
+    }
+
     public func scan(
         _ path: String, options: FolderScanOptions, links: FolderLinkLedger, into export: any FolderExport
     ) -> AsyncThrowingStream<FolderScanEvent, any Error> {

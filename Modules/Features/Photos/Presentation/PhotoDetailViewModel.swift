@@ -49,7 +49,7 @@ public final class PhotoDetailViewModel: ScreenModel {
     // MARK: Screen contract
 
     public static let openURLAction = ActionDescriptor(
-        name: StandardAction.openURL, label: "Open image", summary: "Open the photo's image URL in the browser.", key: "o")
+        name: StandardAction.openURL, label: "Open image", summary: "Open the photo's image URL in the browser.", effect: .view, key: "o")
 
     public static let descriptor = ScreenDescriptor(
         id: screenID, title: "Photo", summary: "Every field of one cached photo; open its image in the browser.",

@@ -11,31 +11,31 @@ extension PhotosViewModel {
 
     public static let selectAction = ActionDescriptor(
         name: StandardAction.select, label: "Select", summary: "Make a photo current: the screen's title becomes its title.",
-        key: "t", params: [itemParam])
+        effect: .view, key: "t", params: [itemParam])
     public static let openAction = ActionDescriptor(
-        name: StandardAction.open, label: "Details", summary: "Show every field of a photo.", key: StandardKey.enter,
+        name: StandardAction.open, label: "Details", summary: "Show every field of a photo.", effect: .view, key: StandardKey.enter,
         params: [itemParam])
     public static let openURLAction = ActionDescriptor(
-        name: StandardAction.openURL, label: "Open image", summary: "Open a photo's image URL in the browser.", key: "o",
+        name: StandardAction.openURL, label: "Open image", summary: "Open a photo's image URL in the browser.", effect: .view, key: "o",
         params: [itemParam])
     public static let reloadAction = ActionDescriptor(
         name: StandardAction.reload, label: "Reload",
-        summary: "Reset the title to \"\(PhotoRules.defaultTitle)\", then fetch the list again from the API.", key: "r")
+        summary: "Reset the title to \"\(PhotoRules.defaultTitle)\", then fetch the list again from the API.", effect: .changes, key: "r")
     public static let filterAction = ActionDescriptor(
         name: StandardAction.filter, label: "Filter", summary: "Show only photos whose title contains the text.",
-        key: StandardKey.filter, params: [ParamDescriptor(name: StandardParam.text, label: "Text (empty for all)", positional: true)])
+        effect: .view, key: StandardKey.filter, params: [ParamDescriptor(name: StandardParam.text, label: "Text (empty for all)", positional: true)])
     public static let albumAction = ActionDescriptor(
-        name: "album", label: "Album", summary: "Show only one album's photos (no album: all of them).", key: "a",
+        name: "album", label: "Album", summary: "Show only one album's photos (no album: all of them).", effect: .view, key: "a",
         params: [ParamDescriptor(name: "album", label: "Album id (empty for all)", kind: .int, required: false, positional: true, minimum: 0)])
     public static let sortAction = ActionDescriptor(
-        name: StandardAction.sort, label: "Sort", summary: "Order photos by id, by album (grouped) or by title.", key: "s",
+        name: StandardAction.sort, label: "Sort", summary: "Order photos by id, by album (grouped) or by title.", effect: .view, key: "s",
         params: [ParamDescriptor(name: StandardParam.by, label: "Sort by", kind: .choice, positional: true, choices: sortChoices)])
     public static let loadMoreAction = ActionDescriptor(
-        name: StandardAction.loadMore, label: "Load more", summary: "Append the next page of photos.", key: "m")
+        name: StandardAction.loadMore, label: "Load more", summary: "Append the next page of photos.", effect: .view, key: "m")
     public static let loadPreviousAction = ActionDescriptor(
-        name: StandardAction.loadPrevious, label: "Load previous", summary: "Prepend the page before the first one shown.")
+        name: StandardAction.loadPrevious, label: "Load previous", summary: "Prepend the page before the first one shown.", effect: .view)
     public static let pageAction = ActionDescriptor(
-        name: "page", label: "Go to page", summary: "Show one page of photos.", key: "p",
+        name: "page", label: "Go to page", summary: "Show one page of photos.", effect: .view, key: "p",
         params: [ParamDescriptor(name: "number", label: "Page number", kind: .int, positional: true, minimum: 1)])
 
     public static let columns = [

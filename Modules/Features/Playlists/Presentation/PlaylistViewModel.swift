@@ -154,6 +154,27 @@ public final class PlaylistViewModel: ScreenModel {
 
     public func reload() async throws(ScreenError) { try await refreshPlaylist() }
 
+    /// Names the playlist (and the song) exactly, with what goes with it.
+    public override func confirmation(of action: String, _ arguments: ActionArguments) async throws(ScreenError) -> String? {
+        switch action {
+        case "delete":
+            guard let playlist else { throw ErrorPresentation.screenError(PlaylistError.notFound(requestedName)) }
+            return PlaylistsViewModel.deleteQuestion(playlist)
+        case "remove-song":
+            guard let playlist else { throw ErrorPresentation.screenError(PlaylistError.notFound(requestedName)) }
+            let position = try Self.position(arguments)
+            guard (1...max(1, playlist.songCount)).contains(position), playlist.songCount > 0 else {
+                throw .notFound(
+                    "\"\(playlist.name)\" has no song at position \(position) (it holds \(Formatters.count(playlist.songCount, "song"))).",
+                    code: "playlist.no_such_song")
+            }
+            let name = await songName(at: position, in: playlist)
+            return "Remove \(name) (position \(position)) from playlist \"\(playlist.name)\"?"
+        default:
+            return try await super.confirmation(of: action, arguments)
+        }
+    }
+
     // MARK: Work
 
     private func refreshPlaylist() async throws(ScreenError) {
@@ -197,32 +218,31 @@ public final class PlaylistViewModel: ScreenModel {
     static let itemParam = ParamDescriptor(name: StandardParam.item, label: "Song position", kind: .item, positional: true)
     public static let filterAction = ActionDescriptor(
         name: StandardAction.filter, label: "Filter", summary: "Show only songs whose title or artist contains the text.",
-        key: StandardKey.filter,
+        effect: .view, key: StandardKey.filter,
         params: [ParamDescriptor(name: StandardParam.text, label: "Text (empty for all)", positional: true)])
     public static let sortAction = ActionDescriptor(
-        name: StandardAction.sort, label: "Sort", summary: "Order songs by position, title or artist.", key: "s",
+        name: StandardAction.sort, label: "Sort", summary: "Order songs by position, title or artist.", effect: .view, key: "s",
         params: [ParamDescriptor(name: StandardParam.by, label: "Sort by", kind: .choice, positional: true, choices: SongSort.allCases.map(\.rawValue))])
     public static let loadMoreAction = ActionDescriptor(
-        name: StandardAction.loadMore, label: "Load more", summary: "Append the next page of songs.", key: "m")
+        name: StandardAction.loadMore, label: "Load more", summary: "Append the next page of songs.", effect: .view, key: "m")
     public static let loadPreviousAction = ActionDescriptor(
-        name: StandardAction.loadPrevious, label: "Load previous", summary: "Prepend the page before the first one shown.")
+        name: StandardAction.loadPrevious, label: "Load previous", summary: "Prepend the page before the first one shown.", effect: .view)
     public static let pageAction = ActionDescriptor(
-        name: "page", label: "Go to page", summary: "Show one page of songs.", key: "p",
+        name: "page", label: "Go to page", summary: "Show one page of songs.", effect: .view, key: "p",
         params: [ParamDescriptor(name: "number", label: "Page number", kind: .int, positional: true, minimum: 1)])
     public static let removeAction = ActionDescriptor(
-        name: "remove-song", label: "Remove song", summary: "Remove the song at a position.", key: "x", destructive: true,
+        name: "remove-song", label: "Remove song", summary: "Remove the song at a position.", effect: .destroys, key: "x",
         params: [itemParam])
     public static let moveAction = ActionDescriptor(
-        name: "move-song", label: "Move song", summary: "Move the song at a position to another position.", key: "M",
+        name: "move-song", label: "Move song", summary: "Move the song at a position to another position.", effect: .changes, key: "M",
         params: [itemParam, ParamDescriptor(name: "to", label: "New position", kind: .int, positional: true, minimum: 1)])
     public static let renameAction = ActionDescriptor(
-        name: "rename", label: "Rename", summary: "Rename the playlist.", key: "R",
+        name: "rename", label: "Rename", summary: "Rename the playlist.", effect: .changes, key: "R",
         params: [ParamDescriptor(name: "name", label: "New name", positional: true)])
     public static let deleteAction = ActionDescriptor(
-        name: "delete", label: "Delete playlist", summary: "Delete this playlist and its songs.", key: "D",
-        destructive: true)
+        name: "delete", label: "Delete playlist", summary: "Delete this playlist and its songs.", effect: .destroys, key: "D")
     public static let reloadAction = ActionDescriptor(
-        name: StandardAction.reload, label: "Reload", summary: "Read the playlist again from the database.", key: "r")
+        name: StandardAction.reload, label: "Reload", summary: "Read the playlist again from the database.", effect: .view, key: "r")
 
     public static let descriptor = ScreenDescriptor(
         id: screenID, title: "Playlist", summary: "One playlist's songs: filter, sort, page, edit.",

@@ -70,24 +70,39 @@ public final class PlaylistsViewModel: ScreenModel {
         await reload()
     }
 
+    /// Names the playlist exactly, with the songs that go with it.
+    public override func confirmation(of action: String, _ arguments: ActionArguments) async throws(ScreenError) -> String? {
+        guard action == "delete" else { return try await super.confirmation(of: action, arguments) }
+        do {
+            return Self.deleteQuestion(try await library.playlist(named: try arguments.require(StandardParam.item)))
+        } catch {
+            throw ErrorPresentation.screenError(error)
+        }
+    }
+
+    /// `Delete playlist "big" (300 songs)?`
+    static func deleteQuestion(_ playlist: PlaylistSummary) -> String {
+        "Delete playlist \"\(playlist.name)\" (\(Formatters.count(playlist.songCount, "song")))?"
+    }
+
     // MARK: Screen contract
 
     static let itemParam = ParamDescriptor(name: StandardParam.item, label: "Playlist", kind: .item, positional: true)
     public static let importAction = ActionDescriptor(
         name: "import", label: "Import", summary: "Import a playlist from a .json, .m3u/.m3u8 file or a directory of audio files.",
-        key: "i",
+        effect: .adds, key: "i",
         params: [
             ParamDescriptor(name: "path", label: "File or directory", kind: .path, positional: true),
             ParamDescriptor(name: "name", label: "Playlist name (default: file name)", required: false),
         ])
     public static let openAction = ActionDescriptor(
-        name: StandardAction.open, label: "Open", summary: "Show a playlist's songs.", key: StandardKey.enter,
+        name: StandardAction.open, label: "Open", summary: "Show a playlist's songs.", effect: .view, key: StandardKey.enter,
         params: [itemParam])
     public static let deleteAction = ActionDescriptor(
-        name: "delete", label: "Delete", summary: "Delete a playlist and its songs.", key: "d", destructive: true,
+        name: "delete", label: "Delete", summary: "Delete a playlist and its songs.", effect: .destroys, key: "d",
         params: [itemParam])
     public static let reloadAction = ActionDescriptor(
-        name: StandardAction.reload, label: "Reload", summary: "Read the list again from the database.", key: "r")
+        name: StandardAction.reload, label: "Reload", summary: "Read the list again from the database.", effect: .view, key: "r")
 
     public static let descriptor = ScreenDescriptor(
         id: screenID, title: "Playlists", summary: "Your imported playlists; import more from files or folders.",

@@ -65,11 +65,11 @@ public final class RepositoryViewModel: ScreenModel {
     }
 
     static let openURLAction = ActionDescriptor(
-        name: StandardAction.openURL, label: "Open in browser", summary: "Open the repository's page and mark it visited.", key: "o")
+        name: StandardAction.openURL, label: "Open in browser", summary: "Open the repository's page and mark it visited.", effect: .changes, key: "o")
     static let unstarAction = ActionDescriptor(
-        name: "unstar", label: "Unstar", summary: "Remove the star on GitHub (needs a token).", key: "U", destructive: true)
+        name: "unstar", label: "Unstar", summary: "Remove the star on GitHub (needs a token).", effect: .destroys, key: "U")
     static let reloadAction = ActionDescriptor(
-        name: StandardAction.reload, label: "Reload", summary: "Read the cached repository again.", key: "r")
+        name: StandardAction.reload, label: "Reload", summary: "Read the cached repository again.", effect: .view, key: "r")
 
     public static let descriptor = ScreenDescriptor(
         id: screenID, title: "Repository", summary: "One starred repository: topics, licence, forks, issues, homepage.",

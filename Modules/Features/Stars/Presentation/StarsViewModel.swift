@@ -261,35 +261,35 @@ public final class StarsViewModel: ScreenModel {
     static let itemParam = ParamDescriptor(name: StandardParam.item, label: "Repository", kind: .item, positional: true)
     public static let filterAction = ActionDescriptor(
         name: StandardAction.filter, label: "Search", summary: "Full-text search over name, description and topics.",
-        key: StandardKey.filter,
+        effect: .view, key: StandardKey.filter,
         params: [ParamDescriptor(name: StandardParam.text, label: "Words (empty for all)", positional: true)])
     public static let languageAction = ActionDescriptor(
-        name: "language", label: "Language", summary: "Show only repositories in one language (empty for all).", key: "l",
+        name: "language", label: "Language", summary: "Show only repositories in one language (empty for all).", effect: .view, key: "l",
         params: [ParamDescriptor(name: "language", label: "Language (empty for all)", positional: true)])
     public static let sortAction = ActionDescriptor(
-        name: StandardAction.sort, label: "Sort", summary: "Order by starred date, stars, last push or name.", key: "s",
+        name: StandardAction.sort, label: "Sort", summary: "Order by starred date, stars, last push or name.", effect: .view, key: "s",
         params: [ParamDescriptor(name: StandardParam.by, label: "Sort by", kind: .choice, positional: true,
                                  choices: StarSort.allCases.map(\.rawValue))])
     public static let loadMoreAction = ActionDescriptor(
-        name: StandardAction.loadMore, label: "Load more", summary: "Show the next cached repositories.", key: "m")
+        name: StandardAction.loadMore, label: "Load more", summary: "Show the next cached repositories.", effect: .view, key: "m")
     public static let reloadAction = ActionDescriptor(
-        name: StandardAction.reload, label: "Refresh", summary: "Ask GitHub for new stars (one request if nothing changed).", key: "r")
+        name: StandardAction.reload, label: "Refresh", summary: "Ask GitHub for new stars (one request if nothing changed).", effect: .adds, key: "r")
     public static let fullRefreshAction = ActionDescriptor(
-        name: "refresh-all", label: "Full refresh", summary: "Read every page from GitHub (catches unstars).", key: "R")
+        name: "refresh-all", label: "Full refresh", summary: "Read every page from GitHub (catches unstars).", effect: .changes, key: "R")
     public static let openURLAction = ActionDescriptor(
         name: StandardAction.openURL, label: "Open in browser", summary: "Open the repository's page and mark it visited.",
-        key: "o", params: [itemParam])
+        effect: .changes, key: "o", params: [itemParam])
     public static let openAction = ActionDescriptor(
         name: StandardAction.open, label: "Details", summary: "Show everything known about the repository.",
-        key: StandardKey.enter, params: [itemParam])
+        effect: .view, key: StandardKey.enter, params: [itemParam])
     public static let starAction = ActionDescriptor(
-        name: "star", label: "Star", summary: "Star a repository on GitHub (needs a token).", key: "S",
+        name: "star", label: "Star", summary: "Star a repository on GitHub (needs a token).", effect: .adds, key: "S",
         params: [ParamDescriptor(name: "repository", label: "Repository (owner/name)", positional: true)])
     public static let unstarAction = ActionDescriptor(
-        name: "unstar", label: "Unstar", summary: "Remove the star on GitHub (needs a token).", key: "U",
-        destructive: true, params: [itemParam])
+        name: "unstar", label: "Unstar", summary: "Remove the star on GitHub (needs a token).", effect: .destroys, key: "U",
+        params: [itemParam])
     public static let settingsAction = ActionDescriptor(
-        name: "settings", label: "Settings", summary: "Set the GitHub username (and token) in settings.", key: ",")
+        name: "settings", label: "Settings", summary: "Set the GitHub username (and token) in settings.", effect: .view, key: ",")
 
     public static let descriptor = ScreenDescriptor(
         id: screenID, title: "Starred repositories",

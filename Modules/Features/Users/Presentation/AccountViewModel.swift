@@ -20,11 +20,11 @@ public final class AccountViewModel: AccountScreenModel {
     // MARK: Screen contract
 
     public static let loginAction = ActionDescriptor(
-        name: "login", label: "Sign in", summary: "Open the login screen.", key: "l")
+        name: "login", label: "Sign in", summary: "Open the login screen.", effect: .view, key: "l")
     public static let signOutAction = ActionDescriptor(
-        name: "sign-out", label: "Sign out", summary: "End the current session.", key: "o")
+        name: "sign-out", label: "Sign out", summary: "End the current session.", effect: .changes, key: "o")
     public static let reloadAction = ActionDescriptor(
-        name: StandardAction.reload, label: "Reload", summary: "Read who is signed in again.", key: "r")
+        name: StandardAction.reload, label: "Reload", summary: "Read who is signed in again.", effect: .view, key: "r")
 
     public static let descriptor = ScreenDescriptor(
         id: screenID, title: "Account", summary: "Who is signed in (an error when nobody is, like 'gh auth status').",

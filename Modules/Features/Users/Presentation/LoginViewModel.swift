@@ -149,7 +149,7 @@ public final class LoginViewModel: AccountScreenModel {
     // MARK: Screen contract
 
     public static let setFieldAction = ActionDescriptor(
-        name: StandardAction.setField, label: "Edit", summary: "Set the first or last name.", key: "e",
+        name: StandardAction.setField, label: "Edit", summary: "Set the first or last name.", effect: .view, key: "e",
         params: [
             ParamDescriptor(
                 name: StandardParam.field, label: "Field", kind: .choice, positional: true,
@@ -158,9 +158,9 @@ public final class LoginViewModel: AccountScreenModel {
         ])
     public static let signInAction = ActionDescriptor(
         name: "sign-in", label: "Sign in", summary: "Sign in with the names in the form, or given when opening the screen; creates the profile on first sign-in.",
-        key: StandardKey.enter)
+        effect: .changes, key: StandardKey.enter)
     public static let signOutAction = ActionDescriptor(
-        name: "sign-out", label: "Sign out", summary: "End the current session.", key: "o")
+        name: "sign-out", label: "Sign out", summary: "End the current session.", effect: .changes, key: "o")
 
     public static let descriptor = ScreenDescriptor(
         id: screenID, title: "Login", summary: "Sign in with your first and last name; see who is signed in.",

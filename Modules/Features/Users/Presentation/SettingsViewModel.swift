@@ -120,23 +120,23 @@ public final class SettingsViewModel: AccountScreenModel {
     static let keyNames = SettingKey.allCases.map(\.rawValue)
 
     public static let setFieldAction = ActionDescriptor(
-        name: StandardAction.setField, label: "Edit", summary: "Edit a setting in the form (saved with 'save').", key: "e",
+        name: StandardAction.setField, label: "Edit", summary: "Edit a setting in the form (saved with 'save').", effect: .view, key: "e",
         params: [
             ParamDescriptor(name: StandardParam.field, label: "Setting", kind: .choice, positional: true, choices: keyNames),
             ParamDescriptor(name: StandardParam.value, label: "Value", positional: true),
         ])
     public static let saveAction = ActionDescriptor(
-        name: "save", label: "Save", summary: "Save every edited setting.", key: "s")
+        name: "save", label: "Save", summary: "Save every edited setting.", effect: .changes, key: "s")
     public static let setAction = ActionDescriptor(
         name: "set", label: "Set", summary: "Validate and save one setting at once (empty value clears optional ones).",
-        params: [
+        effect: .changes, params: [
             ParamDescriptor(name: "key", label: "Setting", kind: .choice, positional: true, choices: keyNames),
             ParamDescriptor(name: StandardParam.value, label: "Value", positional: true),
         ])
     public static let loginAction = ActionDescriptor(
-        name: "login", label: "Sign in", summary: "Open the login screen.", key: "l")
+        name: "login", label: "Sign in", summary: "Open the login screen.", effect: .view, key: "l")
     public static let reloadAction = ActionDescriptor(
-        name: StandardAction.reload, label: "Reload", summary: "Read the settings again.", key: "r")
+        name: StandardAction.reload, label: "Reload", summary: "Read the settings again.", effect: .view, key: "r")
 
     public static let descriptor = ScreenDescriptor(
         id: screenID, title: "Settings", summary: "Your GitHub user and token, front end, page size and API URLs.",
