@@ -32,7 +32,7 @@ final class FakeScreen: ScreenModel {
 
     static let add = ActionDescriptor(
         name: "add", label: "Add", summary: "Add a note.",
-        effect: .changes, params: [ParamDescriptor(name: "text", label: "Text"), ParamDescriptor(name: "times", label: "Times", kind: .int, required: false, minimum: 1)])
+        effect: .adds, params: [ParamDescriptor(name: "text", label: "Text"), ParamDescriptor(name: "times", label: "Times", kind: .int, required: false, minimum: 1)])
     static let clear = ActionDescriptor(name: "clear", label: "Clear", summary: "Remove every note.", effect: .destroys)
     static let filter = ActionDescriptor(
         name: StandardAction.filter, label: "Filter", summary: "Show matching notes.",

@@ -74,7 +74,7 @@ struct ConnectedFeaturesTests {
         expectSame(SnapshotJSON.object(viaCLI.stdout), local, "--connect CLI")
         expectSame(try world.jsonl("playlist", ["name": "Sample", "sort": "title"], [("filter", ["text": "o"])]), local, "--connect JSON lines")
         // A change made through the server is in the server's database.
-        #expect(try world.connected("playlist", "Sample", "remove-song", "1").status == 0)
+        #expect(try world.connected("playlist", "Sample", "remove-song", "1", "--yes").status == 0)
         #expect(SnapshotJSON.items(SnapshotJSON.object(try world.local("playlist", "Sample", "--json").stdout)).count == 6)
         world.expectClientHomeUntouched()
     }

@@ -37,7 +37,7 @@ import TestSupport
         try tmux.keys("Enter")
         try tmux.wait(forText: "1/7")
 
-        let removed = try FacetProcess.run(["--connect", socket, "playlist", "Sample", "remove-song", "1"], home: home.path)
+        let removed = try FacetProcess.run(["--connect", socket, "playlist", "Sample", "remove-song", "1", "--yes"], home: home.path)
         #expect(removed.status == 0, "\(removed.stderr)")
         // No key pressed: the server's notification redraws it.
         try tmux.wait(forText: "1/6")

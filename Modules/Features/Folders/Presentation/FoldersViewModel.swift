@@ -357,7 +357,7 @@ public final class FoldersViewModel: ScreenModel {
         loadsContent: true)
     public static let deleteAction = ActionDescriptor(
         name: "delete", label: "Delete",
-        summary: "Say what deleting a row (or this folder) removes and how much; --yes deletes at once. Never across file systems.",
+        summary: "Delete a row (or this folder) and all it holds, never across file systems; without --yes it only says what and how much would go.",
         effect: .destroys, key: "d",
         params: [
             ParamDescriptor(name: StandardParam.item, label: "File or folder (default: this folder)", kind: .item, required: false, positional: true),
@@ -398,7 +398,7 @@ public final class FoldersViewModel: ScreenModel {
             "facet folders photos/2024 up",
             "facet folders photos detail 2024",
             "facet folders photos --jsonl",
-            "facet folders photos delete 2023",
+            "facet folders photos delete 2023 --yes",
             "facet folders photos export photos.json",
             "facet folders --import photos.json open 2024",
         ])

@@ -261,7 +261,7 @@ public final class PlaylistViewModel: ScreenModel {
             "facet playlist Sample filter o --jsonl",
             "facet playlist Sample --fields id,title",
             "facet playlist Sample move-song 7 1",
-            "facet playlist Sample remove-song 2",
+            "facet playlist Sample remove-song 2 --yes",
             "facet playlist Sample rename Favourites",
         ])
 

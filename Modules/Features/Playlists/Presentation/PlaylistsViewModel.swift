@@ -113,7 +113,7 @@ public final class PlaylistsViewModel: ScreenModel {
             "facet playlists import music",
             "facet playlists --jsonl",
             "facet playlists open Sample",
-            "facet playlists delete \"Road Trip\"",
+            "facet playlists delete \"Road Trip\" --yes",
         ])
 
     public override var snapshot: ScreenSnapshot {

@@ -273,7 +273,7 @@ public final class StarsViewModel: ScreenModel {
     public static let loadMoreAction = ActionDescriptor(
         name: StandardAction.loadMore, label: "Load more", summary: "Show the next cached repositories.", effect: .view, key: "m")
     public static let reloadAction = ActionDescriptor(
-        name: StandardAction.reload, label: "Refresh", summary: "Ask GitHub for new stars (one request if nothing changed).", effect: .adds, key: "r")
+        name: StandardAction.reload, label: "Refresh", summary: "Ask GitHub for new stars (one request if nothing changed).", effect: .changes, key: "r")
     public static let fullRefreshAction = ActionDescriptor(
         name: "refresh-all", label: "Full refresh", summary: "Read every page from GitHub (catches unstars).", effect: .changes, key: "R")
     public static let openURLAction = ActionDescriptor(

@@ -21,12 +21,16 @@ import TestSupport
         tree.file("big/sub/more", bytes: [UInt8](repeating: 2, count: 5_000))
         tree.file("keep/x", "x")
         let bytes = try DiskUsage.apparentBytes(root + "/big")
+        // Not a terminal: the question is printed, nothing is deleted, and
+        // the command ends with its own status and the command with --yes.
         let asked = try facet(["folders", root, "delete", "big"])
-        #expect(asked.status == 0, "\(asked.stderr)")
+        #expect(asked.status == 3, "\(asked.stderr)")
+        #expect(asked.stdout.isEmpty)
+        #expect(asked.stderr.contains("facet folders \(root) delete big --yes"), "\(asked.stderr)")
         let grouped = NumberFormatter.localizedString(from: NSNumber(value: bytes), number: .decimal)
             .replacingOccurrences(of: "\u{202F}", with: ",").replacingOccurrences(of: ".", with: ",")
-        #expect(asked.stdout.contains("Delete \(root)/big (folder):"), "\(asked.stdout)")
-        #expect(asked.stdout.contains("(\(grouped) bytes) in 2 files and 1 folders? This cannot be undone."), "\(asked.stdout)")
+        #expect(asked.stderr.contains("Delete \(root)/big (folder):"), "\(asked.stderr)")
+        #expect(asked.stderr.contains("(\(grouped) bytes) in 2 files and 1 folder? This cannot be undone."), "\(asked.stderr)")
         #expect(FileManager.default.fileExists(atPath: root + "/big/sub/more"))
 
         let done = try facet(["folders", root, "delete", "big", "--yes", "--json"])

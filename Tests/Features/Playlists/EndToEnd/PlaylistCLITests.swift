@@ -43,10 +43,10 @@ import TestSupport
         let moved = try JSONSerialization.jsonObject(with: Data(facet("playlist", "Road Trip", "--json").stdout.utf8)) as? [String: Any]
         let items = ((moved?["content"] as? [String: Any])?["list"] as? [String: Any])?["items"] as? [[String: Any]]
         #expect(items?.map { $0["title"] as? String } == ["Gamma", "Alpha", "Beta"])
-        #expect(try facet("playlist", "Road Trip", "remove-song", "1").status == 0)
+        #expect(try facet("playlist", "Road Trip", "remove-song", "1", "--yes").status == 0)
         #expect(try facet("playlist", "Road Trip", "rename", "Trip").status == 0)
         #expect(try facet("playlist", "Trip").stdout.contains("1–2 of 2"))
-        #expect(try facet("playlist", "Trip", "delete").status == 0)
+        #expect(try facet("playlist", "Trip", "delete", "--yes").status == 0)
         #expect(try facet("playlist", "Trip").status == 1)
     }
 

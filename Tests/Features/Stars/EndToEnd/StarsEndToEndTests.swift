@@ -229,7 +229,7 @@ import TestSupport
     @Test func starAndUnstarWithTheTokenWhichIsNeverPrinted() async throws {
         try await setUp(user: "octo", token: Self.goodToken)
         #expect(try await facet("stars").status == 0)
-        let unstar = try await facet("stars", "--refresh", "none", "unstar", "1000229", "--json")
+        let unstar = try await facet("stars", "--refresh", "none", "unstar", "1000229", "--yes", "--json")
         #expect(unstar.status == 0, "\(unstar.stderr)")
         #expect(Self.items(Self.object(unstar.stdout)).first?["title"] as? String == "owner34/project-00228")
         let star = try await facet("stars", "--refresh", "none", "star", "apple/swift", "--json")
