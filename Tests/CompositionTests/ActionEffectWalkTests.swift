@@ -40,7 +40,8 @@ struct ActionEffectWalkTests {
         var seen: Seen
         var why: [String]
         var description: String {
-            "\(screen) \(action): declared \(declared.rawValue), but it \(seen): \(why.prefix(3).joined(separator: "; "))"
+            "\(screen) \(action): declared \(declared.rawValue), but it \(seen)"
+                + (why.isEmpty ? "" : ": " + why.prefix(3).joined(separator: "; "))
         }
     }
 
@@ -49,6 +50,7 @@ struct ActionEffectWalkTests {
         var ran: [String] = []
         var findings: [Finding] = []
         var skipped: [String] = []
+        var overDeclared: [Finding] = []
         for screen in world.screens {
             for action in screen.actions {
                 guard let result = try await world.walk(screen: screen.id, action: action.name) else {
@@ -57,9 +59,13 @@ struct ActionEffectWalkTests {
                 }
                 ran.append("\(screen.id) \(action.name)")
                 if result.seen > Seen.allowed(by: result.declared) { findings.append(result) }
+                // `destructive` is exact: an action declared so must be one
+                // that deletes or overwrites (it ran with `yes` and a target).
+                if result.declared == .destroys, result.seen < .destroyed { overDeclared.append(result) }
             }
         }
         #expect(findings.isEmpty, "\(findings.map(\.description).joined(separator: "\n"))")
+        #expect(overDeclared.isEmpty, "declared destroys, destroyed nothing: \(overDeclared.map(\.description).joined(separator: "\n"))")
         if ProcessInfo.processInfo.environment["FACET_WALK_REPORT"] != nil {
             print("walked: \(ran.joined(separator: ", "))\nnot offered in the sample state: \(skipped.joined(separator: ", "))")
         }
