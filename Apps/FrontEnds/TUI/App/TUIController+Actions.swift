@@ -79,8 +79,21 @@ extension TUIController {
         } else if !action.params.contains(where: { $0.kind == .item }) {
             target = " \"\(TerminalText.sanitize(session.screen.snapshot.title))\""
         }
-        overlay = .confirm(Confirmation(
-            title: action.label, message: "\(action.label)\(target)? This cannot be undone.",
-            then: .run(action: action.name, arguments: ActionConfirmation.confirmed(arguments, for: action))))
+        let generic = "\(action.label)\(target)? This cannot be undone."
+        let then = Confirmation.Then.run(action: action.name, arguments: ActionConfirmation.confirmed(arguments, for: action))
+        overlay = .confirm(Confirmation(title: action.label, message: generic, then: then))
+        // The screen names its target better (a playlist's song count, what
+        // and how much a folder holds): its question replaces the words
+        // above once it is known, while the same question is still open.
+        let screen = session.screen
+        Task { @MainActor [weak self] in
+            guard let question = try? await screen.confirmation(of: action.name, arguments) else { return }
+            guard let self, case .confirm(let shown)? = self.overlay, shown.title == action.label, shown.message == generic
+            else { return }
+            let words = TerminalText.sanitize(question)
+            let message = words.contains("cannot be undone") ? words : words + " This cannot be undone."
+            self.overlay = .confirm(Confirmation(title: action.label, message: message, then: then))
+            self.dirty = true
+        }
     }
 }
