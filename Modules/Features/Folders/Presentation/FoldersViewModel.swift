@@ -199,7 +199,7 @@ public final class FoldersViewModel: ScreenModel {
     public func export(to file: String, replacing: Bool = false) async throws(ScreenError) {
         do {
             let summary = try await folder.export(to: file, replacing: replacing)
-            notice = "Exported \(Formatters.grouped(summary.entries)) entries (\(FolderFormat.size(summary.bytes))) to "
+            notice = "Exported \(Formatters.count(summary.entries, "entry", "entries")) (\(FolderFormat.size(summary.bytes))) to "
                 + "\(summary.file) in ncdu's JSON format; open it with: ncdu -f \(summary.file)"
         } catch {
             throw ErrorPresentation.screenError(error)
