@@ -51,6 +51,7 @@ struct ActionEffectWalkTests {
         var findings: [Finding] = []
         var skipped: [String] = []
         var overDeclared: [Finding] = []
+        var seenAll: [Finding] = []
         for screen in world.screens {
             for action in screen.actions {
                 guard let result = try await world.walk(screen: screen.id, action: action.name) else {
@@ -58,6 +59,7 @@ struct ActionEffectWalkTests {
                     continue
                 }
                 ran.append("\(screen.id) \(action.name)")
+                seenAll.append(result)
                 if result.seen > Seen.allowed(by: result.declared) { findings.append(result) }
                 // `destructive` is exact: an action declared so must be one
                 // that deletes or overwrites (it ran with `yes` and a target).
@@ -67,7 +69,10 @@ struct ActionEffectWalkTests {
         #expect(findings.isEmpty, "\(findings.map(\.description).joined(separator: "\n"))")
         #expect(overDeclared.isEmpty, "declared destroys, destroyed nothing: \(overDeclared.map(\.description).joined(separator: "\n"))")
         if ProcessInfo.processInfo.environment["FACET_WALK_REPORT"] != nil {
-            print("walked: \(ran.joined(separator: ", "))\nnot offered in the sample state: \(skipped.joined(separator: ", "))")
+            for result in seenAll where result.seen > .nothing || result.declared != .view {
+                print("walked \(result.screen) \(result.action): declared \(result.declared.rawValue), \(result.seen)")
+            }
+            print("not offered in the sample state: \(skipped.joined(separator: ", "))")
         }
         // The walk is only worth something if it reaches the actions that
         // change data: each of these must have run.
@@ -119,7 +124,7 @@ extension ActionEffectWalkTests {
         static let unstarred = "walk/sample"
 
         private init() throws {
-            github = try FixtureServer(arguments: ["--stars", "5"])
+            github = try FixtureServer(arguments: ["--stars", "120"])
             photos = try PhotosFixtureServer.shared()
         }
 
@@ -144,9 +149,9 @@ extension ActionEffectWalkTests {
             _ = template.file("tree/beta/three.txt", "three")
             _ = template.file("tree/gamma.txt", "gamma")
             _ = template.file("work/existing.json", "an older export")
-            let m3u = template.file(
-                "work/road.m3u", "#EXTM3U\n#EXTINF:354,Queen - Bohemian Rhapsody\na.mp3\n#EXTINF:215,ABBA - Waterloo\nb.mp3\n"
-                    + "#EXTINF:-1,Toto - Africa\nc.mp3\n")
+            // More songs than a page, so that paging actions are offered.
+            let songs = (1...120).map { "#EXTINF:200,Artist \($0) - Song \($0)\nsong\($0).mp3" }
+            let m3u = template.file("work/road.m3u", "#EXTM3U\n" + songs.joined(separator: "\n") + "\n")
             let app = try FacetApp(environment: environment(root), frontEnds: ["cli"])
             defer { app.finish() }
             try await app.prepare()
@@ -186,11 +191,25 @@ extension ActionEffectWalkTests {
             let app = try FacetApp(environment: environment(root), frontEnds: ["cli"])
             defer { app.finish() }
             try await app.prepare()
-            let opened = try await app.catalog.open(ScreenRequest(screen: screen, params: screenParams(screen, root: root)))
+            // The first way of opening the screen that offers the action
+            // (`load-previous` needs a later page, `sign-in` the names).
+            var found: (any Screen, ScreenSnapshot, ActionDescriptor)?
+            for params in screenParams(screen, root: root) where found == nil {
+                let candidate = try await app.catalog.open(ScreenRequest(screen: screen, params: params))
+                await candidate.settle()
+                if let (step, arguments) = prelude(screen, action, candidate.snapshot) {
+                    _ = try? await candidate.run(step, arguments)
+                    await candidate.settle()
+                }
+                let shown = candidate.snapshot
+                if let descriptor = shown.action(action), descriptor.enabled {
+                    found = (candidate, shown, descriptor)
+                } else {
+                    candidate.close()
+                }
+            }
+            guard let (opened, shown, descriptor) = found else { return nil }
             defer { opened.close() }
-            await opened.settle()
-            let shown = opened.snapshot
-            guard let descriptor = shown.action(action), descriptor.enabled else { return nil }
             guard let arguments = sampleArguments(descriptor, on: shown, root: root) else { return nil }
             let before = try DataState(root: root)
             let remoteBefore = try github.log().count
@@ -219,14 +238,28 @@ extension ActionEffectWalkTests {
             return Finding(screen: screen, action: action, declared: descriptor.effect, seen: seen, why: why)
         }
 
-        func screenParams(_ screen: String, root: String) -> ActionArguments {
+        func screenParams(_ screen: String, root: String) -> [ActionArguments] {
             switch screen {
-            case "folders", "folder": ["path": .string(root + "/tree")]
-            case "folder-rename": ["path": .string(root + "/tree/alpha")]
-            case "playlist": ["name": .string("Road")]
-            case "repo": ["name": .string(firstStar)]
-            case "photo": ["id": .int(1)]
-            default: [:]
+            case "folders", "folder": [["path": .string(root + "/tree")]]
+            case "folder-rename": [["path": .string(root + "/tree/alpha")]]
+            case "playlist": [["name": .string("Road")], ["name": .string("Road"), "page": .int(2)]]
+            case "repo": [["name": .string(firstStar)]]
+            case "photo": [["id": .int(1)]]
+            case "photos": [[:], ["page": .int(2)]]
+            case "login": [[:], ["first-name": .string("Grace"), "last-name": .string("Hopper")]]
+            default: [[:]]
+            }
+        }
+
+        /// What a user does first for an action that follows another: an
+        /// edit before `save`, the question before `confirm-delete`.
+        func prelude(_ screen: String, _ action: String, _ shown: ScreenSnapshot) -> (String, ActionArguments)? {
+            switch (screen, action) {
+            case ("settings", "save"):
+                (StandardAction.setField, [StandardParam.field: .string("github-user"), StandardParam.value: .string("walker")])
+            case ("folders", "confirm-delete"):
+                shown.content.list?.items.first.map { ("delete", [StandardParam.item: .string($0.id)]) }
+            default: nil
             }
         }
 
