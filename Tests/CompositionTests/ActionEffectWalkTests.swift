@@ -78,7 +78,8 @@ struct ActionEffectWalkTests {
         // change data: each of these must have run.
         for needed in [
             "playlists delete", "playlists import", "playlist remove-song", "playlist delete", "playlist rename",
-            "folders delete", "folders export", "folders rename", "settings set", "stars star", "stars unstar",
+            "folders delete", "folders confirm-delete", "folders export", "folders rename", "settings set", "settings save",
+            "login sign-in", "whoami sign-out", "stars star", "stars unstar", "stars refresh-all", "photos reload",
         ] {
             #expect(ran.contains(needed), "the walk did not run '\(needed)'; it ran: \(ran.joined(separator: ", "))")
         }
