@@ -10,31 +10,41 @@ enum PathsCommand {
     static let name = "paths"
     static let summary = "facet paths: where the database, the data folder and the server's socket are"
 
-    static func lines(environment: [String: String]) -> [String] {
+    static let usage = "usage: facet paths [database|data|socket|socket-folder]"
+
+    static func rows(environment: [String: String]) -> [(String, String)] {
         let socket = SocketLocation.defaultPath(environment: environment)
-        let rows = [
+        return [
             ("database", FacetApp.databasePath(environment: environment)),
             ("data", FacetApp.dataDirectory(environment: environment)),
             ("socket", socket),
             ("socket-folder", String(socket[..<(socket.lastIndex(of: "/") ?? socket.endIndex)])),
         ]
-        return rows.map { "\($0.0)\t\($0.1)" }
     }
 
-    /// Runs it when the line asks for it; returns the exit status, nil otherwise.
+    /// Runs it when the line asks for it; returns the exit status, nil
+    /// otherwise. `facet paths NAME` prints that path alone, for scripts
+    /// (`socat - UNIX-CONNECT:"$(facet paths socket)"`).
     static func run(_ rest: [String], environment: [String: String]) -> Int32? {
         guard rest.first == name else { return nil }
-        if rest.count > 1 {
-            let extra = rest[1]
-            if extra == "--help" || extra == "-h" {
-                StandardStreams.print("usage: facet paths\n" + summary)
+        let rows = rows(environment: environment)
+        switch rest.count {
+        case 1:
+            StandardStreams.print(rows.map { "\($0.0)\t\($0.1)" }.joined(separator: "\n"))
+            return 0
+        case 2 where rest[1] == "--help" || rest[1] == "-h":
+            StandardStreams.print(usage + "\n" + summary)
+            return 0
+        case 2:
+            if let row = rows.first(where: { $0.0 == rest[1] }) {
+                StandardStreams.print(row.1)
                 return 0
             }
-            StandardStreams.printError("facet paths: unexpected '\(TerminalText.sanitize(extra))' (usage: facet paths)")
+            fallthrough
+        default:
+            StandardStreams.printError("facet paths: unexpected '\(TerminalText.sanitize(rest[1]))' (\(usage))")
             return 2
         }
-        StandardStreams.print(lines(environment: environment).joined(separator: "\n"))
-        return 0
     }
 }
 

@@ -33,7 +33,7 @@ enum CompletionScript {
             if [[ $line == ":files" ]]; then
                 compopt -o filenames 2>/dev/null
                 COMPREPLY+=($(compgen -f -- "$cur"))
-            elif [[ $cur == [\"\']* ]]; then
+            elif [[ $cur == [\"\']* || $line =~ ^[[:alnum:]._,/:=@%+-]*$ ]]; then
                 COMPREPLY+=("$line")
             else
                 COMPREPLY+=("$(printf '%q' "$line")")

@@ -67,21 +67,23 @@ enum ManPage {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// Text as roff shows it: backslashes and hyphens escaped, and a line
-    /// that would start with a control character guarded.
+    /// Text as roff shows it: backslashes and hyphens escaped, other than
+    /// ASCII as named code points (troff reads its input as Latin-1 unless a
+    /// preprocessor converts it), and a line that would start with a control
+    /// character guarded.
     static func escape(_ text: String) -> String {
-        var result = text.replacingAll("\\", with: "\\e").replacingAll("-", with: "\\-")
-        if result.hasPrefix(".") || result.hasPrefix("'") { result = "\\&" + result }
-        return result
-    }
-}
-
-extension String {
-    fileprivate func replacingAll(_ target: Character, with replacement: String) -> String {
         var result = ""
-        for character in self {
-            if character == target { result += replacement } else { result.append(character) }
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\\": result += "\\e"
+            case "-": result += "\\-"
+            case _ where scalar.value > 0x7E:
+                let hex = String(scalar.value, radix: 16, uppercase: true)
+                result += "\\[u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex + "]"
+            default: result.unicodeScalars.append(scalar)
+            }
         }
+        if result.hasPrefix(".") || result.hasPrefix("'") { result = "\\&" + result }
         return result
     }
 }
