@@ -91,6 +91,28 @@ import TestSupport
         #expect(try BoundedProcess.run("/usr/bin/env", [shell, flag, broken], environment: ["HOME": root.path, "PATH": "/usr/bin:/bin"]).status != 0)
     }
 
+    /// fish runs the same engine: `complete -C` asks fish what it would
+    /// offer on a line, with the installed-style `facet` first on PATH.
+    @Test func fishCompletesScreensAndPlaylistNames() throws {
+        let root = TemporaryDirectory("facet-fish")
+        let home = root.directory("facet")
+        root.file("road.m3u", "#EXTM3U\n#EXTINF:354,Queen - Bohemian Rhapsody\na.mp3\n")
+        #expect(try FacetProcess.run(["playlists", "import", root.path + "/road.m3u", "--name", "Road Trip"], home: home).status == 0)
+        let bin = try READMEShellExamplesTests.binFolder(in: root)
+        let script = root.file("facet.fish", try FacetProcess.run(["completion", "fish"], home: home).stdout)
+        func offered(_ line: String) throws -> [String] {
+            let result = try BoundedProcess.run(
+                "/usr/bin/env", ["fish", "--no-config", "-c", "source \(script); complete -C '\(line)'"],
+                environment: ["PATH": bin + ":/usr/bin:/bin", "FACET_HOME": home, "HOME": root.path, "LANG": "C.UTF-8"],
+                timeout: 60)
+            #expect(result.status == 0, "\(result.stderr)")
+            return result.stdout.split(separator: "\n").map { String($0.split(separator: "\t").first ?? "") }
+        }
+        #expect(try offered("facet pl") == ["playlist", "playlists"])
+        #expect(try offered("facet playlist ").sorted() == ["Road Trip", "Sample"])
+        #expect(try offered("facet playlists d") == ["delete"])
+    }
+
     @Test func aCompletionForAnUnknownShellIsAUsageError() throws {
         let root = TemporaryDirectory("facet-complete")
         let result = try FacetProcess.run(["completion", "tcsh"], home: root.path)
