@@ -27,7 +27,7 @@ import TestSupport
     static func bashCompletion(_ words: [String], home: String) throws -> [String] {
         let quoted = words.map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(separator: " ")
         let script = """
-            source <("$FACET" completion bash) || exit 3
+            source <(FACET_UI=cli "$FACET" completion bash) || exit 3
             function=$(complete -p facet | sed -n 's/.*-F \\([^ ]*\\) facet$/\\1/p')
             [ -n "$function" ] || exit 4
             COMP_WORDS=("$FACET" \(quoted))
@@ -37,7 +37,8 @@ import TestSupport
             "$function"
             printf '%s\\n' "${COMPREPLY[@]}"
             """
-        let result = try shell("bash", script, home: home)
+        // A FACET_UI of the user's must not turn the relay into another front end.
+        let result = try shell("bash", script, home: home, extra: ["FACET_UI": "jsonl"])
         #expect(result.status == 0, "\(words): \(result.stderr)")
         return result.stdout.split(separator: "\n").map(String.init)
     }

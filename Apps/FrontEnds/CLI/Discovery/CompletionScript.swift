@@ -2,7 +2,8 @@
 /// to `facet __complete` (see `CompletionEngine`), so it never goes stale
 /// as screens, actions and values are added. The program completed is the
 /// one typed (`./facet`, `~/bin/facet`), so a build outside PATH completes
-/// from itself.
+/// from itself; always through the CLI, whatever `FACET_UI` says, since
+/// another front end would wait for input.
 enum CompletionScript {
     enum Shell: String, CaseIterable {
         case bash, zsh, fish
@@ -26,7 +27,7 @@ enum CompletionScript {
         [[ $prog == "~/"* ]] && prog=$HOME/${prog#"~/"}
         local IFS=$'\n'
         local -a lines
-        lines=($("$prog" __complete "${COMP_WORDS[@]:1:COMP_CWORD}" 2>/dev/null))
+        lines=($(FACET_UI=cli "$prog" __complete "${COMP_WORDS[@]:1:COMP_CWORD}" 2>/dev/null))
         COMPREPLY=()
         local line
         for line in "${lines[@]}"; do
@@ -50,7 +51,7 @@ enum CompletionScript {
     _facet() {
         local -a lines candidates
         local line prog=${words[1]}
-        lines=("${(@f)$(${~prog} __complete "${(@)words[2,CURRENT]}" 2>/dev/null)}")
+        lines=("${(@f)$(FACET_UI=cli ${~prog} __complete "${(@)words[2,CURRENT]}" 2>/dev/null)}")
         for line in "${lines[@]}"; do
             case $line in
                 :files) _files ;;
@@ -74,7 +75,7 @@ enum CompletionScript {
     function __facet_complete
         set -l tokens (commandline -opc)
         set -l current (commandline -ct)
-        for line in ($tokens[1] __complete $tokens[2..-1] $current 2>/dev/null)
+        for line in (env FACET_UI=cli $tokens[1] __complete $tokens[2..-1] $current 2>/dev/null)
             if test "$line" = ":files"
                 __fish_complete_path $current
             else
