@@ -114,6 +114,35 @@ import TestSupport
         #expect(try offered("facet playlists d") == ["delete"])
     }
 
+    /// zsh's function, called as the completion system calls it (`words`,
+    /// `CURRENT`), with `compadd` recording what it is given: outside an
+    /// interactive shell the completion builtins are not there to run.
+    @Test func theZshFunctionOffersScreensAndPlaylistNames() throws {
+        let root = TemporaryDirectory("facet-zsh")
+        let home = root.directory("facet")
+        let script = root.file("_facet", try FacetProcess.run(["completion", "zsh"], home: home).stdout)
+        func offered(_ words: [String]) throws -> [String] {
+            let quoted = words.map { "'" + $0 + "'" }.joined(separator: " ")
+            let body = """
+                compdef() { :; }
+                compadd() { [[ $1 == -- ]] && shift; print -l -- "$@"; }
+                source \(script)
+                words=("$FACET" \(quoted))
+                CURRENT=\(words.count + 1)
+                _facet
+                """
+            let result = try BoundedProcess.run(
+                "/usr/bin/env", ["zsh", "-f", "-c", body],
+                environment: ["PATH": "/usr/bin:/bin", "FACET_HOME": home, "HOME": root.path, "FACET": FacetProcess.binary],
+                timeout: 60)
+            #expect(result.status == 0, "\(result.stderr)")
+            return result.stdout.split(separator: "\n").map(String.init)
+        }
+        #expect(try offered(["pl"]) == ["playlists", "playlist"])
+        #expect(try offered(["playlist", ""]) == ["Sample"])
+        #expect(try offered(["playlists", "d"]) == ["delete"])
+    }
+
     @Test func aCompletionForAnUnknownShellIsAUsageError() throws {
         let root = TemporaryDirectory("facet-complete")
         let result = try FacetProcess.run(["completion", "tcsh"], home: root.path)
