@@ -6,7 +6,10 @@ set -euo pipefail
 # zlib1g-dev: the static release link (Tools/release-build.sh) needs libz.a
 # for a library NIO names, though no code from it ends up in the binary.
 # curl: the loopback fixture servers' readiness checks in the tests.
-packages=(libsqlite3-dev libncurses-dev zlib1g-dev sqlite3 tmux python3 ncdu curl)
+# zsh, fish: the completion scripts are syntax-checked by the shells themselves;
+# man-db, groff-base: the man page is rendered in a test; socat: the README's
+# socket example runs as written.
+packages=(libsqlite3-dev libncurses-dev zlib1g-dev sqlite3 tmux python3 ncdu curl zsh fish man-db groff-base socat)
 missing=()
 for p in "${packages[@]}"; do
   dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")

@@ -74,7 +74,11 @@ public struct FrontEndRegistry {
     var names: [String] { all.map { $0.frontEnd.name } }
 
     /// The registry as front ends see it (for their help text).
-    var infos: [FrontEndInfo] { all.map { FrontEndInfo(name: $0.frontEnd.name, summary: $0.summary) } }
+    var infos: [FrontEndInfo] {
+        all.map { FrontEndInfo(name: $0.frontEnd.name, summary: $0.summary) }
+            + commands.map { FrontEndInfo(name: $0.frontEnd.name, summary: $0.summary, command: true) }
+            + [FrontEndInfo(name: PathsCommand.name, summary: PathsCommand.summary, command: true)]
+    }
 
     func entry(_ name: String) -> Entry? { all.first { $0.frontEnd.name == name } }
 

@@ -34,6 +34,11 @@ struct Request {
             rest = arguments
             return
         }
+        // `-V` and `-v` alone are the version, as in most tools.
+        if arguments == ["-V"] || arguments == ["-v"] {
+            version = true
+            return
+        }
         let options = try LauncherOptions.parse(arguments)
         ui = options.ui
         version = options.version
@@ -100,6 +105,11 @@ public enum Launcher {
         let fromEnvironment = environment["FACET_UI"].flatMap { $0.isEmpty ? nil : $0 }
         if let requested = options.ui ?? fromEnvironment, registry.entry(requested) == nil {
             fail(registry.unknown(requested, from: options.ui != nil ? "--ui" : "FACET_UI"), status: 2)
+        }
+        if options.ui == nil, let status = PathsCommand.run(options.rest, environment: environment) { exit(status) }
+        if let help = FrontEndHelp.text(ui: options.ui, rest: options.rest, registry: registry) {
+            StandardStreams.print(help)
+            exit(0)
         }
         // `facet serve …` (a command front end) runs with the rest of the line.
         var rest = options.rest

@@ -7,9 +7,14 @@ responses to requests by id, collecting `screen.changed` notifications, and
 waiting for work that finishes after its response (an import).
 
     python3 Tools/examples/jsonl_client.py [path/to/facet] [playlist-file]
+
+Without a path it runs the binary `Tools/run.sh` builds (.build/release/facet),
+else a debug build (.build/debug/facet), else `facet` on PATH. Exits 0 when
+every step saw what it expected, 1 otherwise.
 """
 import json
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -47,13 +52,42 @@ class FacetClient:
         return self.proc.wait(timeout=30)
 
 
+def items(state):
+    return state["snapshot"]["content"]["list"]["items"]
+
+
 def titles(state):
-    return [item["title"] for item in state["snapshot"]["content"]["list"]["items"]]
+    return [item["title"] for item in items(state)]
+
+
+def default_binary():
+    """The release build Tools/run.sh makes, else a debug build, else PATH."""
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    for build in ("release", "debug"):
+        candidate = os.path.join(root, ".build", build, "facet")
+        if os.access(candidate, os.X_OK):
+            return candidate
+    found = shutil.which("facet")
+    if found:
+        return found
+    sys.exit("no facet binary: run 'bash Tools/run.sh' first, or pass its path")
+
+
+def expect(condition, what):
+    if not condition:
+        raise SystemExit(f"unexpected: {what}")
 
 
 def main():
-    binary = sys.argv[1] if len(sys.argv) > 1 else ".build/debug/facet"
+    binary = sys.argv[1] if len(sys.argv) > 1 else default_binary()
     home = tempfile.mkdtemp(prefix="facet-example-")
+    try:
+        run(binary, home)
+    finally:
+        shutil.rmtree(home, ignore_errors=True)
+
+
+def run(binary, home):
     playlist = sys.argv[2] if len(sys.argv) > 2 else os.path.join(home, "Road Trip.m3u")
     if len(sys.argv) <= 2:
         with open(playlist, "w", encoding="utf-8") as f:
@@ -76,15 +110,24 @@ def main():
     name = os.path.splitext(os.path.basename(playlist))[0]
     opened = client.call("screen.open", screen="playlist", params={"name": name})
     print("songs:", titles(opened))
+    expect(len(items(opened)) == 3, "three songs")
     filtered = client.call("screen.perform", handle=opened["handle"], action="filter", args={"text": "queen"})
     print("filtered 'queen':", titles(filtered))
+    expect(titles(filtered) == ["Bohemian Rhapsody", "Dancing Queen"], "the two songs with 'queen'")
+    client.call("screen.perform", handle=opened["handle"], action="filter", args={"text": ""})
     by_artist = client.call("screen.perform", handle=opened["handle"], action="sort", args={"by": "artist"})
-    print("sorted by artist:", [item["cells"].get("subtitle", item["values"].get("subtitle")) for item in by_artist["snapshot"]["content"]["list"]["items"]])
+    # Rows carry typed values by column id (see rpc.discover's Screen.playlist.values).
+    artists = [item["values"]["artist"] for item in items(by_artist)]
+    print("sorted by artist:", artists)
+    expect(artists == sorted(artists, key=str.casefold), "artists in order")
     try:
         client.call("screen.perform", handle=opened["handle"], action="page", args={"number": 99})
+        expect(False, "page 99 of one page is refused")
     except RuntimeError as error:
         print("expected error:", error)
-    print("exit status:", client.close())
+    status = client.close()
+    print("exit status:", status)
+    expect(status == 0, "facet exits 0 at the end of input")
 
 
 if __name__ == "__main__":

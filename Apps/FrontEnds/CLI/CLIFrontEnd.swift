@@ -11,6 +11,7 @@ public enum CLIFrontEnd: FrontEnd {
 
     public static func run(_ context: FrontEndContext) async -> Int32 {
         let out = Output(environment: context.environment)
+        if let status = await DiscoveryCommands.run(context, out: out) { return status }
         let screens = context.catalog.screens
         var tokens = context.arguments
         let mode: OutputMode

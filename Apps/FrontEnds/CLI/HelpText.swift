@@ -16,7 +16,8 @@ enum HelpText {
 
     /// Front-end names come from the launcher's registry, so a front end
     /// added there is named here without a change to the CLI.
-    static func global(_ screens: [ScreenDescriptor], frontEnds: [FrontEndInfo] = []) -> String {
+    static func global(_ screens: [ScreenDescriptor], frontEnds all: [FrontEndInfo] = []) -> String {
+        let frontEnds = all.filter { !$0.command }
         let names = frontEnds.isEmpty ? "NAME" : frontEnds.map(\.name).joined(separator: "|")
         var lines = [
             "Facet: playlists, folders and more, from a CLI, a full-screen TUI or JSON lines.",
@@ -54,6 +55,7 @@ enum HelpText {
             "A form is filled and submitted in one command: facet SCREEN set-field FIELD VALUE [set-field …]",
             "",
         ]
+        lines += GlobalHelpSections.lines(commands: all.filter(\.command))
         lines += exitStatus
         return lines.joined(separator: "\n")
     }

@@ -125,6 +125,13 @@ public struct ParamDescriptor: Codable, Equatable, Sendable {
     /// rename), so the user edits it instead of typing it again. Only a
     /// suggestion: the value sent is whatever the user keeps.
     public var suggestion: String?
+    /// Where the values can be listed from (see `ValueSource`). Not part of
+    /// the JSON: a hint for front ends in the same process.
+    public var valuesFrom: ValueSource?
+
+    private enum CodingKeys: String, CodingKey {
+        case name, label, kind, required, positional, choices, minimum, maximum, suggestion
+    }
 
     public init(
         name: String, label: String, kind: Kind = .string, required: Bool = true, positional: Bool = false,

@@ -34,6 +34,12 @@ public protocol FrontEnd {
     static var name: String { get }
     /// Runs until done and returns the process exit code.
     static func run(_ context: FrontEndContext) async -> Int32
+    /// What `facet --ui NAME --help` prints: the front end's own options.
+    static var optionsHelp: String? { get }
+}
+
+extension FrontEnd {
+    public static var optionsHelp: String? { nil }
 }
 
 /// One front end as the launcher's registry lists it.
@@ -42,9 +48,12 @@ public struct FrontEndInfo: Equatable, Sendable {
     public var name: String
     /// One line for help (`full-screen terminal interface`).
     public var summary: String
+    /// A command of its own (`facet serve`), not chosen with `--ui`.
+    public var command: Bool
 
-    public init(name: String, summary: String) {
+    public init(name: String, summary: String, command: Bool = false) {
         self.name = name
         self.summary = summary
+        self.command = command
     }
 }

@@ -53,7 +53,8 @@ public final class PhotoDetailViewModel: ScreenModel {
 
     public static let descriptor = ScreenDescriptor(
         id: screenID, title: "Photo", summary: "Every field of one cached photo; open its image in the browser.",
-        params: [ParamDescriptor(name: "id", label: "Photo id", kind: .int, positional: true)],
+        params: [ParamDescriptor(name: "id", label: "Photo id", kind: .int, positional: true)
+            .values(from: ValueSource(screen: "photos", params: ["offline": .bool(true)]))],
         actions: [openURLAction], topLevel: false, examples: ["facet photo 7", "facet photo 7 open-url"])
 
     public override var snapshot: ScreenSnapshot {

@@ -247,7 +247,7 @@ public final class PlaylistViewModel: ScreenModel {
     public static let descriptor = ScreenDescriptor(
         id: screenID, title: "Playlist", summary: "One playlist's songs: filter, sort, page, edit.",
         params: [
-            ParamDescriptor(name: "name", label: "Playlist name", positional: true),
+            ParamDescriptor(name: "name", label: "Playlist name", positional: true).values(from: ValueSource(screen: "playlists")),
             ParamDescriptor(name: "filter", label: "Filter text", required: false),
             ParamDescriptor(name: "sort", label: "Sort by", kind: .choice, required: false, choices: SongSort.allCases.map(\.rawValue)),
             ParamDescriptor(name: "page", label: "Page number", kind: .int, required: false, minimum: 1),

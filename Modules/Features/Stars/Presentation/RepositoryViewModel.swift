@@ -73,7 +73,8 @@ public final class RepositoryViewModel: ScreenModel {
 
     public static let descriptor = ScreenDescriptor(
         id: screenID, title: "Repository", summary: "One starred repository: topics, licence, forks, issues, homepage.",
-        params: [ParamDescriptor(name: "name", label: "Repository (owner/name)", positional: true)],
+        params: [ParamDescriptor(name: "name", label: "Repository (owner/name)", positional: true)
+            .values(from: ValueSource(screen: "stars", params: ["refresh": .string("none")], field: "full_name"))],
         actions: [openURLAction, unstarAction, reloadAction], topLevel: false,
         examples: ["facet repo owner1/project-00001", "facet repo owner1/project-00001 --jsonl"])
 
