@@ -42,6 +42,10 @@ public struct ToolGroups: Equatable, Sendable {
     public struct UnknownGroup: Error, Equatable {
         public var name: String
         public var known: [String]
+        public init(name: String, known: [String]) {
+            self.name = name
+            self.known = known
+        }
         public var message: String {
             let choices = (known + [ToolGroups.all]).joined(separator: ", ")
             return name.isEmpty
