@@ -43,6 +43,17 @@ import Testing
         #expect(Set(readOnly) == ["open_journal", "journal_filter", "screen_snapshot", "screen_close"])
     }
 
+    @Test func readOnlyOffersNoFormThatNobodyCanSubmit() {
+        let setField = ActionDescriptor(
+            name: StandardAction.setField, label: "Set", summary: "Type into a field.",
+            params: [ParamDescriptor(name: StandardParam.field, label: "Field"), ParamDescriptor(name: StandardParam.value, label: "Value")])
+        let form = ScreenDescriptor(id: "form", title: "Form", summary: "A form.", actions: [setField, FakeScreen.add])
+        let picker = ScreenDescriptor(id: "picker", title: "Picker", summary: "Only fields.", actions: [setField])
+        let names = { (readOnly: Bool) in Set(ToolCatalog.tools(for: [form, picker], readOnly: readOnly).map(\.name)) }
+        #expect(names(false).isSuperset(of: ["form_set-field", "form_add", "picker_set-field"]))
+        #expect(names(true) == ["open_form", "open_picker", "picker_set-field", "screen_snapshot", "screen_close"])
+    }
+
     /// One tool spells the snapshot out; the others only say a state comes back.
     @Test func theSnapshotSchemaIsListedOnce() async throws {
         let sink = MemorySink()

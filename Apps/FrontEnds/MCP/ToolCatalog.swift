@@ -40,9 +40,7 @@ public enum ToolCatalog {
         let grouping = ToolGroups(screens)
         for screen in screens where groups.map({ grouping.group(of: screen.id).map($0.contains) ?? false }) ?? true {
             tools.append(openTool(screen))
-            for action in screen.actions where !readOnly || ActionSafety.isReadOnly(action) {
-                tools.append(actionTool(screen, action))
-            }
+            for action in offeredActions(screen, readOnly: readOnly) { tools.append(actionTool(screen, action)) }
         }
         tools.append(MCPTool(
             name: snapshotTool, title: "Read a screen",
@@ -59,6 +57,17 @@ public enum ToolCatalog {
         // first meaning rather than making one of them unreachable at random.
         var seen = Set<String>()
         return tools.filter { seen.insert($0.name).inserted }
+    }
+
+    /// A screen's actions to offer. In read-only mode a form's `set-field`
+    /// goes too when every action that would submit the form is hidden:
+    /// typing into a form nobody can submit only misleads an agent.
+    static func offeredActions(_ screen: ScreenDescriptor, readOnly: Bool) -> [ActionDescriptor] {
+        guard readOnly else { return screen.actions }
+        let offered = screen.actions.filter(ActionSafety.isReadOnly)
+        let submits = { (action: ActionDescriptor) in !StandardAction.all.contains(action.name) }
+        let noSubmitLeft = screen.actions.contains(where: submits) && !offered.contains(where: submits)
+        return noSubmitLeft ? offered.filter { $0.name != StandardAction.setField } : offered
     }
 
     static func openTool(_ screen: ScreenDescriptor) -> MCPTool {
