@@ -54,6 +54,20 @@ import Testing
         #expect(names(true) == ["open_form", "open_picker", "picker_set-field", "screen_snapshot", "screen_close"])
     }
 
+    @Test func aFormFieldHiddenInReadOnlyModeIsRefusedSayingWhy() async throws {
+        let setField = ActionDescriptor(
+            name: StandardAction.setField, label: "Set", summary: "Type into a field.",
+            params: [ParamDescriptor(name: StandardParam.field, label: "Field"), ParamDescriptor(name: StandardParam.value, label: "Value")])
+        let form = ScreenDescriptor(id: "form", title: "Form", summary: "A form.", actions: [setField, FakeScreen.add])
+        let sink = MemorySink()
+        let server = MCPServer(
+            catalog: FakeCatalog([form]), home: ScreenRequest(screen: "form"), version: "9.9", sink: sink, readOnly: true)
+        await server.receive(batch: [.line(Array(
+            #"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"form_set-field","arguments":{"field":"a","value":"b"}}}"#.utf8))])
+        guard case .string(let message)? = sink.messages.last?["error"]?["message"] else { Issue.record("no refusal"); return }
+        #expect(message.contains("--read-only") && message.contains("submit this form") && !message.contains("tool group"), "\(message)")
+    }
+
     /// One tool spells the snapshot out; the others only say a state comes back.
     @Test func theSnapshotSchemaIsListedOnce() async throws {
         let sink = MemorySink()

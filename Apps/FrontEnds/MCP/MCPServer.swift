@@ -163,9 +163,11 @@ public final class MCPServer {
         guard let hidden = ToolCatalog.tools(for: catalog.screens, readOnly: false).first(where: { $0.name == name }) else {
             return RPCError.invalidParams("Unknown tool '\(name)' (see tools/list)", dataCode: "unknown_tool")
         }
-        if readOnly && !hidden.readOnly {
+        if readOnly && !ToolCatalog.tools(for: catalog.screens, readOnly: true).contains(where: { $0.name == name }) {
             return RPCError.invalidParams(
-                "Tool '\(name)' changes data and is not offered: this server runs with --read-only",
+                hidden.readOnly
+                    ? "Tool '\(name)' is not offered: this server runs with --read-only, which hides every action that would submit this form"
+                    : "Tool '\(name)' changes data and is not offered: this server runs with --read-only",
                 dataCode: "tool_not_offered")
         }
         let screen: String? = switch hidden.target {
