@@ -5,6 +5,9 @@ import Foundation
 /// mode and returns the facts the script printed as JSON.
 public enum MCPClientScript {
     public static var path: String { FixtureServer.repositoryRoot + "/Tests/MCPClient/mcp_e2e.py" }
+    /// Tests/MCPClient/mcp_sessions.py: one server per session, each with its
+    /// own options (`--tools`, `--read-only`); the mode is the sessions' JSON.
+    public static var sessionsPath: String { FixtureServer.repositoryRoot + "/Tests/MCPClient/mcp_sessions.py" }
 
     public struct Failure: Error, CustomStringConvertible {
         public var description: String
@@ -14,11 +17,11 @@ public enum MCPClientScript {
     /// the names it knows on to the server it starts).
     public static func run(
         _ mode: String, home: String, work: String, arguments: [String] = [], environment: [String: String] = [:],
-        timeout: TimeInterval = 180
+        timeout: TimeInterval = 180, script: String = MCPClientScript.path
     ) throws -> [String: Any] {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", path, FacetProcess.binary, home, work, mode] + arguments
+        process.arguments = ["python3", script, FacetProcess.binary, home, work, mode] + arguments
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         let out = Pipe()
         let err = Pipe()

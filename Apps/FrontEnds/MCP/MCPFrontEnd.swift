@@ -10,19 +10,35 @@ import ScreenKit
 /// diagnostics go to stderr. Never exits on bad input; exits 0 at end of
 /// input once everything read has been answered.
 ///
-/// `facet --ui mcp [--read-only]`: with `--read-only` no tool that changes
-/// data is offered (see `ActionSafety`).
+/// `facet --ui mcp [--read-only] [--tools GROUP,…]`: with `--read-only` no
+/// tool that changes data is offered (see `ActionSafety`); with `--tools`
+/// only the tools of those groups (see `ToolGroups`), so an agent's context
+/// holds only what it needs.
 public enum MCPFrontEnd: FrontEnd {
     public static let name = "mcp"
-    public static let usage = "usage: facet --ui mcp [--read-only]"
+    public static let usage = "usage: facet --ui mcp [--read-only] [--tools GROUP,...|all]"
 
     public static func run(_ context: FrontEndContext) async -> Int32 {
         var readOnly = false
-        for argument in context.arguments {
+        var groups: Set<String>?
+        let known = ToolGroups(context.catalog.screens)
+        var arguments = context.arguments[...]
+        while let argument = arguments.popFirst() {
             switch argument {
             case "--read-only": readOnly = true
+            case "--tools", _ where argument.hasPrefix("--tools="):
+                let value = argument == "--tools" ? arguments.popFirst() ?? "" : String(argument.dropFirst("--tools=".count))
+                do {
+                    groups = (groups ?? []).union(try known.select(value))
+                } catch {
+                    printError("facet: \(error.message)\n" + usage)
+                    return 2
+                }
             case "-h", "--help", "help":
-                printError(usage + "\nAn MCP server on stdin/stdout: configure your MCP client to run this command.")
+                printError(usage + "\nAn MCP server on stdin/stdout: configure your MCP client to run this command.\n"
+                    + "  --read-only     offer no tool that changes data\n"
+                    + "  --tools GROUPS  offer only these tool groups (default: all): "
+                    + (known.names + [ToolGroups.all]).joined(separator: ", "))
                 return 0
             default:
                 printError("facet: unknown argument '\(argument)' for the MCP front end\n" + usage)
@@ -33,7 +49,7 @@ public enum MCPFrontEnd: FrontEnd {
         let limit = context.environment["FACET_JSONL_MAX_LINE"].flatMap(Int.init) ?? RPCSession.defaultLineLimit
         let server = MCPServer(
             catalog: context.catalog, home: context.home, version: context.version, sink: FileDescriptorSink(fd: 1),
-            readOnly: readOnly, lineLimit: limit)
+            readOnly: readOnly, toolGroups: groups, lineLimit: limit)
         for await batch in LineReader(fd: 0, limit: limit).batches {
             await server.receive(batch: batch)
         }

@@ -38,11 +38,13 @@ public final class MCPServer {
     public let session: RPCSession
     public let tools: [MCPTool]
     public let readOnly: Bool
+    /// The tool groups offered (`--tools`); nil: every group.
+    public let toolGroups: Set<String>?
     let catalog: any ScreenCatalog
     let version: String
     private let toolsByName: [String: MCPTool]
     private lazy var toolList: [UInt8] = JSONWriter.bytes(.object([
-        "tools": .array(tools.map { $0.listing(outputSchema: ToolOutputSchema.state) }),
+        "tools": .array(tools.map { $0.listing() }),
     ]))
     private var open: [String: OpenScreen] = [:]
     private var order: [String] = []
@@ -55,14 +57,15 @@ public final class MCPServer {
 
     public init(
         catalog: any ScreenCatalog, home: ScreenRequest, version: String, sink: any MessageSink, readOnly: Bool,
-        lineLimit: Int = RPCSession.defaultLineLimit
+        toolGroups: Set<String>? = nil, lineLimit: Int = RPCSession.defaultLineLimit
     ) {
         self.catalog = catalog
         self.version = version
         self.readOnly = readOnly
+        self.toolGroups = toolGroups
         session = RPCSession(catalog: catalog, home: home, version: version, sink: sink, lineLimit: lineLimit)
         session.exposesBuiltInMethods = false
-        tools = ToolCatalog.tools(for: catalog.screens, readOnly: readOnly)
+        tools = ToolCatalog.tools(for: catalog.screens, readOnly: readOnly, groups: toolGroups)
         toolsByName = Dictionary(tools.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         register()
     }
@@ -120,10 +123,13 @@ public final class MCPServer {
             "serverInfo": .object(["name": .string("facet"), "title": .string("Facet"), "version": .string(version)]),
             "instructions": .string(
                 "Facet's screens as tools. open_<screen> opens one and returns a handle and its snapshot; "
-                    + "<screen>_<action> runs an action (on the latest open screen of that kind unless you pass "
-                    + "handle) and returns the new snapshot, after any work it started has finished. "
+                    + "<screen>_<action> runs an action and returns the new snapshot, after any work it started "
+                    + "has finished. Its optional handle argument (from open_<screen>) names the screen; without it, "
+                    + "the latest open screen of that kind, opened first if the screen needs no parameters. "
+                    + "screen_snapshot's output schema defines the snapshot. "
                     + "Typed row values are in snapshot.content.list.items[].values. "
                     + (readOnly ? "Read-only: actions that change data are not offered. " : "")
+                    + (toolGroups.map { "Tool groups offered: \(ToolGroups(catalog.screens).names.filter($0.contains).joined(separator: ", ")). " } ?? "")
                     + "Each open screen is the resource facet://screen/{handle}; subscribe to hear of changes."),
         ]))
     }
@@ -134,11 +140,7 @@ public final class MCPServer {
         guard case .string(let name)? = params["name"] else {
             throw RPCError.invalidParams("'name' must be a tool name string (see tools/list)")
         }
-        guard let tool = toolsByName[name] else {
-            throw RPCError.invalidParams(
-                "Unknown tool '\(name)'" + (readOnly ? " (read-only: tools that change data are not offered)" : ""),
-                dataCode: "unknown_tool")
-        }
+        guard let tool = toolsByName[name] else { throw notOffered(name) }
         var fields: [String: JSONValue] = [:]
         switch params["arguments"] {
         case nil, .null?: break
@@ -152,6 +154,32 @@ public final class MCPServer {
         } catch let error as ScreenError {
             return errorResult(ToolFailure(error: error, handle: nil))
         }
+    }
+
+    /// Why a tool name is refused: a tool this server hides (`--read-only`,
+    /// `--tools`) says which option hides it, so the agent or its user can
+    /// tell a refusal from a typo.
+    func notOffered(_ name: String) -> RPCError {
+        guard let hidden = ToolCatalog.tools(for: catalog.screens, readOnly: false).first(where: { $0.name == name }) else {
+            return RPCError.invalidParams("Unknown tool '\(name)' (see tools/list)", dataCode: "unknown_tool")
+        }
+        if readOnly && !ToolCatalog.tools(for: catalog.screens, readOnly: true).contains(where: { $0.name == name }) {
+            return RPCError.invalidParams(
+                hidden.readOnly
+                    ? "Tool '\(name)' is not offered: this server runs with --read-only, which hides every action that would submit this form"
+                    : "Tool '\(name)' changes data and is not offered: this server runs with --read-only",
+                dataCode: "tool_not_offered")
+        }
+        let screen: String? = switch hidden.target {
+        case .open(let id), .perform(let id, _): id
+        case .snapshot, .close: nil
+        }
+        let group = screen.flatMap { ToolGroups(catalog.screens).group(of: $0) } ?? "?"
+        let offered = ToolGroups(catalog.screens).names.filter { toolGroups?.contains($0) ?? true }
+        return RPCError.invalidParams(
+            "Tool '\(name)' is in tool group '\(group)', which this server does not offer "
+                + "(--tools \(offered.joined(separator: ",")); start it with --tools including \(group))",
+            dataCode: "tool_not_offered")
     }
 
     func run(_ tool: MCPTool, _ fields: [String: JSONValue]) async throws -> [UInt8] {

@@ -28,21 +28,24 @@ public struct MCPTool: Equatable, Sendable {
     public var handleArgument: String?
     /// The result's `structuredContent` is a screen state (handle, version, snapshot).
     public var returnsState: Bool
+    /// Its `outputSchema` spells the snapshot out in full (`ToolOutputSchema`);
+    /// one tool does, the others point to it.
+    public var spellsOutSnapshot = false
 
-    /// The tool's entry in `tools/list`.
-    func listing(outputSchema: JSONValue) -> JSONValue {
+    /// The tool's entry in `tools/list`. The title is given once, at the
+    /// top level (where MCP looks first), not again in the annotations.
+    func listing() -> JSONValue {
         var fields: [String: JSONValue] = [
             "name": .string(name),
             "title": .string(title),
             "description": .string(description),
             "inputSchema": inputSchema,
             "annotations": .object([
-                "title": .string(title),
                 "readOnlyHint": .bool(readOnly),
                 "destructiveHint": .bool(destructive),
             ]),
         ]
-        if returnsState { fields["outputSchema"] = outputSchema }
+        if returnsState { fields["outputSchema"] = spellsOutSnapshot ? ToolOutputSchema.state : ToolOutputSchema.brief }
         return .object(fields)
     }
 }

@@ -20,6 +20,12 @@ import ScreenKit
 ///
 /// Screen ids and action names are kebab-case, so `_` separates them
 /// without ambiguity, and every name fits `^[a-zA-Z0-9_-]{1,64}$`.
+///
+/// Every byte of `tools/list` sits in an agent's context before it does
+/// anything, so each tool says a thing once: the description is the
+/// descriptor's summary (the naming scheme is told once, in the server's
+/// instructions), the input schema carries no copy of it, and an empty
+/// `required` is left out.
 public enum ToolCatalog {
     public static let snapshotTool = "screen_snapshot"
     public static let closeTool = "screen_close"
@@ -27,23 +33,24 @@ public enum ToolCatalog {
     public static func openToolName(_ screen: String) -> String { "open_\(screen)" }
     public static func actionToolName(_ screen: String, _ action: String) -> String { "\(screen)_\(action)" }
 
-    /// The tools to offer; with `readOnly` only those that change no data.
-    public static func tools(for screens: [ScreenDescriptor], readOnly: Bool) -> [MCPTool] {
+    /// The tools to offer; with `readOnly` only those that change no data;
+    /// with `groups` only the screens of those tool groups (`ToolGroups`).
+    public static func tools(for screens: [ScreenDescriptor], readOnly: Bool, groups: Set<String>? = nil) -> [MCPTool] {
         var tools: [MCPTool] = []
-        for screen in screens {
+        let grouping = ToolGroups(screens)
+        for screen in screens where groups.map({ grouping.group(of: screen.id).map($0.contains) ?? false }) ?? true {
             tools.append(openTool(screen))
-            for action in screen.actions where !readOnly || ActionSafety.isReadOnly(action) {
-                tools.append(actionTool(screen, action))
-            }
+            for action in offeredActions(screen, readOnly: readOnly) { tools.append(actionTool(screen, action)) }
         }
         tools.append(MCPTool(
             name: snapshotTool, title: "Read a screen",
-            description: "The current snapshot of an open screen (also readable as resource facet://screen/{handle}).",
+            description: "An open screen's snapshot (also resource facet://screen/{handle}). "
+                + "Its output schema defines the snapshot every tool returns.",
             inputSchema: handleOnlySchema, readOnly: true, destructive: false, target: .snapshot,
-            handleArgument: "handle", returnsState: true))
+            handleArgument: "handle", returnsState: true, spellsOutSnapshot: true))
         tools.append(MCPTool(
             name: closeTool, title: "Close a screen",
-            description: "Close an open screen: its handle and resource go away.",
+            description: "Close an open screen; its handle and resource go away.",
             inputSchema: handleOnlySchema, readOnly: true, destructive: false, target: .close,
             handleArgument: "handle", returnsState: false))
         // A name taken twice (a screen called "open" or "screen") keeps its
@@ -52,11 +59,22 @@ public enum ToolCatalog {
         return tools.filter { seen.insert($0.name).inserted }
     }
 
+    /// A screen's actions to offer. In read-only mode a form's `set-field`
+    /// goes too when every action that would submit the form is hidden:
+    /// typing into a form nobody can submit only misleads an agent.
+    static func offeredActions(_ screen: ScreenDescriptor, readOnly: Bool) -> [ActionDescriptor] {
+        guard readOnly else { return screen.actions }
+        let offered = screen.actions.filter(ActionSafety.isReadOnly)
+        let submits = { (action: ActionDescriptor) in !StandardAction.all.contains(action.name) }
+        let noSubmitLeft = screen.actions.contains(where: submits) && !offered.contains(where: submits)
+        return noSubmitLeft ? offered.filter { $0.name != StandardAction.setField } : offered
+    }
+
     static func openTool(_ screen: ScreenDescriptor) -> MCPTool {
         MCPTool(
             name: openToolName(screen.id), title: "Open \(screen.title)",
-            description: "\(screen.summary) Opens a '\(screen.id)' screen and returns its handle and snapshot.",
-            inputSchema: OpenRPCDocument.paramsSchema(screen.params, summary: screen.summary),
+            description: screen.summary,
+            inputSchema: compact(OpenRPCDocument.paramsSchema(screen.params, summary: "")),
             readOnly: true, destructive: false, target: .open(screen: screen.id), handleArgument: nil,
             returnsState: true)
     }
@@ -64,23 +82,28 @@ public enum ToolCatalog {
     static func actionTool(_ screen: ScreenDescriptor, _ action: ActionDescriptor) -> MCPTool {
         var handle = "handle"
         while action.params.contains(where: { $0.name == handle }) { handle = "_" + handle }
-        var schema = OpenRPCDocument.paramsSchema(action.params, summary: action.summary)
+        var schema = compact(OpenRPCDocument.paramsSchema(action.params, summary: ""))
         if case .object(var fields) = schema, case .object(var properties)? = fields["properties"] {
-            properties[handle] = .object([
-                "type": .string("string"),
-                "description": .string(
-                    "An open '\(screen.id)' screen (from \(openToolName(screen.id))); default: the latest one"
-                        + (screen.params.contains(where: \.required) ? "." : ", opened if none is.")),
-            ])
+            // What a handle is and which screen it defaults to is the same for
+            // every tool: the server's instructions say it once.
+            properties[handle] = .object(["type": .string("string")])
             fields["properties"] = .object(properties)
             schema = .object(fields)
         }
         let readOnly = ActionSafety.isReadOnly(action)
         return MCPTool(
             name: actionToolName(screen.id, action.name), title: "\(screen.title): \(action.label)",
-            description: "\(action.summary) Action '\(action.name)' of the '\(screen.id)' screen; returns its new snapshot.",
+            description: action.summary,
             inputSchema: schema, readOnly: readOnly, destructive: ActionSafety.isDestructive(action),
             target: .perform(screen: screen.id, action: action.name), handleArgument: handle, returnsState: true)
+    }
+
+    /// A parameters schema without its empty description and empty `required`.
+    static func compact(_ schema: JSONValue) -> JSONValue {
+        guard case .object(var fields) = schema else { return schema }
+        if fields["description"] == .string("") { fields["description"] = nil }
+        if fields["required"] == .array([]) { fields["required"] = nil }
+        return .object(fields)
     }
 
     static let handleOnlySchema = JSONValue.object([

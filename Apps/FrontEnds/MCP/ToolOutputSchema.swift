@@ -1,12 +1,23 @@
 import JSONCore
 import JSONRPC
 
-/// The `outputSchema` of every tool that returns a screen state: the
-/// snapshot's JSON Schema as `rpc.discover` publishes it (`SnapshotSchema`),
-/// its references moved from `#/components/schemas/` to `#/$defs/` so the
-/// schema stands alone. A client that validates `structuredContent` (the
-/// Python SDK does) checks every snapshot against the same published schema.
+/// The `outputSchema` of the tools that return a screen state.
+///
+/// `state` is the snapshot's JSON Schema as `rpc.discover` publishes it
+/// (`SnapshotSchema`), its references moved from `#/components/schemas/` to
+/// `#/$defs/` so the schema stands alone. MCP gives every tool a schema of
+/// its own (a `$ref` cannot reach into another tool's), so repeating it on
+/// every tool would fill an agent's context with one schema many times
+/// over: `screen_snapshot` carries it (the server's instructions say so),
+/// and every other tool carries `brief`, which only says that a state comes
+/// back. Both hold for every result, so a client that validates
+/// `structuredContent` (the Python SDK does) accepts each.
 enum ToolOutputSchema {
+    static let brief = JSONValue.object([
+        "type": .string("object"),
+        "required": .array([.string("handle"), .string("version"), .string("snapshot")]),
+    ])
+
     static let state: JSONValue = {
         var definitions: [String: JSONValue] = [:]
         for (name, schema) in SnapshotSchema.components(screens: []) { definitions[name] = relocated(schema) }
