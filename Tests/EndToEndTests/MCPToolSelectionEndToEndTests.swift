@@ -84,7 +84,7 @@ struct MCPToolSelectionEndToEndTests {
             "stars": ("open_stars", [:]), "photos": ("open_photos", [:]),
         ]
         let help = try FacetProcess.run(["--ui", "mcp", "--help"], home: home.path)
-        let groups = help.stderr.split(separator: "\n").first { $0.contains("--tools GROUPS") }
+        let groups = help.stdout.split(separator: "\n").first { $0.contains("--tools GROUPS") }
             .map { $0.split(separator: ":").last ?? "" }.map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } } ?? []
         #expect(Set(groups) == Set(probes.keys).union(["all"]), "groups: \(groups)")
 

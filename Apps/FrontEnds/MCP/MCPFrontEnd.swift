@@ -35,10 +35,16 @@ public enum MCPFrontEnd: FrontEnd {
                     return 2
                 }
             case "-h", "--help", "help":
-                printError(usage + "\nAn MCP server on stdin/stdout: configure your MCP client to run this command.\n"
+                // Asked-for help goes to stdout, as every other `--help` does;
+                // the groups come from the registry, so this front end prints
+                // its own help instead of a static text.
+                print("facet --ui mcp: Model Context Protocol server on stdin/stdout, for agents\n\n" + usage
+                    + "\n\nOptions:\n"
                     + "  --read-only     offer no tool that changes data\n"
                     + "  --tools GROUPS  offer only these tool groups (default: all): "
-                    + (known.names + [ToolGroups.all]).joined(separator: ", "))
+                    + (known.names + [ToolGroups.all]).joined(separator: ", ")
+                    + "\n\nConfigure your MCP client to run this command"
+                    + " ({\"command\": \"facet\", \"args\": [\"--ui\", \"mcp\"]}).")
                 return 0
             default:
                 printError("facet: unknown argument '\(argument)' for the MCP front end\n" + usage)
