@@ -18,7 +18,6 @@ import TestSupport
         let cases: [(screen: String, params: [String: Any], code: String, words: String)] = [
             ("playlist", ["name": "No Such List"], "playlist.not_found", "No Such List"),
             ("folders", ["path": missing], "folder.not_found", "no-such-folder"),
-            ("folder", ["path": missing], "folder.not_found", "no-such-folder"),
             ("photo", ["id": 424_242], "photos.not_found", "424242"),
             ("repo", ["name": "nobody/nothing"], "stars.not_found", "nobody/nothing"),
         ]

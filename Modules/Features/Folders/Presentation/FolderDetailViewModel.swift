@@ -41,10 +41,7 @@ public final class FolderDetailViewModel: ScreenModel {
     public override func start() async {
         observation = ObservationToken(folder.observe { [weak self] _ in self?.publish() })
         if folder.entry?.complete != true || folder.state == .cancelled {
-            // The listing first (cheap): a folder that does not exist is
-            // known when the screen opens, not in a later change.
-            if case .notScanned = folder.state { await folder.begin() }
-            if case .failed = folder.state {} else { launch { [folder] in await folder.refresh() } }
+            launch { [folder] in await folder.refresh() }
         }
         publish()
     }

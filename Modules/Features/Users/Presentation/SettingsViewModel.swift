@@ -100,7 +100,7 @@ public final class SettingsViewModel: AccountScreenModel {
     /// The one line `set` answers with: the key as typed and what it now holds.
     static func confirmation(_ key: SettingKey, _ settings: UserSettings) -> String {
         let value = printed(key, settings)
-        return value.isEmpty ? "Cleared \(key.rawValue) (\(key.label))." : "Saved \(key.rawValue): \(value)."
+        return value.isEmpty ? "Cleared \(key.rawValue): not set." : "Saved \(key.rawValue): \(value)."
     }
 
     override func accountChanged() {

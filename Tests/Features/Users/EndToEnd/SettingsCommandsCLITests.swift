@@ -35,7 +35,7 @@ import TestSupport
         #expect(unset.status == 0 && unset.stdout == "\n")
 
         let cleared = try facet("settings", "set", "github-user", "")
-        #expect(cleared.stdout == "✓ Cleared github-user (GitHub username).\n")
+        #expect(cleared.stdout == "✓ Cleared github-user: not set.\n")
         #expect(try facet("settings", "get", "github-user").stdout == "\n")
     }
 

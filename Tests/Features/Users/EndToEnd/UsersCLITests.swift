@@ -137,7 +137,7 @@ import TestSupport
         let mode = try FileManager.default.attributesOfItem(atPath: home.path + "/facet.sqlite")[.posixPermissions] as? Int
         #expect(mode == 0o600)
         let cleared = try facet("settings", "set", "github-token", "")
-        #expect(cleared.stdout == "✓ Cleared github-token (GitHub token).\n")
+        #expect(cleared.stdout == "✓ Cleared github-token: not set.\n")
         #expect(try facet("settings", "get", "github-token").stdout == "\n")
     }
 
