@@ -409,7 +409,7 @@ public final class FoldersViewModel: ScreenModel {
         }
         let empty = showFiles || folder.unlistedFiles == 0 ? "This folder is empty."
             : "No subfolders here; \(Formatters.count(folder.unlistedFiles, "file is", "files are")) not listed: "
-                + "list them with --files (or 'toggle-files')."
+                + "list \(folder.unlistedFiles == 1 ? "it" : "them") with --files (or 'toggle-files')."
         return ScreenSnapshot(
             screen: Self.screenID, title: FolderFormat.title(name: folder.name, entry: total), status: status,
             content: ScreenContent(
