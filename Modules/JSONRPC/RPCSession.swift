@@ -219,6 +219,12 @@ public final class RPCSession {
         }
         let arguments = try Self.arguments(params["params"], name: "params")
         let screen = try await catalog.open(ScreenRequest(screen: id, params: arguments))
+        // Opened on an item that does not exist: the protocol's "not found",
+        // not a handle to a screen that can only show the error.
+        if let missing = screen.snapshot.status.missingItem {
+            screen.close()
+            throw RPCError(missing)
+        }
         nextHandle += 1
         let handle = "h\(nextHandle)"
         let token = screen.changes.observe { [weak self] _ in self?.changed(handle) }

@@ -32,8 +32,8 @@ import TestSupport
         #expect(whoami.stdout.contains("Signed in as         Ada Lovelace"))
 
         let settings = try facet("settings")
-        #expect(settings.stdout.contains("GitHub username      octocat"))
-        #expect(settings.stdout.contains("Page size            25"))
+        #expect(settings.stdout.contains("GitHub username      github-user      octocat"))
+        #expect(settings.stdout.contains("Page size            page-size        25"))
     }
 
     @Test func itTakesNoMigrationTwiceAndCanStillBeWritten() throws {

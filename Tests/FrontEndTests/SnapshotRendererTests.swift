@@ -77,7 +77,21 @@ import Testing
                 list: ListContent(items: [row("1", "one", "a", 1)], columns: columns)),
             actions: [])
         let lines = renderer.render(snapshot).split(separator: "\n").map(String.init)
-        #expect(lines == ["Rename", "New name  pics", "Folder  /srv/photos", "NAME  ARTIST   SIZE", "one   a       0 KiB", "1–1 of 1"])
+        #expect(lines == ["Rename", "New name  name  pics", "Folder  /srv/photos", "NAME  ARTIST   SIZE", "one   a       0 KiB", "1–1 of 1"])
+    }
+
+    /// A detail row that repeats a form field (its saved value) is not a
+    /// second line: the settings table is printed once.
+    @Test func aDetailRowRepeatingAFieldIsShownOnce() {
+        let renderer = SnapshotRenderer(style: TerminalStyle(enabled: false), width: 80)
+        let snapshot = ScreenSnapshot(
+            screen: "settings", title: "Settings",
+            content: ScreenContent(
+                form: FormContent(fields: [FormField(id: "page-size", label: "Page size", value: "25")]),
+                detail: DetailContent(rows: [DetailRow("Settings of", "Ada"), DetailRow("Page size (saved)", "25", id: "page-size")])),
+            actions: [])
+        let lines = renderer.render(snapshot).split(separator: "\n").map(String.init)
+        #expect(lines == ["Settings", "Page size  page-size  25", "Settings of  Ada"])
     }
 
     @Test func secretFieldsNeverShowTheirValue() {
@@ -87,6 +101,6 @@ import Testing
             FormField(id: "user", label: "User", value: "ada", message: "too short"),
         ])
         let lines = renderer.render(form)
-        #expect(lines == ["Token  set", "User   ada  too short"])
+        #expect(lines == ["Token  token  set", "User   user   ada  too short"])
     }
 }

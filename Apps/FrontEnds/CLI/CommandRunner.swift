@@ -81,7 +81,7 @@ struct CommandRunner {
             }
         }
         if let url = outcome.openURL, mode == .human { out.print(url) }
-        return try finish(shown)
+        return try finish(shown, reply: outcome.reply)
     }
 
     func steps(of request: CommandLineRequest, on snapshot: ScreenSnapshot) throws(ScreenError) -> [CommandLineRequest.Step] {
@@ -186,7 +186,9 @@ struct CommandRunner {
     /// Prints the end state and returns the exit status. On failure stdout
     /// stays empty (except `--json`, whose snapshot carries the error for
     /// programs) and the message goes to stderr.
-    func finish(_ snapshot: ScreenSnapshot, hint: String? = nil) throws(ScreenError) -> Int32 {
+    /// An action's `reply` stands in for the screen in human output: the
+    /// answer alone (`settings get KEY`), or only the status line (`settings set`).
+    func finish(_ snapshot: ScreenSnapshot, hint: String? = nil, reply: [String]? = nil) throws(ScreenError) -> Int32 {
         let status = snapshot.status
         let failed = status.kind == .error
         switch mode {
@@ -202,7 +204,11 @@ struct CommandRunner {
                 }
             }
         case .human:
-            if !failed {
+            if !failed, let reply {
+                var lines = reply.map(TerminalText.sanitize)
+                if status.kind == .notice, let line = out.renderer.statusLine(status) { lines.append(line) }
+                if !lines.isEmpty { out.print(lines: lines) }
+            } else if !failed {
                 var text = out.renderer.render(snapshot)
                 if status.kind == .notice || status.kind == .loading, let line = out.renderer.statusLine(status) {
                     text += "\n" + line

@@ -13,7 +13,13 @@ struct SnapshotRenderer {
     func render(_ snapshot: ScreenSnapshot) -> String {
         var lines: [String] = [style.bold(clean(snapshot.title))]
         if let form = snapshot.content.form { lines += render(form) }
-        if let detail = snapshot.content.detail { lines += render(detail) }
+        if var detail = snapshot.content.detail {
+            // A row that repeats a form field (the saved value beside its
+            // editor) is the same line twice in a one-shot print.
+            let fields = Set(snapshot.content.form?.fields.map(\.id) ?? [])
+            detail.rows.removeAll { fields.contains($0.id) }
+            lines += render(detail)
+        }
         if let list = snapshot.content.list { lines += render(list, actions: snapshot.actions) }
         return lines.joined(separator: "\n")
     }
@@ -31,12 +37,16 @@ struct SnapshotRenderer {
         }
     }
 
+    /// One line a field: its label, its id (what `set-field`, a screen
+    /// option or `settings get` takes), its value.
     func render(_ form: FormContent) -> [String] {
         let labelWidth = form.fields.map { TerminalText.width(clean($0.label)) }.max() ?? 0
+        let idWidth = form.fields.map { TerminalText.width(clean($0.id)) }.max() ?? 0
         return form.fields.map { field in
             var value = field.secret ? "" : clean(field.value)
             if value.isEmpty, let placeholder = field.placeholder { value = style.dim(clean(placeholder)) }
-            var line = TerminalText.pad(clean(field.label), to: labelWidth) + "  " + value
+            var line = TerminalText.pad(clean(field.label), to: labelWidth) + "  "
+                + style.dim(TerminalText.pad(clean(field.id), to: idWidth)) + "  " + value
             if let message = field.message { line += "  " + style.red(clean(message)) }
             return line
         }

@@ -13,16 +13,21 @@ public struct ActionOutcome: Codable, Equatable, Sendable {
     /// The list item the action's result is about (a moved song at its new
     /// place, by item id): a front end with a cursor puts it there.
     public var focus: String?
+    /// The action's answer in lines of text, for a one-shot front end to
+    /// print instead of the whole screen (`settings get KEY` prints the
+    /// value, as `gh config get` does); nil: print the screen as usual.
+    public var reply: [String]?
 
     public init(
         navigate: ScreenRequest? = nil, back: Bool = false, openURL: String? = nil, pending: Bool = false,
-        focus: String? = nil
+        focus: String? = nil, reply: [String]? = nil
     ) {
         self.navigate = navigate
         self.back = back
         self.openURL = openURL
         self.pending = pending
         self.focus = focus
+        self.reply = reply
     }
 
     public static let done = ActionOutcome()

@@ -44,6 +44,11 @@ struct FolderContents {
     }
 
     var name: String { FolderPath.name(path) }
+    /// What the rows hold together, and how many files are not rows (summed
+    /// into the folder's own bytes instead): where the rest of the total is.
+    var listedBytes: Int64 { sums.bytes }
+    var listedDiskBytes: Int64 { sums.diskBytes }
+    var unlistedFiles: Int { ownFiles }
     /// How many children are directories, without looking at them all.
     var directoryCount: Int { directoryIndex.count }
 

@@ -45,6 +45,12 @@ public final class FolderModel {
 
     /// How many children are directories, without looking at them all.
     public var directoryCount: Int { contents.directoryCount }
+    /// What the rows hold together (apparent and disk bytes): the total less
+    /// this is the folder's own entry and its files when they are not rows.
+    public var listedBytes: Int64 { contents.listedBytes }
+    public var listedDiskBytes: Int64 { contents.listedDiskBytes }
+    /// Files directly here that are not rows (files are rows only when listed).
+    public var unlistedFiles: Int { contents.unlistedFiles }
     public private(set) var state: State = .notScanned
     /// Grows on every change observers are told about.
     public private(set) var revision = 0

@@ -211,7 +211,8 @@ public final class FoldersViewModel: ScreenModel {
     /// it and says what and how much; with `confirmed` deletes at once.
     /// The home folder also needs `confirmPath` equal to its path.
     public func delete(_ name: String?, confirmed: Bool, confirmPath: String?) async throws(ScreenError) {
-        let target = try name.map { name throws(ScreenError) in try row(name).path } ?? folder.path
+        var target = folder.path
+        if let name { target = try await deletionTarget(name) }
         do {
             if folder.isScanning { throw FolderError.busy(folder.path) }
             let plan = try await library.planDeletion(target)
@@ -423,6 +424,7 @@ public final class FoldersViewModel: ScreenModel {
             details.append(DetailRow("Files", Formatters.grouped(total.files), id: "files", data: .int(total.files), type: .integer))
             details.append(DetailRow(
                 "Folders", Formatters.grouped(total.directories), id: "folders", data: .int(total.directories), type: .integer))
+            if let rest = restRow(total, parentBytes: parentBytes) { details.append(rest) }
             if let problems = FolderFormat.problems(total) {
                 details.append(DetailRow("Problems", problems, id: "unreadable", data: .int(total.issueCount), type: .integer))
             }
@@ -432,7 +434,9 @@ public final class FoldersViewModel: ScreenModel {
         if let importFile {
             details.append(DetailRow("Imported from", importFile, id: "import", type: .path))
         }
-        let empty = showFiles ? "This folder is empty." : "No subfolders here."
+        let empty = showFiles || folder.unlistedFiles == 0 ? "This folder is empty."
+            : "No subfolders here; \(Formatters.count(folder.unlistedFiles, "file is", "files are")) not listed: "
+                + "list \(folder.unlistedFiles == 1 ? "it" : "them") with --files (or 'toggle-files')."
         return ScreenSnapshot(
             screen: Self.screenID, title: FolderFormat.title(name: folder.name, entry: total), status: status,
             content: ScreenContent(
@@ -529,11 +533,38 @@ public final class FoldersViewModel: ScreenModel {
         return .done
     }
 
+    /// The part of the total no row shows (the folder's own entry, and its
+    /// files when they are not rows), with its share: the rows' shares and
+    /// this one add up to the whole.
+    private func restRow(_ total: FolderEntry, parentBytes: Int64?) -> DetailRow? {
+        let rest = diskUsage ? total.diskBytes - folder.listedDiskBytes : total.bytes - folder.listedBytes
+        guard rest >= 0, let parentBytes, parentBytes > 0 else { return nil }
+        let tenths = Int((Double(rest) * 1000 / Double(parentBytes)).rounded())
+        let files = folder.unlistedFiles
+        let what = showFiles || files == 0 ? "the folder's own entry"
+            : "\(Formatters.count(files, "file")) not listed (list them with --files) and the folder's own entry"
+        return DetailRow(
+            "Rest", "\(FolderFormat.size(rest)) (\(tenths / 10).\(tenths % 10)%): \(what)", id: "rest",
+            data: .int(rest), type: .bytes)
+    }
+
     private func row(_ name: String) throws(ScreenError) -> FolderEntry {
         guard let child = folder.children.first(where: { $0.name == name }) else {
             throw ErrorPresentation.screenError(FolderError.notFound(FolderPath.join(folder.path, name)))
         }
         return child
+    }
+
+    /// The path `delete NAME` removes: a row, or (as ncdu deletes files) a
+    /// file directly in this folder that is not a row because files are not
+    /// listed. Only a plain name: never a path that leaves the folder.
+    private func deletionTarget(_ name: String) async throws(ScreenError) -> String {
+        if let child = folder.children.first(where: { $0.name == name }) { return child.path }
+        let path = FolderPath.join(folder.path, name)
+        guard !showFiles, !name.isEmpty, name != ".", name != "..", !name.contains("/"),
+              let entry = try? await library.scanner.measure(path, options: FolderScanOptions()), !entry.isDirectory
+        else { throw ErrorPresentation.screenError(FolderError.notFound(path)) }
+        return path
     }
 
     /// Why `name` cannot be opened when it is not a row: files are not rows

@@ -206,11 +206,26 @@ public final class PhotosViewModel: ScreenModel {
         } catch {
             let failure = PhotoFormat.screenError(error)
             refreshError = failure
-            status = .error(failure)
+            status = unreachableStatus(error, failure) ?? .error(failure)
         }
         isRefreshing = false
         refreshing = nil
         publish()
+    }
+
+    /// A server that cannot be reached is not a failure when a cache exists:
+    /// the cached list is the answer, with a warning saying how old it is.
+    /// (An explicit `reload` still fails: that asked for fresh photos.)
+    /// A server that answered wrongly stays an error: the address is wrong.
+    private func unreachableStatus(_ error: any Error, _ failure: ScreenError) -> ScreenStatus? {
+        guard let cache, let photoError = error as? PhotoError else { return nil }
+        switch photoError {
+        case .connectionRefused, .network: break
+        default: return nil
+        }
+        let host = URL(string: baseURL())?.host.map { "Photos server " + TerminalText.sanitize($0) } ?? "Photos server"
+        let message = CacheAge.unreachable(host, fetchedAt: cache.fetchedAt, now: catalog.now()) + " " + failure.message
+        return ScreenStatus(kind: .warning, message: message, code: failure.code)
     }
 
     private var refreshMessage: String {

@@ -6,6 +6,8 @@ import KernelDomain
 public enum StarsError: Error, Sendable, Equatable {
     /// No GitHub username in settings (the seed's alert).
     case noUser
+    /// Nobody is signed in, so there are no settings to read a GitHub user from.
+    case notSignedIn
     /// Starring and unstarring need a token.
     case needsToken
     case unknownUser(String)
@@ -39,6 +41,7 @@ extension StarsError: DomainError {
     public var code: String {
         switch self {
         case .noUser: "stars.no_user"
+        case .notSignedIn: "stars.not_signed_in"
         case .needsToken: "stars.needs_token"
         case .unknownUser: "stars.unknown_user"
         case .badToken: "stars.bad_token"
@@ -60,7 +63,7 @@ extension StarsError: DomainError {
 
     public var category: DomainErrorCategory {
         switch self {
-        case .noUser, .needsToken, .invalidRepository: .invalidInput
+        case .noUser, .notSignedIn, .needsToken, .invalidRepository: .invalidInput
         case .unknownUser, .notStarred: .notFound
         default: .failure
         }
@@ -68,7 +71,10 @@ extension StarsError: DomainError {
 
     public var message: String {
         switch self {
-        case .noUser: "A github user is required."
+        case .noUser: "A github user is required. Set one: facet settings set github-user NAME"
+        case .notSignedIn:
+            "Nobody is signed in, so no GitHub user is set: sign in (facet login sign-in --first-name NAME --last-name NAME), "
+                + "then set one (facet settings set github-user NAME)."
         case .needsToken: "Starring needs a GitHub token (settings: github-token)."
         case .unknownUser(let user): "GitHub has no user named \"\(user)\"."
         case .badToken: "GitHub refused the token (401): check or clear github-token in settings."

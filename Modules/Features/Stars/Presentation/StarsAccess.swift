@@ -21,10 +21,12 @@ public struct StarsAccess: Sendable {
         self.token = token
     }
 
-    /// The GitHub account from current settings, or nil without a username.
+    /// The GitHub account from current settings, or nil without a username;
+    /// throws `notSignedIn` when nobody is signed in (the remedy differs).
     @MainActor
     func current() async throws -> GitHubAccount? {
-        guard let user = account.user, let settings = account.settings, !settings.githubUser.isEmpty else { return nil }
+        guard let user = account.user else { throw StarsError.notSignedIn }
+        guard let settings = account.settings, !settings.githubUser.isEmpty else { return nil }
         let secret = settings.hasGitHubToken ? try await token(user.id) : nil
         return GitHubAccount(
             user: settings.githubUser, token: secret, apiBase: settings.githubBaseURL, webBase: settings.githubWebURL)

@@ -169,6 +169,8 @@ public final class StarsViewModel: ScreenModel {
         do {
             account = try await access.current()
         } catch {
+            account = nil
+            window.clear()
             status = .error(ErrorPresentation.screenError(error))
             publish()
             return
@@ -220,16 +222,21 @@ public final class StarsViewModel: ScreenModel {
             isRefreshing = false
             offline = error.isOffline
             try? await reread()
-            status = .error(presented(error))
+            status = presented(error)
         }
         publish()
     }
 
-    /// The screen's words for a refresh failure: offline says how old the cache is.
-    private func presented(_ error: StarsError) -> ScreenError {
-        guard error.isOffline else { return ErrorPresentation.screenError(error) }
-        let age = syncState?.fetchedAt.map { "fetched \(StarsRows.age($0, now: now()))" } ?? "nothing cached yet"
-        return .failed("Offline, showing the cache (\(age)). \(error.message)", code: error.code)
+    /// The screen's words for a refresh failure. Offline with a cache is not
+    /// a failure: the cached list is the answer, with a warning saying how
+    /// old it is. Offline with nothing cached has nothing to show: an error.
+    private func presented(_ error: StarsError) -> ScreenStatus {
+        guard error.isOffline else { return .error(ErrorPresentation.screenError(error)) }
+        guard let fetched = syncState?.fetchedAt else {
+            return .error(.failed("GitHub unreachable and nothing is cached yet. \(error.message)", code: error.code))
+        }
+        let message = CacheAge.unreachable("GitHub", fetchedAt: fetched, now: now()) + " " + error.message
+        return ScreenStatus(kind: .warning, message: message, code: error.code)
     }
 
     /// Reads the first window again with the current query (and the sync state).

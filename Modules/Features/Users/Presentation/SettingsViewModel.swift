@@ -48,9 +48,14 @@ public final class SettingsViewModel: AccountScreenModel {
         return nil
     }
 
+    /// Why settings cannot be read, nil when they can.
+    public var readBlocked: String? {
+        user == nil ? "Sign in first: settings belong to a user (facet login sign-in --first-name NAME --last-name NAME)" : nil
+    }
+
     /// Why settings cannot be edited now, nil when they can.
     public var editBlocked: String? {
-        if user == nil { return "Sign in first: settings belong to a user" }
+        if user == nil { return "Sign in first: settings belong to a user (facet login sign-in --first-name NAME --last-name NAME)" }
         return isSaving ? "Settings are being saved" : nil
     }
 
@@ -75,7 +80,27 @@ public final class SettingsViewModel: AccountScreenModel {
         let changes = try validated([key: value])
         try await store(changes)
         drafts[key] = nil
+        if status.kind == .notice, let settings { status = .notice(Self.confirmation(key, settings)) }
         publish()
+    }
+
+    /// A saved value as `get` and `list` print it: the text as typed, empty
+    /// when unset; a secret only says whether it is set, never its value.
+    public func value(of key: SettingKey) throws(ScreenError) -> String {
+        guard user != nil, let settings else { throw ErrorPresentation.screenError(SettingsError.notSignedIn) }
+        return Self.printed(key, settings)
+    }
+
+    static func printed(_ key: SettingKey, _ settings: UserSettings) -> String {
+        key == .githubToken ? (settings.hasGitHubToken ? Self.hidden : "") : settings.displayValue(key)
+    }
+
+    static let hidden = "set (hidden)"
+
+    /// The one line `set` answers with: the key as typed and what it now holds.
+    static func confirmation(_ key: SettingKey, _ settings: UserSettings) -> String {
+        let value = printed(key, settings)
+        return value.isEmpty ? "Cleared \(key.rawValue): not set." : "Saved \(key.rawValue): \(value)."
     }
 
     override func accountChanged() {
@@ -133,6 +158,11 @@ public final class SettingsViewModel: AccountScreenModel {
             ParamDescriptor(name: "key", label: "Setting", kind: .choice, positional: true, choices: keyNames),
             ParamDescriptor(name: StandardParam.value, label: "Value", positional: true),
         ])
+    public static let getAction = ActionDescriptor(
+        name: "get", label: "Get", summary: "Print one saved setting's value (a secret only says whether it is set).",
+        params: [ParamDescriptor(name: "key", label: "Setting", kind: .choice, positional: true, choices: keyNames)])
+    public static let listAction = ActionDescriptor(
+        name: "list", label: "List", summary: "Print every saved setting as key=value lines.")
     public static let loginAction = ActionDescriptor(
         name: "login", label: "Sign in", summary: "Open the login screen.", effect: .view, key: "l")
     public static let reloadAction = ActionDescriptor(
@@ -140,10 +170,12 @@ public final class SettingsViewModel: AccountScreenModel {
 
     public static let descriptor = ScreenDescriptor(
         id: screenID, title: "Settings", summary: "Your GitHub user and token, front end, page size and API URLs.",
-        actions: [setFieldAction, saveAction, setAction, loginAction, reloadAction],
+        actions: [setFieldAction, saveAction, setAction, getAction, listAction, loginAction, reloadAction],
         examples: [
             "facet settings",
             "facet settings set github-user octocat",
+            "facet settings get github-user",
+            "facet settings list",
             "facet settings set page-size 25",
             "facet settings set-field ui cli set-field github-user octocat",
             "facet settings --jsonl",
@@ -167,6 +199,8 @@ public final class SettingsViewModel: AccountScreenModel {
                 Self.setFieldAction.disabled(because: editBlocked),
                 Self.saveAction.disabled(because: saveBlocked),
                 Self.setAction.disabled(because: editBlocked),
+                Self.getAction.disabled(because: readBlocked),
+                Self.listAction.disabled(because: readBlocked),
                 Self.loginAction.disabled(because: user.map { "Already signed in as \($0.displayName)" }),
                 Self.reloadAction,
             ])
@@ -231,7 +265,12 @@ public final class SettingsViewModel: AccountScreenModel {
             return .done
         case "set":
             try await set(try Self.key(arguments.require("key")), try arguments.require(StandardParam.value))
-            return .done
+            return ActionOutcome(reply: [])
+        case "get":
+            return ActionOutcome(reply: [try value(of: try Self.key(arguments.require("key")))])
+        case "list":
+            let lines = try SettingKey.allCases.map { key throws(ScreenError) in "\(key.rawValue)=\(try value(of: key))" }
+            return ActionOutcome(reply: lines)
         case "login":
             return ActionOutcome(navigate: ScreenRequest(screen: LoginViewModel.screenID))
         case StandardAction.reload:

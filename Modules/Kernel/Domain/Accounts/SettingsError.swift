@@ -24,7 +24,7 @@ public enum SettingsError: DomainError, Equatable {
     public var message: String {
         switch self {
         case .invalidValue(let key, let reason): "\(key.label) \(reason)."
-        case .notSignedIn: "Nobody is signed in: sign in on the login screen to see and change your settings."
+        case .notSignedIn: "Nobody is signed in: settings belong to a user. Sign in first (facet login sign-in --first-name NAME --last-name NAME)."
         }
     }
 }

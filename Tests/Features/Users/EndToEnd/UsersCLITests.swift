@@ -93,7 +93,7 @@ import TestSupport
     @Test func settingsNeedASignedInUserAndSayHowToGetOne() throws {
         let shown = try facet("settings")
         #expect(shown.status == 1)
-        #expect(shown.stderr.contains("Nobody is signed in: sign in on the login screen"))
+        #expect(shown.stderr.contains("Nobody is signed in: settings belong to a user. Sign in first (facet login sign-in --first-name NAME --last-name NAME)."))
         let set = try facet("settings", "set", "github-user", "octocat")
         #expect(set.status == 1)
         #expect(set.stderr.contains("Nobody is signed in"))
@@ -137,7 +137,8 @@ import TestSupport
         let mode = try FileManager.default.attributesOfItem(atPath: home.path + "/facet.sqlite")[.posixPermissions] as? Int
         #expect(mode == 0o600)
         let cleared = try facet("settings", "set", "github-token", "")
-        #expect(cleared.stdout.contains("GitHub token         not set"))
+        #expect(cleared.stdout == "✓ Cleared github-token: not set.\n")
+        #expect(try facet("settings", "get", "github-token").stdout == "\n")
     }
 
     @Test func thePlaylistPageSizeComesFromTheSignedInUsersSettings() throws {

@@ -30,7 +30,7 @@ import UsersPresentation
         #expect(vm.snapshot.content.form == nil)
         #expect(vm.snapshot.action("login")?.enabled == true)
         #expect(vm.snapshot.action("set")?.enabled == false)
-        #expect(vm.snapshot.action("set")?.disabledReason == "Sign in first: settings belong to a user")
+        #expect(vm.snapshot.action("set")?.disabledReason == "Sign in first: settings belong to a user (facet login sign-in --first-name NAME --last-name NAME)")
         let outcome = try await vm.run("login")
         #expect(outcome.navigate == ScreenRequest(screen: "login"))
         await #expect(throws: ScreenError.self) { try await vm.set(.githubUser, "octocat") }
