@@ -1,0 +1,4 @@
+enum AppCSS {
+    static let text = #"""
+"""#
+}

@@ -1,0 +1,4 @@
+enum AppJS {
+    static let text = #"""
+"""#
+}

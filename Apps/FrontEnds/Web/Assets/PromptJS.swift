@@ -1,0 +1,4 @@
+enum PromptJS {
+    static let text = #"""
+"""#
+}

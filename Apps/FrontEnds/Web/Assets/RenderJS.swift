@@ -1,0 +1,4 @@
+enum RenderJS {
+    static let text = #"""
+"""#
+}

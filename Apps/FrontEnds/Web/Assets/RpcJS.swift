@@ -1,0 +1,4 @@
+enum RpcJS {
+    static let text = #"""
+"""#
+}

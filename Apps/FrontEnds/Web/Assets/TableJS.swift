@@ -1,0 +1,4 @@
+enum TableJS {
+    static let text = #"""
+"""#
+}
