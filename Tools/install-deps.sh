@@ -6,7 +6,8 @@ set -euo pipefail
 # zlib1g-dev: the static release link (Tools/release-build.sh) needs libz.a
 # for a library NIO names, though no code from it ends up in the binary.
 # curl: the loopback fixture servers' readiness checks in the tests.
-packages=(libsqlite3-dev libncurses-dev zlib1g-dev sqlite3 tmux python3 ncdu curl)
+# chromium, chromium-driver: the web front end's tests drive a real, headless browser.
+packages=(libsqlite3-dev libncurses-dev zlib1g-dev sqlite3 tmux python3 ncdu curl chromium chromium-driver)
 missing=()
 for p in "${packages[@]}"; do
   dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")
@@ -39,6 +40,13 @@ if ! python3 -c 'import mcp, importlib.metadata as m; assert int(m.version("mcp"
   echo "Installing the Python MCP client (pip: $mcp_spec)" >&2
   python3 -m pip install --quiet "$mcp_spec" 2>/dev/null \
     || python3 -m pip install --quiet --break-system-packages "$mcp_spec"
+fi
+# The web front end's browser tests drive Chromium with Python's selenium
+# (through the system chromedriver: no browser is downloaded).
+if ! python3 -c "import selenium" >/dev/null 2>&1; then
+  echo "Installing the Python package selenium" >&2
+  python3 -m pip install --quiet selenium 2>/dev/null \
+    || python3 -m pip install --quiet --break-system-packages selenium
 fi
 if ! command -v swift >/dev/null 2>&1; then
   echo "Swift is not on PATH: install the Swift toolchain (6.1 or later) first." >&2
