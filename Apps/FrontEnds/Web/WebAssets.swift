@@ -21,23 +21,23 @@ enum WebAssets {
     ]
 
     /// The names every front end agrees on, from ScreenKit, so the page
-    /// spells none of them itself.
+    /// spells none of them itself: each is keyed by its camel-case form
+    /// (`load-more` is `Action.loadMore`).
     static var namesModule: String {
-        func object(_ pairs: [(String, String)]) -> String {
-            "{" + pairs.map { "\"\($0.0)\": \"\($0.1)\"" }.joined(separator: ", ") + "}"
+        func object(_ names: [String]) -> String {
+            "{" + names.map { "\"\(camelCase($0))\": \"\($0)\"" }.joined(separator: ", ") + "}"
         }
-        let actions = object([
-            ("setField", StandardAction.setField), ("loadMore", StandardAction.loadMore),
-            ("loadPrevious", StandardAction.loadPrevious), ("reload", StandardAction.reload),
-            ("filter", StandardAction.filter), ("sort", StandardAction.sort), ("select", StandardAction.select),
-            ("open", StandardAction.open), ("openURL", StandardAction.openURL), ("up", StandardAction.up),
-        ])
-        let params = object([
-            ("field", StandardParam.field), ("value", StandardParam.value), ("item", StandardParam.item),
-            ("text", StandardParam.text), ("by", StandardParam.by), ("descending", StandardParam.descending),
-        ])
-        let keys = object([("filter", StandardKey.filter), ("enter", StandardKey.enter)])
-        return "export const Action = \(actions);\nexport const Param = \(params);\nexport const Key = \(keys);\n"
+        let params = [
+            StandardParam.field, StandardParam.value, StandardParam.item, StandardParam.text, StandardParam.by,
+            StandardParam.descending,
+        ]
+        return "export const Action = \(object(StandardAction.all));\nexport const Param = \(object(params));\n"
+            + "export const Key = \(object([StandardKey.enter]));\n"
+    }
+
+    static func camelCase(_ name: String) -> String {
+        let words = name.split(separator: "-")
+        return words.enumerated().map { $0.offset == 0 ? String($0.element) : $0.element.capitalized }.joined()
     }
 
     static let indexHTML = """
