@@ -118,6 +118,11 @@ let package = Package(
         // The one HTTP client (connection pooling, timeouts, TLS on Linux); see README's dependency table.
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        // The web front end's HTTP and WebSocket server (async/await on SwiftNIO); see README's dependency table.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: [
         // MARK: The kernel: what every feature uses
@@ -182,6 +187,16 @@ let package = Package(
         .target(name: "TUIFrontEnd", dependencies: ["ScreenKit", "CNcursesw"], path: "Apps/FrontEnds/TUI"),
         // `facet serve`: one core on a Unix socket, a JSON-lines session per client.
         .target(name: "ServeFrontEnd", dependencies: ["ScreenKit", "JSONRPC", "CEpoll"], path: "Apps/FrontEnds/Serve"),
+        // `facet --ui web`: the screens in a browser, over loopback HTTP and one WebSocket per page.
+        .target(
+            name: "WebFrontEnd",
+            dependencies: [
+                "ScreenKit", "JSONRPC", .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+                .product(name: "HTTPTypes", package: "swift-http-types"), .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ],
+            path: "Apps/FrontEnds/Web"),
 
         // MARK: The launcher (a library, so a package built on Facet can make
         // its own `facet` with more features) and Facet's own executable.
@@ -189,7 +204,7 @@ let package = Package(
             name: "FacetLauncher",
             dependencies: [
                 "Composition", "FeatureKit", "ScreenKit", "CLIFrontEnd", "JSONLFrontEnd", "TUIFrontEnd", "MCPFrontEnd",
-                "ServeFrontEnd", "RemoteCatalog",
+                "ServeFrontEnd", "WebFrontEnd", "RemoteCatalog",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Apps/Launcher"),

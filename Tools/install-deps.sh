@@ -9,7 +9,9 @@ set -euo pipefail
 # zsh, fish: the completion scripts are syntax-checked by the shells themselves;
 # man-db, groff-base: the man page is rendered in a test; socat: the README's
 # socket example runs as written.
-packages=(libsqlite3-dev libncurses-dev zlib1g-dev sqlite3 tmux python3 ncdu curl zsh fish man-db groff-base socat)
+# chromium, chromium-driver: the web front end's tests drive a real, headless browser.
+packages=(libsqlite3-dev libncurses-dev zlib1g-dev sqlite3 tmux python3 ncdu curl zsh fish man-db groff-base socat
+  chromium chromium-driver)
 missing=()
 for p in "${packages[@]}"; do
   dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")
@@ -42,6 +44,13 @@ if ! python3 -c 'import mcp, importlib.metadata as m; assert int(m.version("mcp"
   echo "Installing the Python MCP client (pip: $mcp_spec)" >&2
   python3 -m pip install --quiet "$mcp_spec" 2>/dev/null \
     || python3 -m pip install --quiet --break-system-packages "$mcp_spec"
+fi
+# The web front end's browser tests drive Chromium with Python's selenium
+# (through the system chromedriver: no browser is downloaded).
+if ! python3 -c "import selenium" >/dev/null 2>&1; then
+  echo "Installing the Python package selenium" >&2
+  python3 -m pip install --quiet selenium 2>/dev/null \
+    || python3 -m pip install --quiet --break-system-packages selenium
 fi
 if ! command -v swift >/dev/null 2>&1; then
   echo "Swift is not on PATH: install the Swift toolchain (6.1 or later) first." >&2

@@ -4,6 +4,7 @@ import MCPFrontEnd
 import ScreenKit
 import ServeFrontEnd
 import TUIFrontEnd
+import WebFrontEnd
 
 /// The front ends of a build, one line each. `--ui`, `FACET_UI`, the `ui`
 /// setting's allowed values, help and errors all come from this list:
@@ -41,6 +42,7 @@ public struct FrontEndRegistry {
             Entry(frontEnd: TUIFrontEnd.self, summary: "full-screen terminal interface", needsTerminal: true),
             Entry(frontEnd: JSONLFrontEnd.self, summary: "JSON-RPC 2.0, one message per line on stdin/stdout"),
             Entry(frontEnd: MCPFrontEnd.self, summary: "Model Context Protocol server on stdin/stdout, for agents"),
+            Entry(frontEnd: WebFrontEnd.self, summary: "the screens in a browser: facet --ui web [--listen ADDR:PORT] [--open]"),
         ],
         commands: [
             Entry(frontEnd: ServeFrontEnd.self, summary: "facet serve [--socket PATH]: one core for many clients on a Unix socket"),

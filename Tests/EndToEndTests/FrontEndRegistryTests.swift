@@ -10,7 +10,7 @@ import TestSupport
     @Test func helpNamesEveryFrontEnd() throws {
         let help = try FacetProcess.run(["--help"], home: home.path)
         #expect(help.status == 0)
-        for name in ["cli", "tui", "jsonl", "mcp"] {
+        for name in ["cli", "tui", "jsonl", "mcp", "web"] {
             #expect(help.stdout.contains(name), "\(help.stdout)")
         }
     }
@@ -18,10 +18,10 @@ import TestSupport
     @Test func unknownNamesSayWhereTheyCameFromAndWhatExists() throws {
         let flag = try FacetProcess.run(["--ui", "gui"], home: home.path)
         #expect(flag.status == 2)
-        #expect(flag.stderr == "facet: unknown front end 'gui' (--ui; available: cli, tui, jsonl, mcp)\n")
-        let variable = try FacetProcess.run([], home: home.path, environment: ["FACET_UI": "web"])
+        #expect(flag.stderr == "facet: unknown front end 'gui' (--ui; available: cli, tui, jsonl, mcp, web)\n")
+        let variable = try FacetProcess.run([], home: home.path, environment: ["FACET_UI": "desktop"])
         #expect(variable.status == 2)
-        #expect(variable.stderr.contains("unknown front end 'web' (FACET_UI; available: cli, tui, jsonl, mcp)"))
+        #expect(variable.stderr.contains("unknown front end 'desktop' (FACET_UI; available: cli, tui, jsonl, mcp, web)"))
         // Refused before anything is opened: no database was created for it.
         #expect(!FileManager.default.fileExists(atPath: home.path + "/facet.sqlite"))
     }
@@ -30,7 +30,7 @@ import TestSupport
         #expect(try FacetProcess.run(["login", "sign-in", "--first-name", "Ada", "--last-name", "Lovelace"], home: home.path).status == 0)
         let refused = try FacetProcess.run(["settings", "set", "ui", "gui"], home: home.path)
         #expect(refused.status == 2)
-        #expect(refused.stderr.contains("Preferred front end must be one of cli, tui, jsonl, mcp (or empty for the default)."))
+        #expect(refused.stderr.contains("Preferred front end must be one of cli, tui, jsonl, mcp, web (or empty for the default)."))
         #expect(try FacetProcess.run(["settings", "set", "ui", "jsonl"], home: home.path).status == 0)
         // Bare `facet` now speaks JSON lines.
         let bare = try FacetProcess.run([], home: home.path, stdin: #"{"jsonrpc":"2.0","id":1,"method":"initialize"}"# + "\n")

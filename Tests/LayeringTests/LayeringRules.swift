@@ -73,6 +73,9 @@ enum LayeringRules {
         // epoll for the socket server's event loop (Glibc's module leaves it out).
         "ServeFrontEnd": ["ScreenKit", "JSONRPC", "CEpoll"],
         "TUIFrontEnd": ["ScreenKit", "CNcursesw"],
+        // The browser's front end: its HTTP and WebSocket server and the
+        // types that server's API speaks; still no feature and no kernel layer.
+        "WebFrontEnd": ["ScreenKit", "JSONRPC", "Hummingbird", "HummingbirdWebSocket", "HTTPTypes", "Logging", "NIOCore"],
     ]
 
     /// The launcher (Apps/Launcher), except its registry file.

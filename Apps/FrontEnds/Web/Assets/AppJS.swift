@@ -1,0 +1,272 @@
+/// The page's controller: tabs, the URL of the open screen, the session's
+/// snapshots rendered in place, actions run from buttons and keys.
+enum AppJS {
+    static let text = #"""
+import { Rpc } from "./rpc.js";
+import { Action, Param, Key } from "./names.js";
+import { el, renderStatus, renderDetail, renderActions, FormView } from "./render.js";
+import { VirtualTable } from "./table.js";
+import { ask, confirmAction } from "./prompt.js";
+
+const state = { screens: [], home: null, handle: null, version: -1, snapshot: null, request: null, view: null, problem: null };
+const main = document.getElementById("screen");
+const dialog = document.getElementById("prompt");
+const connection = document.getElementById("connection");
+// Actions the page runs itself (form edits, paging while scrolling).
+const automatic = new Set([Action.setField, Action.loadMore, Action.loadPrevious]);
+
+const rpc = new Rpc(changed, (s) => { connection.textContent = s === "connected" ? "" : "Disconnected from facet: reload the page."; });
+
+function descriptor(id) { return state.screens.find((s) => s.id === id); }
+
+// /SCREEN/POSITIONAL…?NAMED=…  <->  {screen, params}
+function urlFor(request) {
+  const desc = descriptor(request.screen);
+  const params = request.params ?? {};
+  let path = `/${encodeURIComponent(request.screen)}`;
+  const query = new URLSearchParams();
+  for (const param of desc?.params ?? []) {
+    const value = params[param.name];
+    if (value === undefined || value === null) continue;
+    if (param.positional) path += `/${encodeURIComponent(String(value))}`;
+    else query.set(param.name, String(value));
+  }
+  const text = query.toString();
+  return text ? `${path}?${text}` : path;
+}
+
+function requestFromURL() {
+  const parts = location.pathname.split("/").filter(Boolean).map(decodeURIComponent);
+  if (parts.length === 0) return null;
+  const desc = descriptor(parts[0]);
+  if (!desc) return { screen: parts[0], params: {} };
+  const params = {};
+  const positional = desc.params.filter((p) => p.positional);
+  parts.slice(1).forEach((value, i) => { if (positional[i]) params[positional[i].name] = typed(positional[i], value); });
+  const query = new URLSearchParams(location.search);
+  for (const param of desc.params) {
+    if (!param.positional && query.has(param.name)) params[param.name] = typed(param, query.get(param.name));
+  }
+  return { screen: desc.id, params };
+}
+
+function typed(param, text) {
+  if (param.kind === "int") return Number(text);
+  if (param.kind === "bool") return text === "true";
+  return text;
+}
+
+async function start() {
+  const init = await rpc.call("initialize");
+  state.home = init.home;
+  state.screens = await rpc.call("screens.list");
+  renderTabs();
+  await show(requestFromURL() ?? state.home, "replace");
+  window.addEventListener("popstate", () => show(requestFromURL() ?? state.home, "none"));
+  document.addEventListener("keydown", key);
+}
+
+function renderTabs() {
+  const nav = document.getElementById("tabs");
+  nav.replaceChildren(...state.screens.filter((s) => s.topLevel).map((screen) => {
+    const link = el("a", { href: urlFor({ screen: screen.id, params: {} }), "data-screen": screen.id, title: screen.summary }, screen.title);
+    link.addEventListener("click", (event) => {
+      if (event.ctrlKey || event.metaKey || event.shiftKey || event.button !== 0) return;
+      event.preventDefault();
+      show({ screen: screen.id, params: {} }, "push");
+    });
+    return link;
+  }));
+}
+
+// Opens a screen; `mode` is how history records it: push, replace or none (back/forward).
+async function show(request, mode) {
+  const old = state.handle;
+  let result;
+  try {
+    result = await rpc.call("screen.open", { screen: request.screen, params: request.params ?? {} });
+  } catch (error) {
+    state.problem = error.message;
+    if (!state.snapshot) main.replaceChildren(el("h1", {}, "Facet"), el("p", { class: "status", "data-kind": "error", role: "status" }, error.message));
+    else render();
+    return;
+  }
+  if (old) rpc.call("screen.close", { handle: old }).catch(() => {});
+  state.handle = result.handle;
+  state.version = result.version;
+  state.snapshot = result.snapshot;
+  state.request = { screen: request.screen, params: { ...(request.params ?? {}) } };
+  state.problem = null;
+  state.view = null;
+  const url = urlFor(state.request);
+  if (mode === "push") history.pushState(null, "", url);
+  else if (mode === "replace") history.replaceState(null, "", url);
+  render();
+  state.view?.table?.scroller.focus({ preventScroll: true });
+}
+
+function changed(params) {
+  if (params.handle !== state.handle || params.version < state.version) return;
+  state.version = params.version;
+  state.snapshot = params.snapshot;
+  render();
+}
+
+function render() {
+  const snapshot = state.snapshot;
+  if (!state.view) state.view = buildView();
+  const view = state.view;
+  document.title = `${snapshot.title} — Facet`;
+  view.title.textContent = snapshot.title;
+  for (const link of document.querySelectorAll("#tabs a")) {
+    if (link.dataset.screen === snapshot.screen) link.setAttribute("aria-current", "page");
+    else link.removeAttribute("aria-current");
+  }
+  renderStatus(view.status, snapshot.status, state.problem);
+  const focused = document.activeElement?.dataset?.action;
+  const bar = renderActions(snapshot.actions, automatic, run);
+  view.actions.replaceWith(bar);
+  view.actions = bar;
+  if (focused) bar.querySelector(`[data-action="${CSS.escape(focused)}"]`)?.focus();
+  const content = snapshot.content;
+  if (content.form) {
+    view.form.update(content.form, snapshot.actions.find((a) => a.name === content.form.submitAction));
+    view.form.root.hidden = false;
+  } else view.form.root.hidden = true;
+  const detail = content.detail ? renderDetail(content.detail) : el("div");
+  view.detail.replaceWith(detail);
+  view.detail = detail;
+  if (content.list) {
+    view.table.root.hidden = false;
+    view.table.update(content.list, snapshot.title);
+  } else view.table.root.hidden = true;
+  mirrorListInURL(content.list);
+  // For the benchmark's first meaningful paint: the first time rows are on the page.
+  if (content.list?.items.length && !performance.getEntriesByName("facet-rows").length) performance.mark("facet-rows");
+}
+
+// A screen parameter named after a list action (filter, sort) follows the list, so the URL reopens it as shown.
+function mirrorListInURL(list) {
+  const desc = descriptor(state.snapshot.screen);
+  if (!list || !desc || !state.request || state.snapshot.screen !== state.request.screen) return;
+  const params = { ...state.request.params };
+  for (const param of desc.params) {
+    if (param.positional) continue;
+    if (param.name === Action.sort) { if (list.sort) params[param.name] = list.sort; else delete params[param.name]; }
+    if (param.name === Action.filter) { if (list.filter) params[param.name] = list.filter; else delete params[param.name]; }
+  }
+  state.request.params = params;
+  const url = urlFor(state.request);
+  if (url !== location.pathname + location.search) history.replaceState(null, "", url);
+}
+
+function buildView() {
+  const title = el("h1");
+  const status = el("p", { class: "status", role: "status", "aria-live": "polite" });
+  const actions = el("div");
+  const form = new FormView(
+    (field, value) => perform(Action.setField, { [Param.field]: field, [Param.value]: value }),
+    async () => {
+      for (const [field, value] of form.values()) await perform(Action.setField, { [Param.field]: field, [Param.value]: value });
+      const submit = state.snapshot.content.form?.submitAction;
+      if (submit) run(state.snapshot.actions.find((a) => a.name === submit));
+    });
+  const detail = el("div");
+  const table = new VirtualTable({
+    sort: (column) => {
+      const list = state.snapshot.content.list;
+      const action = state.snapshot.actions.find((a) => a.name === Action.sort);
+      if (!action?.enabled) return;
+      const args = { [Param.by]: column.sortKey };
+      if (action.params.some((p) => p.name === Param.descending)) {
+        args[Param.descending] = list.sort === column.sortKey && !list.sortDescending;
+      }
+      perform(Action.sort, args);
+    },
+    more: () => enabled(Action.loadMore) && perform(Action.loadMore, {}),
+    previous: () => enabled(Action.loadPrevious) && perform(Action.loadPrevious, {}),
+    activate: (item) => { if (item && enabled(Action.open)) run(state.snapshot.actions.find((a) => a.name === Action.open)); },
+    current: (item) => { if (item && enabled(Action.select)) perform(Action.select, { [Param.item]: item.id }, true); },
+  });
+  main.replaceChildren(title, status, actions, form.root, detail, table.root);
+  return { title, status, actions, form, detail, table };
+}
+
+function enabled(name) { return state.snapshot.actions.some((a) => a.name === name && a.enabled); }
+
+// An action from a button or its key: the current row fills an item parameter,
+// a dialog asks for the rest, and a destructive one is confirmed by name.
+async function run(action) {
+  if (!action?.enabled) return;
+  const current = state.view?.table.list ? state.view.table.currentItem : null;
+  const args = {};
+  const needed = [];
+  for (const param of action.params) {
+    if (param.kind === "item" && current) args[param.name] = current.id;
+    else needed.push(param);
+  }
+  const back = document.activeElement;
+  if (needed.length > 0) {
+    const initial = {};
+    const list = state.snapshot.content.list;
+    if (action.name === Action.filter && list?.filter) initial[Param.text] = list.filter;
+    const values = await ask(dialog, action, needed, initial);
+    back?.focus?.();
+    if (!values) return;
+    Object.assign(args, values);
+  }
+  if (action.destructive) {
+    const target = action.params.some((p) => p.kind === "item") ? (current?.title ?? args[Param.item]) : state.snapshot.title;
+    const yes = await confirmAction(dialog, action, String(target));
+    back?.focus?.();
+    if (!yes) return;
+  }
+  await perform(action.name, args);
+}
+
+async function perform(name, args, quiet = false) {
+  const handle = state.handle;
+  let result;
+  try {
+    result = await rpc.call("screen.perform", { handle, action: name, args });
+  } catch (error) {
+    if (quiet || handle !== state.handle) return;
+    state.problem = error.message;
+    render();
+    return;
+  }
+  if (handle !== state.handle) return;
+  state.problem = null;
+  if (result.version >= state.version) {
+    state.version = result.version;
+    state.snapshot = result.snapshot;
+    render();
+  }
+  const outcome = result.outcome ?? {};
+  if (outcome.openURL) window.open(outcome.openURL, "_blank", "noopener,noreferrer");
+  if (outcome.navigate) await show(outcome.navigate, "push");
+  else if (outcome.back) history.back();
+}
+
+function key(event) {
+  if (event.ctrlKey || event.metaKey || event.altKey || dialog.open) return;
+  const target = event.target;
+  if (target.closest?.("input, select, textarea")) return;
+  if (event.key === "Backspace") {
+    const up = state.snapshot?.actions.find((a) => a.name === Action.up && a.enabled);
+    if (up) { event.preventDefault(); run(up); }
+    return;
+  }
+  if (event.key === "Enter" && target.closest?.("button, a")) return;
+  const name = event.key === "Enter" ? Key.enter : event.key;
+  const action = state.snapshot?.actions.find((a) => a.key === name);
+  if (!action) return;
+  event.preventDefault();
+  run(action);
+}
+
+start().catch((error) => {
+  main.replaceChildren(el("h1", {}, "Facet"), el("p", { class: "status", "data-kind": "error" }, error.message));
+});
+"""#
+}

@@ -1,0 +1,86 @@
+/// Dialogs built from an action's parameter schema, and the confirmation a
+/// destructive action needs, naming its target.
+enum PromptJS {
+    static let text = #"""
+import { el } from "./render.js";
+
+function show(dialog, form, focus) {
+  return new Promise((resolve) => {
+    let answer = null;
+    dialog.replaceChildren(form);
+    form.addEventListener("submit", (event) => {
+      event.preventDefault();
+      answer = form.collect();
+      dialog.close();
+    });
+    form.querySelector("[data-cancel]").addEventListener("click", () => dialog.close());
+    dialog.addEventListener("close", () => resolve(answer), { once: true });
+    dialog.showModal();
+    (focus(form) ?? form.querySelector("input, select, button"))?.focus();
+  });
+}
+
+function buttons(okLabel, destructive) {
+  return el("div", { class: "buttons" },
+    el("button", { type: "button", "data-cancel": true }, "Cancel"),
+    el("button", { type: "submit", "data-ok": true, "data-destructive": destructive ? "true" : "false" }, okLabel));
+}
+
+// Values for `params` of `action`, or null if cancelled. `initial` prefills by name.
+export function ask(dialog, action, params, initial = {}) {
+  const controls = [];
+  const form = el("form", { "aria-labelledby": "prompt-title" },
+    el("h2", { id: "prompt-title" }, action.label), el("p", {}, action.summary));
+  for (const param of params) {
+    const id = `param-${param.name}`;
+    let control;
+    if (param.kind === "choice") {
+      control = el("select", { id, name: param.name, required: param.required });
+      if (!param.required) control.append(el("option", { value: "" }, "—"));
+      for (const choice of param.choices ?? []) control.append(el("option", { value: choice }, choice));
+    } else if (param.kind === "bool") {
+      control = el("input", { id, name: param.name, type: "checkbox" });
+    } else if (param.kind === "int") {
+      control = el("input", { id, name: param.name, type: "number", step: "1", min: param.minimum, max: param.maximum, required: param.required });
+    } else {
+      control = el("input", {
+        id, name: param.name, type: "text", required: param.required, autocomplete: "off",
+        spellcheck: "false", "data-kind": param.kind,
+      });
+    }
+    const start = initial[param.name] ?? param.suggestion;
+    if (start !== undefined && start !== null) {
+      if (param.kind === "bool") control.checked = start === true || start === "true";
+      else control.value = String(start);
+    }
+    controls.push([param, control]);
+    const label = param.kind === "bool"
+      ? el("label", {}, control, ` ${param.label}`)
+      : el("label", {}, `${param.label}${param.required ? "" : " (optional)"}`, control);
+    form.append(label);
+  }
+  form.append(buttons(action.label, action.destructive));
+  form.collect = () => {
+    const values = {};
+    for (const [param, control] of controls) {
+      if (param.kind === "bool") { values[param.name] = control.checked; continue; }
+      const text = control.value;
+      if (text === "" && !param.required) continue;
+      values[param.name] = param.kind === "int" ? Number(text) : text;
+    }
+    return values;
+  };
+  return show(dialog, form, () => controls[0]?.[1]);
+}
+
+// true when the user confirms `action` on `target` (a row's or the screen's name).
+export async function confirmAction(dialog, action, target) {
+  const form = el("form", { role: "alertdialog", "aria-labelledby": "prompt-title", "aria-describedby": "prompt-text" },
+    el("h2", { id: "prompt-title" }, `${action.label}: “${target}”?`),
+    el("p", { id: "prompt-text" }, `${action.summary} This cannot be undone.`),
+    buttons(action.label, true));
+  form.collect = () => true;
+  return (await show(dialog, form, (f) => f.querySelector("[data-cancel]"))) === true;
+}
+"""#
+}

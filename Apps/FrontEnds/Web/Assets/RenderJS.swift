@@ -1,0 +1,132 @@
+/// Builders for every part of a snapshot. Every string reaches the page as
+/// text (`textContent`, attribute values), never as markup.
+enum RenderJS {
+    static let text = #"""
+// el("p", {class: "x"}, "text", child): strings become text nodes, never HTML.
+export function el(tag, attributes = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [name, value] of Object.entries(attributes)) {
+    if (value !== undefined && value !== null && value !== false) node.setAttribute(name, value === true ? "" : String(value));
+  }
+  for (const child of children) {
+    if (child === null || child === undefined) continue;
+    node.append(typeof child === "string" ? document.createTextNode(child) : child);
+  }
+  return node;
+}
+
+export function valueText(value) {
+  if (value === null || value === undefined) return "";
+  if (typeof value === "boolean") return value ? "yes" : "no";
+  if (typeof value === "object") return JSON.stringify(value);
+  return String(value);
+}
+
+// A cell as the JSON-lines snapshot states it: its display text, else its typed value.
+export function cellText(item, column) {
+  const shown = item.cells?.[column.id];
+  if (shown !== undefined) return shown;
+  const value = item.values?.[column.id];
+  return value === undefined ? (column.id === "title" ? item.title : "") : valueText(value);
+}
+
+export function renderStatus(node, status, local) {
+  const kind = local ? "error" : status.kind;
+  node.dataset.kind = kind;
+  node.textContent = local ?? status.message ?? "";
+}
+
+export function renderDetail(detail) {
+  const list = el("dl", { class: "detail" });
+  for (const row of detail.rows) {
+    list.append(el("dt", { "data-row": row.id }, row.label), el("dd", { "data-type": row.type }, row.value));
+  }
+  return list;
+}
+
+// actions: descriptors; run(action) is called on click.
+export function renderActions(actions, hidden, run) {
+  const bar = el("div", { class: "actions", role: "toolbar", "aria-label": "Actions" });
+  for (const action of actions) {
+    if (hidden.has(action.name)) continue;
+    const reasonId = `reason-${action.name}`;
+    const button = el("button", {
+      type: "button", "data-action": action.name, "data-destructive": action.destructive ? "true" : "false",
+      title: action.summary, "aria-keyshortcuts": action.key, disabled: !action.enabled,
+      "aria-describedby": action.enabled ? null : reasonId,
+    }, action.label);
+    if (action.key) button.append(el("kbd", {}, action.key));
+    button.addEventListener("click", () => run(action));
+    bar.append(button);
+    if (!action.enabled && action.disabledReason) bar.append(el("span", { class: "reason", id: reasonId }, action.disabledReason));
+  }
+  return bar;
+}
+
+// A form: built once per screen, then updated in place so typing is never interrupted.
+export class FormView {
+  constructor(onEdit, onSubmit) {
+    this.onEdit = onEdit;
+    this.onSubmit = onSubmit;
+    this.root = el("form", { class: "fields", novalidate: true });
+    this.root.addEventListener("submit", (event) => { event.preventDefault(); this.onSubmit(); });
+    this.inputs = new Map();
+    this.shape = "";
+  }
+
+  update(form, submit) {
+    const shape = JSON.stringify(form.fields.map((f) => [f.id, f.secret, f.choices, f.readOnly]));
+    if (shape !== this.shape) this.build(form);
+    for (const field of form.fields) {
+      const { input, message } = this.inputs.get(field.id);
+      if (document.activeElement !== input && input.value !== field.value) input.value = field.value;
+      message.textContent = field.message ?? "";
+    }
+    this.submit.hidden = !submit;
+    if (submit) {
+      this.submit.textContent = submit.label;
+      this.submit.disabled = !submit.enabled;
+      this.submit.title = submit.enabled ? submit.summary : (submit.disabledReason ?? "");
+    }
+  }
+
+  build(form) {
+    this.shape = JSON.stringify(form.fields.map((f) => [f.id, f.secret, f.choices, f.readOnly]));
+    this.inputs.clear();
+    const children = [];
+    for (const field of form.fields) {
+      const id = `field-${field.id}`;
+      let input;
+      if (field.choices) {
+        input = el("select", { id, name: field.id, disabled: field.readOnly });
+        for (const choice of field.choices) input.append(el("option", { value: choice }, choice));
+      } else {
+        input = el("input", {
+          id, name: field.id, type: field.secret ? "password" : "text", placeholder: field.placeholder,
+          readonly: field.readOnly, maxlength: field.maxLength, autocomplete: "off",
+        });
+      }
+      input.value = field.value;
+      let timer;
+      input.addEventListener("input", () => {
+        clearTimeout(timer);
+        timer = setTimeout(() => this.onEdit(field.id, input.value), 150);
+      });
+      input.addEventListener("change", () => { clearTimeout(timer); this.onEdit(field.id, input.value); });
+      const message = el("span", { class: "message", "aria-live": "polite" });
+      input.setAttribute("aria-describedby", `${id}-message`);
+      message.id = `${id}-message`;
+      this.inputs.set(field.id, { input, message });
+      children.push(el("label", { for: id }, field.label), input, message);
+    }
+    this.submit = el("button", { type: "submit" });
+    children.push(el("span"), this.submit);
+    this.root.replaceChildren(...children);
+  }
+
+  values() {
+    return [...this.inputs.entries()].map(([id, { input }]) => [id, input.value]);
+  }
+}
+"""#
+}

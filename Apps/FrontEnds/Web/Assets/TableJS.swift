@@ -1,0 +1,155 @@
+/// A list as a table with only the visible rows in the DOM; the rows past
+/// what is loaded come from the screen's own paging.
+enum TableJS {
+    static let text = #"""
+import { el, cellText } from "./render.js";
+
+const ROW = 32; // px; the CSS gives every body row this height
+const OVERSCAN = 8;
+
+// callbacks: sort(column), more(), previous(), activate(item), current(item)
+export class VirtualTable {
+  constructor(callbacks) {
+    this.callbacks = callbacks;
+    this.list = null;
+    this.index = -1;
+    this.requested = null;
+    this.count = el("p", { class: "count", "aria-live": "polite" });
+    this.head = el("tr");
+    this.body = el("tbody");
+    this.table = el("table", {}, el("thead", {}, this.head), this.body);
+    this.scroller = el("div", { class: "scroller", tabindex: "0", role: "region" }, this.table);
+    this.empty = el("p", { class: "empty" });
+    this.root = el("section", { class: "list" }, this.count, this.scroller, this.empty);
+    this.scroller.addEventListener("scroll", () => this.paint());
+    this.scroller.addEventListener("keydown", (event) => this.key(event));
+    this.body.addEventListener("click", (event) => {
+      const row = event.target.closest("tr[data-index]");
+      if (row) this.move(Number(row.dataset.index), false);
+    });
+    this.body.addEventListener("dblclick", (event) => {
+      const row = event.target.closest("tr[data-index]");
+      if (row) this.callbacks.activate(this.item(Number(row.dataset.index)));
+    });
+    new ResizeObserver(() => this.paint()).observe(this.scroller);
+  }
+
+  get total() {
+    const list = this.list;
+    if (!list) return 0;
+    const loaded = list.offset + list.items.length;
+    return Math.max(list.total ?? 0, loaded);
+  }
+
+  item(index) {
+    const list = this.list;
+    if (!list || index < list.offset || index >= list.offset + list.items.length) return null;
+    return list.items[index - list.offset];
+  }
+
+  get currentItem() { return this.index >= 0 ? this.item(this.index) : null; }
+
+  update(list, label) {
+    const columnsChanged = !this.list || JSON.stringify(this.list.columns) !== JSON.stringify(list.columns)
+      || this.list.sort !== list.sort || this.list.sortDescending !== list.sortDescending;
+    this.list = list;
+    this.requested = null;
+    this.scroller.setAttribute("aria-label", label);
+    if (columnsChanged) this.header();
+    if (this.index >= this.total) this.index = this.total - 1;
+    if (this.index < 0 && this.total > 0) this.index = list.offset;
+    const shown = list.items.length;
+    this.count.textContent = list.filter
+      ? `${this.total} matching “${list.filter}”` : `${this.total} ${this.total === 1 ? "row" : "rows"}`;
+    if (shown < this.total) this.count.textContent += ` (${shown} loaded)`;
+    this.empty.textContent = this.total === 0 ? list.emptyMessage : "";
+    this.empty.hidden = this.total !== 0;
+    this.scroller.hidden = this.total === 0;
+    this.table.setAttribute("aria-rowcount", String(this.total + 1));
+    this.paint();
+  }
+
+  header() {
+    this.head.replaceChildren(...this.list.columns.map((column) => {
+      const th = el("th", { scope: "col", class: column.alignment, "data-column": column.id });
+      if (column.sortKey) {
+        const sorted = this.list.sort === column.sortKey;
+        th.setAttribute("aria-sort", sorted ? (this.list.sortDescending ? "descending" : "ascending") : "none");
+        const button = el("button", { type: "button", title: `Sort by ${column.label}` }, column.label + (sorted ? (this.list.sortDescending ? " ▼" : " ▲") : ""));
+        button.addEventListener("click", () => this.callbacks.sort(column));
+        th.append(button);
+      } else {
+        th.textContent = column.label;
+      }
+      return th;
+    }));
+  }
+
+  paint() {
+    const list = this.list;
+    if (!list) return;
+    const total = this.total;
+    const height = this.scroller.clientHeight || 600;
+    const headHeight = this.head.offsetHeight || ROW;
+    const top = Math.max(0, this.scroller.scrollTop - headHeight);
+    const first = Math.max(0, Math.floor(top / ROW) - OVERSCAN);
+    const last = Math.min(total, Math.ceil((top + height) / ROW) + OVERSCAN);
+    const rows = [];
+    rows.push(el("tr", { class: "spacer", "aria-hidden": "true" }));
+    for (let index = first; index < last; index++) rows.push(this.row(index));
+    rows.push(el("tr", { class: "spacer", "aria-hidden": "true" }));
+    rows[0].style.height = `${first * ROW}px`;
+    rows[rows.length - 1].style.height = `${(total - last) * ROW}px`;
+    this.body.replaceChildren(...rows);
+    const loadedEnd = list.offset + list.items.length;
+    if (list.loadingMore) return;
+    if (last > loadedEnd && list.hasMore && this.requested !== "more") {
+      this.requested = "more";
+      this.callbacks.more();
+    } else if (first < list.offset && this.requested !== "previous") {
+      this.requested = "previous";
+      this.callbacks.previous();
+    }
+  }
+
+  row(index) {
+    const item = this.item(index);
+    const tr = el("tr", { "data-index": String(index), "aria-rowindex": String(index + 2) });
+    tr.id = `row-${index}`;
+    if (index === this.index) tr.setAttribute("aria-selected", "true");
+    if (item) tr.dataset.id = item.id;
+    for (const column of this.list.columns) {
+      tr.append(el("td", { class: column.alignment }, item ? cellText(item, column) : "…"));
+    }
+    return tr;
+  }
+
+  key(event) {
+    const page = Math.max(1, Math.floor(this.scroller.clientHeight / ROW) - 1);
+    const moves = { ArrowDown: 1, ArrowUp: -1, PageDown: page, PageUp: -page };
+    if (event.key in moves) this.move(this.index + moves[event.key], true);
+    else if (event.key === "Home") this.move(0, true);
+    else if (event.key === "End") this.move(this.total - 1, true);
+    else if (event.key === "Enter") this.callbacks.activate(this.currentItem);
+    else return;
+    event.preventDefault();
+    event.stopPropagation();
+  }
+
+  move(index, scroll) {
+    if (this.total === 0) return;
+    this.index = Math.max(0, Math.min(this.total - 1, index));
+    if (scroll) {
+      const headHeight = this.head.offsetHeight || ROW;
+      const y = this.index * ROW;
+      const view = this.scroller.clientHeight - headHeight;
+      if (y < this.scroller.scrollTop) this.scroller.scrollTop = y;
+      else if (y + ROW > this.scroller.scrollTop + view) this.scroller.scrollTop = y + ROW - view;
+    }
+    this.scroller.setAttribute("aria-activedescendant", `row-${this.index}`);
+    this.paint();
+    this.callbacks.current(this.currentItem);
+  }
+}
+"""#
+}

@@ -1,0 +1,61 @@
+import ScreenKit
+
+/// The page and its assets, compiled into the binary: plain HTML, CSS and
+/// JavaScript modules, no build step, nothing fetched from elsewhere.
+enum WebAssets {
+    struct Asset {
+        var text: String
+        var type: String
+    }
+
+    static let javaScript = "text/javascript; charset=utf-8"
+
+    static let all: [String: Asset] = [
+        "app.css": Asset(text: AppCSS.text, type: "text/css; charset=utf-8"),
+        "app.js": Asset(text: AppJS.text, type: javaScript),
+        "rpc.js": Asset(text: RpcJS.text, type: javaScript),
+        "render.js": Asset(text: RenderJS.text, type: javaScript),
+        "table.js": Asset(text: TableJS.text, type: javaScript),
+        "prompt.js": Asset(text: PromptJS.text, type: javaScript),
+        "names.js": Asset(text: namesModule, type: javaScript),
+    ]
+
+    /// The names every front end agrees on, from ScreenKit, so the page
+    /// spells none of them itself: each is keyed by its camel-case form
+    /// (`load-more` is `Action.loadMore`).
+    static var namesModule: String {
+        func object(_ names: [String]) -> String {
+            "{" + names.map { "\"\(camelCase($0))\": \"\($0)\"" }.joined(separator: ", ") + "}"
+        }
+        let params = [
+            StandardParam.field, StandardParam.value, StandardParam.item, StandardParam.text, StandardParam.by,
+            StandardParam.descending,
+        ]
+        return "export const Action = \(object(StandardAction.all));\nexport const Param = \(object(params));\n"
+            + "export const Key = \(object([StandardKey.enter]));\n"
+    }
+
+    static func camelCase(_ name: String) -> String {
+        let words = name.split(separator: "-")
+        return words.enumerated().map { $0.offset == 0 ? String($0.element) : $0.element.capitalized }.joined()
+    }
+
+    static let indexHTML = """
+        <!doctype html>
+        <html lang="en">
+        <head>
+        <meta charset="utf-8">
+        <meta name="viewport" content="width=device-width, initial-scale=1">
+        <title>Facet</title>
+        <link rel="stylesheet" href="/assets/app.css">
+        <script type="module" src="/assets/app.js"></script>
+        </head>
+        <body>
+        <header><nav id="tabs" aria-label="Screens"></nav><span id="connection" role="status"></span></header>
+        <main id="screen" aria-live="polite"></main>
+        <dialog id="prompt"></dialog>
+        </body>
+        </html>
+
+        """
+}

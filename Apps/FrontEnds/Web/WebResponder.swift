@@ -1,0 +1,68 @@
+import HTTPTypes
+import Hummingbird
+
+/// Answers plain HTTP: the guard first, then the page (for any path, so a
+/// screen's URL reloads into the same screen) or one of its assets.
+struct WebResponder: HTTPResponder {
+    typealias Context = BasicRequestContext
+    let access: AccessGuard
+    /// The WebSocket's path; a plain GET there (a refused upgrade) is refused.
+    static let socketPath = "/rpc"
+
+    func respond(to request: Request, context: Context) async throws -> Response {
+        guard access.acceptsHost(request.head.authority) else {
+            return Self.text(.misdirectedRequest, "This server answers only to its own address.\n")
+        }
+        guard request.method == .get || request.method == .head else {
+            return Self.text(.methodNotAllowed, "Only GET.\n")
+        }
+        let query = request.uri.query ?? ""
+        if let token = Self.queryValue("token", in: query) {
+            guard access.redeem(token) else {
+                return Self.text(.forbidden, "This link's token is wrong or was already used: start facet --ui web again.\n")
+            }
+            var response = Self.text(.seeOther, "")
+            response.headers[.location] = request.uri.path + Self.query(dropping: "token", from: query)
+            response.headers[.setCookie] = access.setCookie
+            return response
+        }
+        guard access.admits(cookies: request.headers[values: .cookie]) else {
+            return Self.text(.unauthorized, "Open the URL facet printed (it carries a one-time token).\n")
+        }
+        let path = request.uri.path
+        if path == Self.socketPath { return Self.text(.forbidden, "WebSocket handshake refused.\n") }
+        if path.hasPrefix("/assets/") {
+            guard let asset = WebAssets.all[String(path.dropFirst("/assets/".count))] else {
+                return Self.text(.notFound, "No such asset.\n")
+            }
+            return Self.body(.ok, asset.text, type: asset.type)
+        }
+        return Self.body(.ok, WebAssets.indexHTML, type: "text/html; charset=utf-8")
+    }
+
+    static func text(_ status: HTTPResponse.Status, _ text: String) -> Response {
+        body(status, text, type: "text/plain; charset=utf-8")
+    }
+
+    static func body(_ status: HTTPResponse.Status, _ text: String, type: String) -> Response {
+        var headers = HTTPFields()
+        headers[.contentType] = type
+        SecurityHeaders.apply(to: &headers)
+        return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
+    }
+
+    /// A query parameter's raw value (a token is hex: nothing to decode).
+    static func queryValue(_ name: String, in query: String) -> Substring? {
+        for pair in query.split(separator: "&") {
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            if parts.first == Substring(name) { return parts.count == 2 ? parts[1] : "" }
+        }
+        return nil
+    }
+
+    /// The query without one parameter, with its `?` (empty when nothing is left).
+    static func query(dropping name: String, from query: String) -> String {
+        let kept = query.split(separator: "&").filter { $0.split(separator: "=", maxSplits: 1).first != Substring(name) }
+        return kept.isEmpty ? "" : "?" + kept.joined(separator: "&")
+    }
+}

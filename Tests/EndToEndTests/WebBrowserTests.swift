@@ -1,0 +1,46 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// `facet --ui web` in headless Chromium (Tests/WebBrowser/web_e2e.py, driven
+/// by selenium through the system chromedriver). The page is served through
+/// `facet serve`, so another `facet --connect` process can change what it shows.
+@Suite(.tags(.playlists, .folders, .serve)) struct WebBrowserTests {
+    let home = TemporaryDirectory("facet-web-home")
+    let work = TemporaryDirectory("facet-web-work")
+
+    @Test func thePageSortsFiltersImportsDeletesFollowsOtherProcessesAndShowsMarkupAsText() throws {
+        // The folders screen shows its working directory: a small, known one.
+        for name in ["Albums/Queen", "Albums/Toto", "Podcasts", "Scans"] {
+            work.file("music/\(name)/notes.txt", String(repeating: "la ", count: 200))
+        }
+        let server = try WebServerProcess(home: home.path, shared: true, currentDirectory: work.path + "/music")
+        var arguments = [FacetProcess.binary, server.socket ?? "", server.url, work.path]
+        if let shots = ProcessInfo.processInfo.environment["FACET_WEB_SCREENSHOTS"] { arguments.append(shots) }
+        let run = try BoundedProcess.run(
+            "/usr/bin/env", ["python3", FixtureServer.repositoryRoot + "/Tests/WebBrowser/web_e2e.py"] + arguments,
+            environment: ProcessInfo.processInfo.environment, timeout: 240)
+        #expect(run.status == 0, "web_e2e.py: \(run.stderr.suffix(3000))")
+        let facts = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any] ?? [:]
+
+        #expect(facts["urlAfterToken"] as? String == "/playlists")
+        #expect(facts["scriptSeesCookie"] as? String == "", "the session cookie is HttpOnly")
+        #expect(facts["playlistsMatchJSONL"] as? Bool == true)
+        #expect(facts["markupShownAsText"] as? Bool == true)
+        #expect(facts["imagesInPage"] as? Int == 0)
+        #expect(facts["alertRan"] as? Bool == false)
+        #expect(facts["openedPath"] as? String == "/playlist/Sample?sort=position")
+        #expect(facts["sortedPath"] as? String == "/playlist/Sample?sort=title")
+        #expect(facts["sortedMatchesJSONL"] as? Bool == true)
+        #expect(facts["remoteChangeWithoutReload"] as? Bool == true)
+        #expect(facts["filteredPath"] as? String == "/playlist/Sample?filter=o&sort=title")
+        #expect(facts["backPath"] as? String == "/playlists")
+        #expect(facts["forwardPath"] as? String == "/playlist/Sample?filter=o&sort=title")
+        #expect(facts["reloadPath"] as? String == "/playlist/Sample?filter=o&sort=title")
+        #expect(facts["confirmTitle"] as? String == "Delete: “<img src=x onerror=alert(1)>”?")
+        #expect(facts["confirmFocus"] as? String == "Cancel")
+        #expect(facts["afterDelete"] as? [String] == ["Sample"])
+        #expect(facts["consoleErrors"] as? [String] == [])
+        #expect(server.stop() == 0)
+    }
+}
