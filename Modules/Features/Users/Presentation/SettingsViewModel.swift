@@ -160,9 +160,10 @@ public final class SettingsViewModel: AccountScreenModel {
         ])
     public static let getAction = ActionDescriptor(
         name: "get", label: "Get", summary: "Print one saved setting's value (a secret only says whether it is set).",
+        effect: .view,
         params: [ParamDescriptor(name: "key", label: "Setting", kind: .choice, positional: true, choices: keyNames)])
     public static let listAction = ActionDescriptor(
-        name: "list", label: "List", summary: "Print every saved setting as key=value lines.")
+        name: "list", label: "List", summary: "Print every saved setting as key=value lines.", effect: .view)
     public static let loginAction = ActionDescriptor(
         name: "login", label: "Sign in", summary: "Open the login screen.", effect: .view, key: "l")
     public static let reloadAction = ActionDescriptor(
