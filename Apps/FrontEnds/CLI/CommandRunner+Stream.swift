@@ -10,9 +10,10 @@ extension CommandRunner {
         case .rows(let fields):
             let export = RowExport(snapshot: snapshot)
             try export.validate(fields)
-            let names = fields ?? export.available
+            var buffer = JSONLineBuffer(fields: fields ?? export.available)
             _ = try await ListPages.write(span, of: screen, list: list) { page in
-                out.print(lines: page.map { RowExport.line($0, names: names) })
+                for item in page { buffer.append(item) }
+                out.sink(buffer.take(), .standardOutput)
             }
         case .json:
             try await streamJSON(snapshot, list: list, from: screen)
@@ -85,12 +86,5 @@ extension CommandRunner {
            let line = out.renderer.statusLine(snapshot.status) {
             out.print(line)
         }
-    }
-}
-
-extension RowExport {
-    /// One `--jsonl` line for a list row.
-    static func line(_ item: ListItem, names: [String]) -> String {
-        JSONText.object(names.map { name in (name, name == "id" ? .string(item.id) : item.values[name] ?? .null) })
     }
 }
