@@ -42,6 +42,8 @@ enum HelpText {
             "  --jsonl         print the data only: one JSON object per list row (id and typed column values),",
             "                  or one object of the detail rows on screens without a list",
             "  --fields A,B    those fields only, in that order (implies --jsonl; 'facet help SCREEN' lists them)",
+            "  --limit N       print the first N rows of a list (any output), read a page at a time",
+            "  --all           print every row of a list (any output), read a page at a time",
             "  --ui NAME       run another front end (also FACET_UI, or the 'ui' setting):",
         ]
         lines += frontEnds.map { "                    " + $0.name.padding(toLength: 6, withPad: " ", startingAt: 0) + "  " + $0.summary }
