@@ -15,8 +15,10 @@ public enum CLIFrontEnd: FrontEnd {
         let screens = context.catalog.screens
         var tokens = context.arguments
         let mode: OutputMode
+        let span: RowSpan
         do {
             mode = try OutputMode.extract(from: &tokens)
+            span = try RowSpanOption.extract(from: &tokens)
         } catch {
             out.error(error.message)
             return 2
@@ -41,7 +43,8 @@ public enum CLIFrontEnd: FrontEnd {
         do {
             let request = try CommandLineParser.parse(tokens, screens: screens)
             let runner = CommandRunner(
-                catalog: context.catalog, mode: mode, out: out, tokens: tokens, confirmation: CLIConfirmation(yes: yes))
+                catalog: context.catalog, mode: mode, out: out, tokens: tokens, confirmation: CLIConfirmation(yes: yes),
+                span: span)
             return try await runner.run(request)
         } catch {
             if error.kind == .invalidParams {

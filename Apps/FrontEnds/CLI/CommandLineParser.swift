@@ -94,9 +94,11 @@ enum CommandLineParser {
                 continue
             }
             if let current = action {
-                // A filled-in `set-field` may be followed by another step.
-                guard current.name == StandardAction.setField,
-                      let found = descriptor.actions.first(where: { $0.name == token }) else {
+                // A filled-in `set-field` may be followed by another step,
+                // and `load-more` by another `load-more` (each adds a page).
+                let chains = current.name == StandardAction.setField
+                    || (current.name == StandardAction.loadMore && token == StandardAction.loadMore)
+                guard chains, let found = descriptor.actions.first(where: { $0.name == token }) else {
                     throw .invalidParams("unexpected argument '\(token)' after action '\(current.name)'")
                 }
                 finishStep()

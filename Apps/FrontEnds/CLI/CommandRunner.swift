@@ -18,6 +18,8 @@ struct CommandRunner {
     let tokens: [String]
     /// How an action that deletes or overwrites data is confirmed.
     var confirmation = CLIConfirmation()
+    /// How many list rows to print (`--limit`, `--all`).
+    var span: RowSpan = .window
 
     /// The exit status: 0 done (also with a warning), 1 failed or refused, 2
     /// a usage error, 3 not confirmed (`CLIConfirmation`). Usage errors are
@@ -81,6 +83,7 @@ struct CommandRunner {
             }
         }
         if let url = outcome.openURL, mode == .human { out.print(url) }
+        if span != .window { return try await finishStreaming(shown, from: screen) }
         return try finish(shown, reply: outcome.reply)
     }
 
@@ -200,7 +203,7 @@ struct CommandRunner {
                 try export.validate(fields)
                 out.print(lines: export.lines(fields: fields))
                 if let list = snapshot.content.list, list.hasMore {
-                    out.note("facet: rows \(list.offset + 1)–\(list.offset + list.items.count) of \(list.total) printed; more exist")
+                    out.note("facet: rows \(list.offset + 1)–\(list.offset + list.items.count) of \(list.total) printed; more exist (--all prints every row)")
                 }
             }
         case .human:

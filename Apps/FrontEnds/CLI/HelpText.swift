@@ -47,6 +47,8 @@ enum HelpText {
             "  --fields A,B    those fields only, in that order (implies --jsonl; 'facet help SCREEN' lists them)",
             "  --yes           go ahead with an action that deletes or overwrites data without asking",
             "                  (on a terminal facet asks first; elsewhere it refuses without --yes)",
+            "  --limit N       print the first N rows of a list (any output), read a page at a time",
+            "  --all           print every row of a list (any output), read a page at a time",
             "  --ui NAME       run another front end (also FACET_UI, or the 'ui' setting):",
         ]
         lines += frontEnds.map { "                    " + $0.name.padding(toLength: 6, withPad: " ", startingAt: 0) + "  " + $0.summary }

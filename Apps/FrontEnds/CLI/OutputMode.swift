@@ -12,7 +12,7 @@ enum OutputMode: Equatable {
     case json
     case rows(fields: [String]?)
 
-    static let optionNames = ["json", "jsonl", "fields", "help"]
+    static let optionNames = ["json", "jsonl", "fields", "help"] + RowSpanOption.optionNames
 
     /// Removes the output options from `tokens` and returns the mode.
     static func extract(from tokens: inout [String]) throws(ScreenError) -> OutputMode {

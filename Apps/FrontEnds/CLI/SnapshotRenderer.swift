@@ -69,16 +69,18 @@ struct SnapshotRenderer {
 
     /// `21–40 of 120 matching "queen", by artist; more with …` (naming the
     /// screen's `StandardAction.loadMore` when it offers one).
-    func footer(_ list: ListContent, actions: [ActionDescriptor]) -> String {
-        var footer = "\(list.offset + 1)–\(list.offset + list.items.count) of \(list.total)"
+    /// `shown`: how many rows were printed, when not `list.items` (a list
+    /// printed a page at a time).
+    func footer(_ list: ListContent, actions: [ActionDescriptor], shown: Int? = nil) -> String {
+        var footer = "\(list.offset + 1)–\(list.offset + (shown ?? list.items.count)) of \(list.total)"
         if let filter = list.filter, !filter.isEmpty { footer += " matching \"\(clean(filter))\"" }
         if let sort = list.sort {
             // The key, as `--sort`/`sort` take it.
             footer += ", by \(clean(sort))" + (list.sortDescending == true ? " (descending)" : "")
         }
-        if list.hasMore {
+        if shown.map({ list.offset + $0 < list.total }) ?? list.hasMore {
             let more = actions.first { $0.name == StandardAction.loadMore && $0.enabled }
-            footer += more.map { "; more with '\($0.name)'" } ?? "; more not shown"
+            footer += shown != nil ? "; more with --all" : more.map { "; more with '\($0.name)'" } ?? "; more not shown"
         }
         return footer
     }

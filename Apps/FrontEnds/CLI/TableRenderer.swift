@@ -27,12 +27,26 @@ struct TableRenderer {
     /// The header line and one line per row (badges such as `visited` after
     /// the row in brackets), without the footer.
     func render(_ list: ListContent) -> [String] {
+        guard let layout = layout(list) else { return list.items.map { clean($0.title) } }
+        return [layout.header] + lines(list.items, layout: layout)
+    }
+
+    /// Which columns a table keeps and how wide each is, decided from the
+    /// rows of `list`; nil when no column has anything to show.
+    struct Layout {
+        let columns: [ListColumn]
+        let kept: [Int]
+        let widths: [Int]
+        let header: String
+    }
+
+    func layout(_ list: ListContent) -> Layout? {
         // A column no shown row has a value for (no problems, no covers)
         // says nothing here; the name column stays regardless.
         let columns = list.columns.filter { column in
             column.priority == 0 || list.items.contains { !$0.text(column.id).isEmpty }
         }
-        guard !columns.isEmpty else { return list.items.map { clean($0.title) } }
+        guard !columns.isEmpty else { return nil }
         let headers = columns.map { header(for: $0, in: list) }
         let cells = list.items.map { item in columns.map { clean(item.text($0.id)) } }
         let badges = list.items.map { $0.badges.isEmpty ? "" : " [" + $0.badges.map(clean).joined(separator: ", ") + "]" }
@@ -56,22 +70,30 @@ struct TableRenderer {
         }
         let kept = columns.fitting(width: room, natural: fitted, gap: Self.gap)
         let widths = shrink(kept.map { natural[$0] }, columns: kept.map { columns[$0] }, to: room)
+        let headerLine = Self.line(headers, columns: columns, kept: kept, widths: widths)
+        return Layout(columns: columns, kept: kept, widths: widths, header: style.dim(headerLine.trimmingTrailingSpaces))
+    }
 
-        func line(_ texts: [String]) -> String {
-            var parts: [String] = []
-            for (position, index) in kept.enumerated() {
-                let alignRight = columns[index].alignment == .trailing
-                parts.append(TerminalText.pad(texts[index], to: widths[position], alignRight: alignRight))
-            }
-            return parts.joined(separator: String(repeating: " ", count: Self.gap))
+    /// One line per row in `layout` (rows past those it was measured on are
+    /// cut or padded to the same widths, so a table printed a page at a
+    /// time stays aligned).
+    func lines(_ items: [ListItem], layout: Layout) -> [String] {
+        items.map { item in
+            let row = layout.columns.map { clean(item.text($0.id)) }
+            let badges = item.badges.isEmpty ? "" : " [" + item.badges.map(clean).joined(separator: ", ") + "]"
+            let text = (Self.line(row, columns: layout.columns, kept: layout.kept, widths: layout.widths)
+                + style.cyan(badges)).trimmingTrailingSpaces
+            return item.badges.contains("visited") ? style.dim(text) : text
         }
+    }
 
-        var lines = [style.dim(line(headers).trimmingTrailingSpaces)]
-        for (index, row) in cells.enumerated() {
-            let text = (line(row) + style.cyan(badges[index])).trimmingTrailingSpaces
-            lines.append(list.items[index].badges.contains("visited") ? style.dim(text) : text)
+    private static func line(_ texts: [String], columns: [ListColumn], kept: [Int], widths: [Int]) -> String {
+        var parts: [String] = []
+        for (position, index) in kept.enumerated() {
+            let alignRight = columns[index].alignment == .trailing
+            parts.append(TerminalText.pad(texts[index], to: widths[position], alignRight: alignRight))
         }
-        return lines
+        return parts.joined(separator: String(repeating: " ", count: gap))
     }
 
     /// The column's label, upper-cased, with ▲ or ▼ when the list is sorted by it.

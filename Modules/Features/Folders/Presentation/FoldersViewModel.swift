@@ -75,7 +75,7 @@ public final class FoldersViewModel: ScreenModel {
     }
 
     /// `order` as shown: reversed if asked, hidden names left out if asked.
-    private var displayOrder: [Int] {
+    var displayOrder: [Int] {
         var shown = reversed ? Array(order.reversed()) : order
         if !showHidden {
             let children = folder.children

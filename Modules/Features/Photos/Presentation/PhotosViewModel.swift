@@ -249,7 +249,7 @@ public final class PhotosViewModel: ScreenModel {
     }
 
     /// One page of the cached list with the screen's album, filter and sort.
-    private func readPage(offset: Int, limit: Int) async throws -> PagedList<Photo>.Page {
+    func readPage(offset: Int, limit: Int) async throws -> PagedList<Photo>.Page {
         let page = try await catalog.page(query(offset: offset, limit: limit))
         return (page.photos, page.offset, page.total)
     }

@@ -13,13 +13,13 @@ struct SongPageQuery {
     func fetch(_ db: Database) throws -> SongPage {
         let limit = max(0, query.limit)
         let offset = max(0, query.offset)
-        let rows: [Row]
+        let rows: RowCursor
         let total: Int
         if query.filter.isEmpty {
             total = try Int.fetchOne(
                 db, sql: "SELECT song_count FROM playlist WHERE id = ?", arguments: [playlist]) ?? 0
             if query.sort == .position {
-                rows = try Row.fetchAll(
+                rows = try Row.fetchCursor(
                     db,
                     sql: """
                         SELECT position, title, artist, cover, duration, location FROM song
@@ -27,7 +27,7 @@ struct SongPageQuery {
                         """,
                     arguments: [playlist, offset, limit])
             } else {
-                rows = try Row.fetchAll(
+                rows = try Row.fetchCursor(
                     db,
                     sql: """
                         SELECT position, title, artist, cover, duration, location FROM song WHERE playlist_id = ?
@@ -41,17 +41,20 @@ struct SongPageQuery {
             let match = "playlist_id = ? AND (facet_contains(title, ?) OR facet_contains(artist, ?))"
             total = try Int.fetchOne(
                 db, sql: "SELECT COUNT(*) FROM song WHERE \(match)", arguments: [playlist, pattern, pattern]) ?? 0
-            rows = try Row.fetchAll(
+            rows = try Row.fetchCursor(
                 db,
                 sql: "SELECT position, title, artist, cover, duration, location FROM song WHERE \(match) ORDER BY \(orderBy) LIMIT ? OFFSET ?",
                 arguments: [playlist, pattern, pattern, limit, offset])
         }
-        let entries = rows.map {
-            PlaylistEntry(
-                position: $0["position"],
-                song: Song(
-                    title: $0["title"], artist: $0["artist"], cover: $0["cover"], duration: $0["duration"],
-                    location: $0["location"]))
+        // By index, in the SELECT's order: a lookup by name folds the name's
+        // case for every column of every row.
+        // Stepped through a cursor, each row decoded where it stands.
+        var entries: [PlaylistEntry] = []
+        entries.reserveCapacity(limit)
+        while let row = try rows.next() {
+            entries.append(PlaylistEntry(
+                position: row[0],
+                song: Song(title: row[1], artist: row[2], cover: row[3], duration: row[4], location: row[5])))
         }
         return SongPage(entries: entries, total: total, offset: offset)
     }

@@ -192,7 +192,7 @@ public final class PlaylistViewModel: ScreenModel {
     }
 
     /// One page of the playlist's songs with the screen's filter and sort.
-    private func readPage(offset: Int, limit: Int) async throws -> PagedList<PlaylistEntry>.Page {
+    func readPage(offset: Int, limit: Int) async throws -> PagedList<PlaylistEntry>.Page {
         let page = try await library.songs(
             in: try requirePlaylist(), SongQuery(filter: filter, sort: sort, offset: offset, limit: limit))
         return (page.entries, page.offset, page.total)

@@ -31,7 +31,9 @@ enum SongRow {
 
     static func item(_ entry: PlaylistEntry) -> ListItem {
         let song = entry.song
-        var row = ListItem(id: String(entry.position), title: song.title)
+        // Room for every column at once: the dictionary is not grown (and
+        // rehashed) column by column.
+        var row = ListItem(id: String(entry.position), title: song.title, values: .init(minimumCapacity: columns.count))
         row.set(Column.position, .int(entry.position))
         row.set(Column.title, .string(song.title))
         row.set(Column.artist, .string(song.artist))
@@ -54,10 +56,20 @@ enum SongRow {
 
     /// `scheme:` followed by something, the scheme per RFC 3986 and of two
     /// or more characters (`C:\…` is a Windows path, not a URL).
+    /// (Read as UTF-8 bytes: the scheme is ASCII, and a whole playlist
+    /// printed for a script asks this of every song.)
     static func isAbsoluteURL(_ text: String) -> Bool {
-        guard let colon = text.firstIndex(of: ":"), text.distance(from: text.startIndex, to: colon) >= 2,
-              text.index(after: colon) != text.endIndex, let first = text.first, first.isASCII, first.isLetter
+        let bytes = text.utf8
+        guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")), bytes.distance(from: bytes.startIndex, to: colon) >= 2,
+              bytes.index(after: colon) != bytes.endIndex, let first = bytes.first, isASCIILetter(first)
         else { return false }
-        return text[..<colon].allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "+" || $0 == "-" || $0 == ".") }
+        return bytes[..<colon].allSatisfy {
+            isASCIILetter($0) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0)
+                || $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".")
+        }
+    }
+
+    private static func isASCIILetter(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20)
     }
 }

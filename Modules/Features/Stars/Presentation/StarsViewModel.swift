@@ -36,7 +36,7 @@ public final class StarsViewModel: ScreenModel {
     /// Every starred repository read so far: the cache is local, so the
     /// list grows page by page and is never trimmed.
     private var window: PagedWindow<StarListing>
-    private let access: StarsAccess
+    let access: StarsAccess
     private let refreshMode: RefreshMode
     private let now: @Sendable () -> Date
     private var observation: ObservationToken?

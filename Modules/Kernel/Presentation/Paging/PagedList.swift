@@ -61,6 +61,13 @@ public final class PagedList<Row> {
         }
     }
 
+    /// Reads `limit` rows at `offset` with the screen's current query,
+    /// leaving the window as it is: for a front end that prints the whole
+    /// list a page at a time (`ListPageSource`), keeping none of it.
+    public func rows(from offset: Int, limit: Int) async throws -> [Row] {
+        try await read(offset, limit).rows
+    }
+
     /// Forgets every row (the list is gone).
     public func clear() { window.clear() }
 

@@ -1,0 +1,90 @@
+import ScreenKit
+
+/// `--limit N` / `--all`: the end state printed with the rows the span
+/// names, written a page at a time as the screen hands them over
+/// (`ListPages`), so the command holds one page whatever the list's length.
+extension CommandRunner {
+    func finishStreaming(_ snapshot: ScreenSnapshot, from screen: any Screen) async throws(ScreenError) -> Int32 {
+        guard snapshot.status.kind != .error, let list = snapshot.content.list else { return try finish(snapshot) }
+        switch mode {
+        case .rows(let fields):
+            let export = RowExport(snapshot: snapshot)
+            try export.validate(fields)
+            var buffer = JSONLineBuffer(fields: fields ?? export.available)
+            _ = try await ListPages.write(span, of: screen, list: list) { page in
+                for item in page { buffer.append(item) }
+                out.sink(buffer.take(), .standardOutput)
+            }
+        case .json:
+            try await streamJSON(snapshot, list: list, from: screen)
+        case .human:
+            try await streamTable(snapshot, list: list, from: screen)
+        }
+        if snapshot.status.kind == .warning { out.diagnostic(snapshot.status) }
+        return 0
+    }
+
+    /// The snapshot as `--json` prints it, its list's items being every row
+    /// the span names: the text around `"items":[]` is written first and
+    /// last, the rows in between as they are read.
+    private func streamJSON(_ snapshot: ScreenSnapshot, list: ListContent, from screen: any Screen) async throws(ScreenError) {
+        var shell = snapshot
+        shell.content.list?.items = []
+        shell.content.list?.hasMore = span.limit.map { list.offset + $0 < list.total } ?? false
+        let text = SnapshotJSON.string(shell)
+        // Keys are sorted and strings escape their quotes, so this is the
+        // list's own `items` key: no string value can contain it unescaped.
+        let marker = "\"items\":[]"
+        guard let range = text.range(of: ",\(marker)") ?? text.range(of: "{\(marker)") else {
+            out.print(text)
+            return
+        }
+        let head = text[..<range.lowerBound] + text[range.lowerBound..<range.upperBound].dropLast()
+        out.sink(String(head), .standardOutput)
+        let encoder = SnapshotJSON.encoder()
+        var first = true
+        _ = try await ListPages.write(span, of: screen, list: list) { page in
+            var chunk = ""
+            for item in page {
+                if !first { chunk += "," }
+                first = false
+                chunk += String(decoding: SnapshotJSON.data(item, with: encoder), as: UTF8.self)
+            }
+            out.sink(chunk, .standardOutput)
+        }
+        out.print("]" + text[range.upperBound...])
+    }
+
+    /// The screen for people, its table laid out from the first page and
+    /// kept to those widths for the rest.
+    private func streamTable(_ snapshot: ScreenSnapshot, list: ListContent, from screen: any Screen) async throws(ScreenError) {
+        var top = snapshot
+        top.content.list = nil
+        out.print(out.renderer.render(top))
+        let table = TableRenderer(style: out.renderer.style, width: out.renderer.width)
+        var layout: TableRenderer.Layout?
+        let shown = try await ListPages.write(span, of: screen, list: list) { page in
+            if layout == nil {
+                var first = list
+                first.items = page
+                layout = table.layout(first)
+                if let layout { out.print(layout.header) }
+            }
+            if let layout {
+                out.print(lines: table.lines(page, layout: layout))
+            } else {
+                out.print(lines: page.map { TerminalText.sanitize($0.title) })
+            }
+        }
+        if shown == 0 {
+            out.print(out.renderer.style.dim(TerminalText.sanitize(list.emptyMessage)))
+        } else {
+            let footer = out.renderer.footer(list, actions: snapshot.actions, shown: shown)
+            out.print(out.renderer.style.dim(TerminalText.truncate(footer, to: out.renderer.width)))
+        }
+        if snapshot.status.kind == .notice || snapshot.status.kind == .loading,
+           let line = out.renderer.statusLine(snapshot.status) {
+            out.print(line)
+        }
+    }
+}

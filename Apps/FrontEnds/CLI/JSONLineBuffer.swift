@@ -1,0 +1,62 @@
+import ScreenKit
+
+/// `--jsonl` rows written straight into UTF-8 bytes, a page at a time: the
+/// same text as `JSONText` (keys in the order asked for, the same escapes),
+/// without building a `String` per value. A printed list may run to a
+/// million rows, and most of their text (ASCII with nothing to escape) is
+/// copied as it is.
+struct JSONLineBuffer {
+    private(set) var bytes: [UInt8] = []
+    /// `"name":` per field, encoded once.
+    private let keys: [[UInt8]]
+    private let names: [String]
+
+    init(fields names: [String]) {
+        self.names = names
+        keys = names.map { Array((JSONText.string($0) + ":").utf8) }
+    }
+
+    /// Appends one row as a line.
+    mutating func append(_ item: ListItem) {
+        bytes.append(UInt8(ascii: "{"))
+        for index in names.indices {
+            if index > 0 { bytes.append(UInt8(ascii: ",")) }
+            bytes += keys[index]
+            let name = names[index]
+            append(name == "id" ? .string(item.id) : item.values[name] ?? .null)
+        }
+        bytes.append(UInt8(ascii: "}"))
+        bytes.append(UInt8(ascii: "\n"))
+    }
+
+    /// The text so far, emptying the buffer (its capacity stays).
+    mutating func take() -> String {
+        let text = String(decoding: bytes, as: UTF8.self)
+        bytes.removeAll(keepingCapacity: true)
+        return text
+    }
+
+    private mutating func append(_ value: TypedValue) {
+        switch value {
+        case .string(let text): append(text)
+        case .int(let number): bytes += String(number).utf8
+        default: bytes += JSONText.value(value).utf8
+        }
+    }
+
+    private mutating func append(_ text: String) {
+        var text = text
+        let plain = text.withUTF8 { utf8 -> Bool in
+            for byte in utf8 where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte >= 0x80 {
+                return false
+            }
+            bytes.append(UInt8(ascii: "\""))
+            bytes.append(contentsOf: utf8)
+            bytes.append(UInt8(ascii: "\""))
+            return true
+        }
+        // Escapes, and non-ASCII text (which may hold characters written as
+        // `\uXXXX`), take the one careful path.
+        if !plain { bytes += JSONText.string(text).utf8 }
+    }
+}

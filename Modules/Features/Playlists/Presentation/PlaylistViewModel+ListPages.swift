@@ -1,0 +1,17 @@
+import KernelPresentation
+import PlaylistsDomain
+import ScreenKit
+
+/// The whole playlist for scripts (`--all`, `--limit`): its songs with the
+/// screen's filter and sort, read a page at a time through the library and
+/// never kept, so a million songs cost one page.
+extension PlaylistViewModel: ListPageSource {
+    public func listPage(from offset: Int, limit: Int) async throws(ScreenError) -> [ListItem] {
+        guard playlist != nil else { return [] }
+        do {
+            return try await readPage(offset: offset, limit: limit).rows.map(SongRow.item)
+        } catch {
+            throw ErrorPresentation.screenError(error)
+        }
+    }
+}
