@@ -70,7 +70,7 @@ import TestSupport
         #expect(try Self.bashCompletion(["playlist", "Sample", "--fields", "id,ti"], home: home) == ["id,title"])
         #expect(try Self.bashCompletion(["playlist", "Sample", "--so"], home: home) == ["--sort"])
         #expect(try Self.bashCompletion(["settings", "set-field", "page"], home: home) == ["page-size"])
-        #expect(try Self.bashCompletion(["--ui", ""], home: home) == ["cli", "tui", "jsonl", "mcp"])
+        #expect(try Self.bashCompletion(["--ui", ""], home: home) == ["cli", "tui", "jsonl", "mcp", "web"])
         #expect(try Self.bashCompletion(["completion", ""], home: home) == ["bash", "zsh", "fish"])
         // A path parameter completes files, as the shell would.
         let paths = try Self.bashCompletion(["playlists", "import", root.path + "/ro"], home: home)

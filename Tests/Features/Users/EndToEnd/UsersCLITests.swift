@@ -103,7 +103,7 @@ import TestSupport
         #expect(try facet("login", "sign-in", "--first-name", "Ada", "--last-name", "Lovelace").status == 0)
         #expect(try facet("settings", "set", "page-size", "25").status == 0)
         let cases: [(String, String, String)] = [
-            ("ui", "gui", "Preferred front end must be one of cli, tui, jsonl, mcp (or empty for the default)."),
+            ("ui", "gui", "Preferred front end must be one of cli, tui, jsonl, mcp, web (or empty for the default)."),
             ("page-size", "0", "Page size must be between 10 and 500."),
             ("page-size", "1000000000", "Page size must be between 10 and 500."),
             ("github-base-url", "file:///etc/passwd", "GitHub API base URL must be an http:// or https:// URL."),
