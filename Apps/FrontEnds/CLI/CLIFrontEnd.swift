@@ -14,7 +14,7 @@ public enum CLIFrontEnd: FrontEnd {
         var tokens = context.arguments
         let mode: OutputMode
         do {
-            mode = try OutputMode.extract(from: &tokens)
+            mode = try OutputMode.extract(from: &tokens, commandWords: JSONFieldsOption.commandWords(screens))
         } catch {
             out.error(error.message)
             return 2
