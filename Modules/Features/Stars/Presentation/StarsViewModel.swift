@@ -315,7 +315,7 @@ public final class StarsViewModel: ScreenModel {
             "facet stars --language go --sort pushed --reverse",
             "facet stars --language Swift --fields id,full_name,stars",
             "facet stars --refresh none open-url 1000001",
-            "facet stars --refresh none open-url apple/swift",
+            "facet stars --refresh none open-url owner1/project-00001",
         ])
 
     public override var snapshot: ScreenSnapshot {
