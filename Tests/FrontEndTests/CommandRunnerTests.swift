@@ -205,7 +205,7 @@ import Testing
     @Test func aWarningIsDoneButSaidOnStderr() async {
         let (status, output, _) = await run(["scan"], catalog: catalog(scan: Self.rows(2, status: .warning("2 folders could not be read."))))
         #expect(status == 0)
-        #expect(output.out.hasPrefix("Scan\nNAME   SIZE\nrow 0     0\n"))
+        #expect(output.out.hasPrefix("Scan\nNAME   BYTES\nrow 0      0\n"))
         #expect(!output.out.contains("could not be read"))
         #expect(output.err == "! 2 folders could not be read.\n")
     }

@@ -34,7 +34,7 @@ import Testing
         for line in lines { #expect(TerminalText.width(line) <= 40, "\(line)") }
         #expect(lines.contains { $0.hasPrefix("A rather") && $0.contains("…") })
         #expect(lines.contains { $0.contains("[visited]") })
-        #expect(lines.contains { $0.hasPrefix("NAME") && $0.contains("SIZE") })
+        #expect(lines.contains { $0.hasPrefix("NAME") && $0.contains("BYTES") })
         #expect(lines.last == "1–2 of 10; more with '\(StandardAction.loadMore)'")
     }
 
@@ -77,7 +77,7 @@ import Testing
                 list: ListContent(items: [row("1", "one", "a", 1)], columns: columns)),
             actions: [])
         let lines = renderer.render(snapshot).split(separator: "\n").map(String.init)
-        #expect(lines == ["Rename", "New name  name  pics", "Folder  /srv/photos", "NAME  ARTIST   SIZE", "one   a       0 KiB", "1–1 of 1"])
+        #expect(lines == ["Rename", "New name  name  pics", "Folder  /srv/photos", "NAME  ARTIST  BYTES", "one   a       0 KiB", "1–1 of 1"])
     }
 
     /// A detail row that repeats a form field (its saved value) is not a

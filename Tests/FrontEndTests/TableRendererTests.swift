@@ -24,9 +24,10 @@ import Testing
 
     @Test func everyColumnWhenThereIsRoomWithHeaderAndSortMark() {
         let lines = render(list(["alpha", "beta"]), width: 100)
-        #expect(lines[0] == "NAME   ITEMS  MODIFIED              SIZE ▼")
-        #expect(lines[1] == "alpha      0  2026-11-22T14:05:00Z   0 KiB")
-        #expect(lines[2] == "beta    1000  2026-11-22T14:05:00Z   1 KiB")
+        // Headers are the field ids (`bytes`, not the label "Size"): what `--fields` takes.
+        #expect(lines[0] == "NAME   ITEMS  MODIFIED              BYTES ▼")
+        #expect(lines[1] == "alpha      0  2026-11-22T14:05:00Z    0 KiB")
+        #expect(lines[2] == "beta    1000  2026-11-22T14:05:00Z    1 KiB")
     }
 
     @Test func ascendingSortAndUnsortedColumns() {
@@ -37,9 +38,9 @@ import Testing
     @Test func narrowTerminalsDropTheLeastImportantColumnsFirst() {
         let names = ["alpha", "beta"]
         let forty = render(list(names), width: 30)
-        #expect(forty[0] == "NAME   ITEMS  SIZE ▼")  // modified (priority 3) went first
+        #expect(forty[0] == "NAME   ITEMS  BYTES ▼")  // modified (priority 3) went first
         let twenty = render(list(names), width: 16)
-        #expect(twenty[0] == "NAME   SIZE ▼")  // then items (2)
+        #expect(twenty[0] == "NAME   BYTES ▼")  // then items (2)
         let tiny = render(list(names), width: 3)
         #expect(tiny[0] == "NAME")  // priority 0 is never dropped
         for line in forty + twenty { #expect(TerminalText.width(line) <= 30) }
@@ -59,25 +60,25 @@ import Testing
         var rows = list(["alpha"])
         rows.columns.insert(ListColumn("error", "Problem", priority: 2), at: 1)
         rows.items[0].set("error", .null)
-        #expect(!render(rows, width: 100)[0].contains("PROBLEM"))
+        #expect(!render(rows, width: 100)[0].contains("ERROR"))
         rows.items[0].set("error", .string("unreadable"))
-        #expect(render(rows, width: 100)[0].contains("PROBLEM"))
+        #expect(render(rows, width: 100)[0].contains("ERROR"))
     }
 
     @Test func anUnimportantLongColumnGoesBeforeImportantOnesAreCut() {
         let songs = ListContent(
             items: [ListItem(id: "1", title: "x").with("title", .string("Smells Like Teen Spirit")).with("artist", .string("Nirvana"))
-                .with("cover", .string("https://covers.example/nirvana-nevermind.jpg")).with("position", .int(1))],
+                .with("cover", .string("https://covers.example/nirvana-nevermind.jpg")).with("n", .int(1))],
             columns: [
                 ListColumn("title", "Title", priority: 0), ListColumn("artist", "Artist", priority: 1),
-                ListColumn("cover", "Cover", type: .url, priority: 4), ListColumn("position", "#", type: .integer, priority: 2),
+                ListColumn("cover", "Cover", type: .url, priority: 4), ListColumn("n", "#", type: .integer, priority: 2),
             ])
         let whole = "Smells Like Teen Spirit  Nirvana  https://covers.example/nirvana-nevermind.jpg  1"
         #expect(render(songs, width: 81)[1] == whole)
         // A little short: the least important text gives up its end.
         #expect(render(songs, width: 70)[1] == "Smells Like Teen Spirit  Nirvana  https://covers.example/nirvana-n…  1")
         // Much too short: it goes, and the title stays whole.
-        #expect(render(songs, width: 50) == ["TITLE" + String(repeating: " ", count: 20) + "ARTIST   #", "Smells Like Teen Spirit  Nirvana  1"])
+        #expect(render(songs, width: 50) == ["TITLE" + String(repeating: " ", count: 20) + "ARTIST   N", "Smells Like Teen Spirit  Nirvana  1"])
     }
 
     @Test func cellsAreSanitisedAndBadgesFollowTheRow() {

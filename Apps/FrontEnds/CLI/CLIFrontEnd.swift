@@ -17,7 +17,7 @@ public enum CLIFrontEnd: FrontEnd {
         let mode: OutputMode
         let span: RowSpan
         do {
-            mode = try OutputMode.extract(from: &tokens)
+            mode = try OutputMode.extract(from: &tokens, commandWords: JSONFieldsOption.commandWords(screens))
             span = try RowSpanOption.extract(from: &tokens)
         } catch {
             out.error(error.message)

@@ -10,11 +10,13 @@ extension CommandRunner {
         case .rows(let fields):
             let export = RowExport(snapshot: snapshot)
             try export.validate(fields)
-            var buffer = JSONLineBuffer(fields: fields ?? export.available)
+            var buffer = JSONLineBuffer(fields: fields.map { $0.map { export.canonical($0) ?? $0 } } ?? export.available)
             _ = try await ListPages.write(span, of: screen, list: list) { page in
                 for item in page { buffer.append(item) }
                 out.sink(buffer.take(), .standardOutput)
             }
+        case .jsonFields(let fields):
+            try await streamJSONArray(snapshot, fields: fields, list: list, from: screen)
         case .json:
             try await streamJSON(snapshot, list: list, from: screen)
         case .human:
@@ -22,6 +24,28 @@ extension CommandRunner {
         }
         if snapshot.status.kind == .warning { out.diagnostic(snapshot.status) }
         return 0
+    }
+
+    /// `--json a,b` with every row the span names: the same array
+    /// `RowExport.json(fields:)` prints for the window, written a page at a
+    /// time (one object per line, commas between).
+    private func streamJSONArray(
+        _ snapshot: ScreenSnapshot, fields: [String], list: ListContent, from screen: any Screen
+    ) async throws(ScreenError) {
+        let export = RowExport(snapshot: snapshot)
+        try export.validate(fields)
+        var buffer = JSONLineBuffer(fields: fields.map { export.canonical($0) ?? $0 })
+        var first = true
+        _ = try await ListPages.write(span, of: screen, list: list) { page in
+            var text = ""
+            for item in page {
+                buffer.append(item)
+                text += (first ? "[\n" : ",\n") + buffer.take().dropLast()
+                first = false
+            }
+            out.sink(text, .standardOutput)
+        }
+        out.sink(first ? "[]\n" : "\n]\n", .standardOutput)
     }
 
     /// The snapshot as `--json` prints it, its list's items being every row

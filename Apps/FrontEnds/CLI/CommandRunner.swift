@@ -54,6 +54,7 @@ struct CommandRunner {
             // Checked before anything runs, when the screen shown is this one.
             try RowExport(snapshot: shown).validate(fields)
         }
+        if case .jsonFields(let fields) = mode, request.steps.isEmpty { try RowExport(snapshot: shown).validate(fields) }
 
         var outcome = ActionOutcome.done
         for step in try steps(of: request, on: shown) {
@@ -197,6 +198,12 @@ struct CommandRunner {
         switch mode {
         case .json:
             out.print(SnapshotJSON.string(snapshot))
+        case .jsonFields(let fields):
+            if !failed {
+                let export = RowExport(snapshot: snapshot)
+                try export.validate(fields)
+                out.print(export.json(fields: fields))
+            }
         case .rows(let fields):
             if !failed {
                 let export = RowExport(snapshot: snapshot)

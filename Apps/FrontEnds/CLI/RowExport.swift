@@ -25,12 +25,13 @@ struct RowExport {
         return names
     }
 
-    /// Checks `fields` against what the screen has; an unknown one is a usage
+    /// Checks `fields` against what the screen has (case ignored, as the
+    /// table headers print them upper-cased); an unknown one is a usage
     /// error naming the closest field and all of them.
     func validate(_ fields: [String]?) throws(ScreenError) {
         guard let fields else { return }
         let known = available
-        for field in fields where !known.contains(field) {
+        for field in fields where canonical(field) == nil {
             throw .invalidParams(
                 "screen '\(snapshot.screen)' has no field '\(field)'\(Suggestion.hint(for: field, in: known)); "
                     + "fields: \(known.joined(separator: ", "))",
@@ -40,7 +41,7 @@ struct RowExport {
 
     /// The lines to print (no trailing newline on each).
     func lines(fields: [String]?) -> [String] {
-        let names = fields ?? available
+        let names = fields.map { $0.map { canonical($0) ?? $0 } } ?? available
         if let list = snapshot.content.list {
             return list.items.map { item in
                 JSONText.object(names.map { name in

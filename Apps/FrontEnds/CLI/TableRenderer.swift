@@ -96,9 +96,11 @@ struct TableRenderer {
         return parts.joined(separator: String(repeating: " ", count: gap))
     }
 
-    /// The column's label, upper-cased, with ▲ or ▼ when the list is sorted by it.
+    /// The column's field id (what `--fields`, `--json a,b` and `--jsonl`
+    /// call it), upper-cased, with ▲ or ▼ when the list is sorted by it: a
+    /// header is always a name the options take.
     func header(for column: ListColumn, in list: ListContent) -> String {
-        var text = clean(column.label).uppercased()
+        var text = clean(column.id).uppercased()
         if let key = column.sortKey, key == list.sort {
             text += list.sortDescending == true ? " ▼" : " ▲"
         }

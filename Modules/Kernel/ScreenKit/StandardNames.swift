@@ -15,7 +15,9 @@
 ///   when it is enabled and takes no arguments, so a screen shows what changed
 ///   while a child screen was on top.
 /// - `filter(text)` (key `/`): show only matching rows; empty text shows all.
-/// - `sort(by)`: order rows by a column's `sortKey`.
+/// - `sort(by, reverse, descending)`: order rows by a column's `sortKey`;
+///   `ListGrammar` states the whole list grammar (sort, reverse, filter,
+///   item ids, field ids) that every list screen follows.
 /// - `select(item)`: make a row current (seed 003: the title follows it).
 /// - `open(item)`: open a row's own screen (the `enter` key).
 /// - `openURL(item)`: open a row's web page; the outcome carries the URL.
@@ -51,6 +53,9 @@ public enum StandardParam {
     public static let descending = "descending"
     /// A `.destroys` action: the user already said yes (see `ActionConfirmation`).
     public static let yes = "yes"
+    /// `sort` and a list screen's options: the other way round from the
+    /// column's natural direction (see `ListGrammar`).
+    public static let reverse = "reverse"
 }
 
 /// Keys with a fixed meaning in keyboard front ends.

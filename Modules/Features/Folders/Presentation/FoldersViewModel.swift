@@ -32,6 +32,10 @@ public final class FoldersViewModel: ScreenModel {
     /// The other way round from the sort's natural direction (size and
     /// count: largest first; name: A→Z), like ncdu's reverse order.
     public private(set) var reversed: Bool
+    /// Only names containing this text are listed, case ignored (they
+    /// count in the sizes either way). The rows come from the file system,
+    /// not from a store, so the screen filters what it holds.
+    public private(set) var filter: String
     /// Whether names starting with "." are listed (they count in the sizes either way).
     public private(set) var showHidden: Bool
     /// Sizes as disk usage (`du`, blocks allocated) instead of apparent
@@ -51,8 +55,9 @@ public final class FoldersViewModel: ScreenModel {
     public init(
         library: FolderLibrary, path: String, sort: Sort = .size, showFiles: Bool = false, crossDevices: Bool = false,
         pageSize: Int = 1000, importFile: String? = nil, reversed: Bool = false, showHidden: Bool = true,
-        diskUsage: Bool = false
+        diskUsage: Bool = false, filter: String = ""
     ) {
+        self.filter = filter
         self.diskUsage = diskUsage
         self.importFile = importFile
         self.reversed = reversed
@@ -74,12 +79,17 @@ public final class FoldersViewModel: ScreenModel {
         return displayOrder.map { children[$0] }
     }
 
-    /// `order` as shown: reversed if asked, hidden names left out if asked.
+    /// `order` as shown: reversed if asked, hidden names and names without
+    /// the filter's text left out if asked.
     var displayOrder: [Int] {
         var shown = reversed ? Array(order.reversed()) : order
-        if !showHidden {
+        if !showHidden || !filter.isEmpty {
             let children = folder.children
-            shown = shown.filter { !children.name(at: $0).hasPrefix(".") }
+            let needle = CaseFolding.fold(filter)
+            shown = shown.filter {
+                let name = children.name(at: $0)
+                return (showHidden || !name.hasPrefix(".")) && (needle.isEmpty || CaseFolding.contains(name, foldedNeedle: needle))
+            }
         }
         return shown
     }
@@ -140,6 +150,11 @@ public final class FoldersViewModel: ScreenModel {
 
     public func reverse() {
         reversed.toggle()
+        publish()
+    }
+
+    public func setFilter(_ text: String) {
+        filter = text
         publish()
     }
 
@@ -321,11 +336,13 @@ public final class FoldersViewModel: ScreenModel {
     public static let upAction = ActionDescriptor(
         name: StandardAction.up, label: "Up", summary: "Show the parent folder.", effect: .view, key: "backspace")
     public static let sortAction = ActionDescriptor(
-        name: StandardAction.sort, label: "Sort", summary: "Order rows by size (largest first), name, or item count.", effect: .view, key: "s",
-        params: [
-            ParamDescriptor(name: StandardParam.by, label: "Sort by", kind: .choice, positional: true, choices: Sort.allCases.map(\.rawValue)),
-            ParamDescriptor(name: StandardParam.descending, label: "Largest (or Z) first", kind: .bool, required: false),
-        ])
+        name: StandardAction.sort, label: "Sort",
+        summary: "Order rows by size (largest first), name, or item count; --reverse the other way round.", effect: .view, key: "s",
+        params: ListGrammar.sortParams(keys: Sort.allCases.map(\.rawValue)))
+    public static let filterAction = ActionDescriptor(
+        name: StandardAction.filter, label: "Filter", summary: "Show only rows whose name contains the text (case ignored).",
+        effect: .view, key: StandardKey.filter,
+        params: [ParamDescriptor(name: StandardParam.text, label: "Text (empty for all)", positional: true)])
     public static let reverseAction = ActionDescriptor(
         name: "reverse", label: "Reverse order", summary: "List the rows the other way round (smallest first, Z→A).", effect: .view, key: "v")
     public static let filesAction = ActionDescriptor(
@@ -377,10 +394,11 @@ public final class FoldersViewModel: ScreenModel {
         summary: "Folder sizes like du/ncdu: subfolders by recursive size; open, go up, rename, live updates.",
         params: [
             ParamDescriptor(name: "path", label: "Folder (default: the current directory)", kind: .path, required: false, positional: true),
-            ParamDescriptor(name: "sort", label: "Sort by", kind: .choice, required: false, choices: Sort.allCases.map(\.rawValue)),
+        ] + ListGrammar.screenParams(
+            sortKeys: Sort.allCases.map(\.rawValue), filterLabel: "Only rows whose name contains this text (case ignored)"
+        ) + [
             ParamDescriptor(name: "files", label: "List files too, not only folders", kind: .bool, required: false),
             ParamDescriptor(name: "cross-devices", label: "Descend into other file systems (du without -x)", kind: .bool, required: false),
-            ParamDescriptor(name: "reverse", label: "The other way round (smallest first, Z→A)", kind: .bool, required: false),
             ParamDescriptor(name: "disk", label: "Sizes as disk usage (du) rather than apparent (du -b)", kind: .bool, required: false),
             ParamDescriptor(name: "hidden", label: "List names starting with \".\" (default: yes)", kind: .bool, required: false),
             ParamDescriptor(
@@ -388,13 +406,14 @@ public final class FoldersViewModel: ScreenModel {
                 required: false),
         ],
         actions: [
-            openAction, upAction, sortAction, reverseAction, filesAction, hiddenAction, usageAction, rescanAction, cancelAction, renameAction, detailAction, exportAction,
+            openAction, upAction, sortAction, reverseAction, filterAction, filesAction, hiddenAction, usageAction, rescanAction, cancelAction, renameAction, detailAction, exportAction,
             deleteAction, confirmDeleteAction, loadMoreAction,
         ],
         columns: FolderRow.columns,
         examples: [
             "facet folders",
             "facet folders photos --sort name --files",
+            "facet folders photos --sort size --reverse --filter 20",
             "facet folders photos open 2024",
             "facet folders photos/2024 up",
             "facet folders photos detail 2024",
@@ -434,7 +453,8 @@ public final class FoldersViewModel: ScreenModel {
         if let importFile {
             details.append(DetailRow("Imported from", importFile, id: "import", type: .path))
         }
-        let empty = showFiles || folder.unlistedFiles == 0 ? "This folder is empty."
+        let empty = !filter.isEmpty ? "No row matches \"\(filter)\"."
+            : showFiles || folder.unlistedFiles == 0 ? "This folder is empty."
             : "No subfolders here; \(Formatters.count(folder.unlistedFiles, "file is", "files are")) not listed: "
                 + "list \(folder.unlistedFiles == 1 ? "it" : "them") with --files (or 'toggle-files')."
         return ScreenSnapshot(
@@ -442,7 +462,7 @@ public final class FoldersViewModel: ScreenModel {
             content: ScreenContent(
                 detail: DetailContent(rows: details),
                 list: ListContent(
-                    items: items, offset: 0, total: count, hasMore: count > limit, sort: sort.rawValue,
+                    items: items, offset: 0, total: count, hasMore: count > limit, filter: filter, sort: sort.rawValue,
                     sortDescending: (sort != .name) != reversed, columns: FolderRow.columns,
                     emptyMessage: problem ?? (scanning ? "Reading…" : empty))),
             actions: [
@@ -450,6 +470,7 @@ public final class FoldersViewModel: ScreenModel {
                 Self.upAction.disabled(because: atTop ? "Already at the top folder" : nil),
                 Self.sortAction,
                 Self.reverseAction,
+                Self.filterAction,
                 Self.filesAction.disabled(because: importFile != nil ? "An imported scan is shown as it was exported" : nil),
                 Self.hiddenAction,
                 Self.usageAction,
@@ -488,7 +509,12 @@ public final class FoldersViewModel: ScreenModel {
             }
             return navigate(to: parent)
         case StandardAction.sort:
-            setSort(Sort(rawValue: try arguments.require(StandardParam.by)) ?? .size, descending: arguments.bool(StandardParam.descending))
+            // Without `reverse` or `descending` the direction stays as it was.
+            let sort = Sort(rawValue: try arguments.require(StandardParam.by)) ?? .size
+            let asked = arguments.bool(StandardParam.descending) != nil || arguments.bool(ListGrammar.reverse) != nil
+            setSort(sort, descending: asked ? ListGrammar.descending(arguments, natural: sort != .name) : nil)
+        case StandardAction.filter:
+            setFilter(arguments.string(StandardParam.text) ?? "")
         case "reverse":
             reverse()
         case "toggle-hidden":

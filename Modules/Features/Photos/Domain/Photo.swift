@@ -57,13 +57,19 @@ public struct PhotoQuery: Equatable, Sendable {
     /// Only titles containing this text (ASCII case ignored); empty for all.
     public var text: String
     public var sort: PhotoSort
+    /// The order the other way round (last id, last album, Z first).
+    public var descending: Bool
     public var offset: Int
     public var limit: Int
 
-    public init(album: Int? = nil, text: String = "", sort: PhotoSort = .id, offset: Int = 0, limit: Int = 50) {
+    public init(
+        album: Int? = nil, text: String = "", sort: PhotoSort = .id, descending: Bool = false, offset: Int = 0,
+        limit: Int = 50
+    ) {
         self.album = album
         self.text = text
         self.sort = sort
+        self.descending = descending
         self.offset = offset
         self.limit = limit
     }

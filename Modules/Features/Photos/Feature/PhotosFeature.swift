@@ -40,7 +40,8 @@ final class PhotosFeature: Feature {
             PhotosViewModel(
                 catalog: catalog, baseURL: baseURL, opener: opener, album: params.int("album"),
                 text: params.string("filter") ?? "",
-                sort: params.string("sort").flatMap(PhotoSort.init(rawValue:)) ?? .id, page: params.int("page") ?? 1,
+                sort: params.string("sort").flatMap(PhotoSort.init(rawValue:)) ?? .id,
+                reverse: params.bool(ListGrammar.reverse) ?? false, page: params.int("page") ?? 1,
                 pageSize: account.settings?.pageSize ?? SettingsRules.defaultPageSize,
                 offline: params.bool("offline") ?? false)
         })

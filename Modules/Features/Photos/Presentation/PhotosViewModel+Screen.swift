@@ -28,8 +28,9 @@ extension PhotosViewModel {
         name: "album", label: "Album", summary: "Show only one album's photos (no album: all of them).", effect: .view, key: "a",
         params: [ParamDescriptor(name: "album", label: "Album id (empty for all)", kind: .int, required: false, positional: true, minimum: 0)])
     public static let sortAction = ActionDescriptor(
-        name: StandardAction.sort, label: "Sort", summary: "Order photos by id, by album (grouped) or by title.", effect: .view, key: "s",
-        params: [ParamDescriptor(name: StandardParam.by, label: "Sort by", kind: .choice, positional: true, choices: sortChoices)])
+        name: StandardAction.sort, label: "Sort",
+        summary: "Order photos by id, by album (grouped) or by title; --reverse the other way round.", effect: .view, key: "s",
+        params: ListGrammar.sortParams(keys: sortChoices))
     public static let loadMoreAction = ActionDescriptor(
         name: StandardAction.loadMore, label: "Load more", summary: "Append the next page of photos.", effect: .view, key: "m")
     public static let loadPreviousAction = ActionDescriptor(
@@ -51,8 +52,7 @@ extension PhotosViewModel {
         summary: "Photos from a JSONPlaceholder-compatible API (settings: photos-base-url), cached for offline use; the title follows the selection.",
         params: [
             ParamDescriptor(name: "album", label: "Only this album", kind: .int, required: false, minimum: 0),
-            ParamDescriptor(name: "filter", label: "Only titles containing this text", required: false),
-            ParamDescriptor(name: "sort", label: "Sort by", kind: .choice, required: false, choices: sortChoices),
+        ] + ListGrammar.screenParams(sortKeys: sortChoices, filterLabel: "Only titles containing this text") + [
             ParamDescriptor(name: "page", label: "Page number", kind: .int, required: false, minimum: 1),
             ParamDescriptor(name: "offline", label: "Show the cache without refreshing it", kind: .bool, required: false),
         ],
@@ -61,7 +61,10 @@ extension PhotosViewModel {
             loadPreviousAction, pageAction,
         ],
         columns: columns,
-        examples: ["facet photos", "facet photos --album 3 --sort title", "facet photos select 7", "facet photos reload --json"])
+        examples: [
+            "facet photos", "facet photos --album 3 --sort title", "facet photos --sort title --reverse",
+            "facet photos select 7", "facet photos reload --json",
+        ])
 
     /// The snapshot, derived from the typed state (see `snapshot`).
     var screenSnapshot: ScreenSnapshot {
@@ -82,7 +85,7 @@ extension PhotosViewModel {
                 detail: DetailContent(rows: detailRows),
                 list: ListContent(
                     items: photos.map { Self.item($0, selected: $0.id == selectedID) }, offset: offset, total: total,
-                    hasMore: hasMore, loadingMore: isLoadingMore, filter: text, sort: sort.rawValue, sortDescending: false,
+                    hasMore: hasMore, loadingMore: isLoadingMore, filter: text, sort: sort.rawValue, sortDescending: descending,
                     columns: Self.columns, emptyMessage: empty)),
             actions: [
                 Self.selectAction.disabled(because: noRows),
@@ -141,7 +144,9 @@ extension PhotosViewModel {
         case "album":
             try await setAlbum(arguments.int("album"))
         case StandardAction.sort:
-            try await setSort(PhotoSort(rawValue: try arguments.require(StandardParam.by)) ?? .id)
+            try await setSort(
+                PhotoSort(rawValue: try arguments.require(StandardParam.by)) ?? .id,
+                descending: ListGrammar.descending(arguments, natural: false))
         case StandardAction.loadMore:
             try await loadMore()
         case StandardAction.loadPrevious:

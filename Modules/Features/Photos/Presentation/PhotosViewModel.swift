@@ -32,6 +32,8 @@ public final class PhotosViewModel: ScreenModel {
     public private(set) var text: String
     public private(set) var album: Int?
     public private(set) var sort: PhotoSort
+    /// The order the other way round (see `ListGrammar`).
+    public private(set) var descending: Bool
     /// What the cache holds (nil: nothing fetched yet).
     public private(set) var cache: PhotoCacheInfo?
     public private(set) var selectedID: Int?
@@ -61,9 +63,10 @@ public final class PhotosViewModel: ScreenModel {
     ///   - offline: show the cache without refreshing when opened (`reload` still fetches).
     public init(
         catalog: PhotoCatalog, baseURL: @escaping @MainActor () -> String, opener: (@Sendable (String) async throws -> Void)? = nil,
-        album: Int? = nil, text: String = "", sort: PhotoSort = .id, page: Int = 1, pageSize: Int = 50,
-        offline: Bool = false
+        album: Int? = nil, text: String = "", sort: PhotoSort = .id, reverse: Bool = false, page: Int = 1,
+        pageSize: Int = 50, offline: Bool = false
     ) {
+        self.descending = reverse
         self.catalog = catalog
         self.baseURL = baseURL
         self.opener = opener
@@ -138,8 +141,9 @@ public final class PhotosViewModel: ScreenModel {
         try await refetch(from: 0)
     }
 
-    public func setSort(_ newSort: PhotoSort) async throws(ScreenError) {
+    public func setSort(_ newSort: PhotoSort, descending: Bool = false) async throws(ScreenError) {
         sort = newSort
+        self.descending = descending
         try await refetch(from: 0)
     }
 
@@ -240,7 +244,7 @@ public final class PhotosViewModel: ScreenModel {
     }
 
     private func query(offset: Int, limit: Int) -> PhotoQuery {
-        PhotoQuery(album: album, text: text, sort: sort, offset: offset, limit: limit)
+        PhotoQuery(album: album, text: text, sort: sort, descending: descending, offset: offset, limit: limit)
     }
 
     private func refetch(from newOffset: Int) async throws(ScreenError) {

@@ -23,7 +23,33 @@ public struct PlaylistSummary: Equatable, Sendable {
 
 /// Orders a playlist's songs for display.
 public enum SongSort: String, CaseIterable, Sendable {
-    case position, title, artist
+    case position, title, artist, duration
+
+    /// The way a person expects the column at first: positions and names
+    /// from the start, lengths longest first.
+    public var naturallyDescending: Bool { self == .duration }
+}
+
+/// Orders the list of playlists.
+public enum PlaylistSort: String, CaseIterable, Sendable {
+    case name, songs, imported, source, format
+
+    /// Names A→Z; counts and import times largest and newest first.
+    public var naturallyDescending: Bool { self == .songs || self == .imported }
+}
+
+/// Which playlists to list, in which order. Small enough to read whole.
+public struct PlaylistListQuery: Equatable, Sendable {
+    /// Case-insensitive substring of the name, source or format; literal.
+    public var filter: String
+    public var sort: PlaylistSort
+    public var descending: Bool
+
+    public init(filter: String = "", sort: PlaylistSort = .name, descending: Bool? = nil) {
+        self.filter = filter
+        self.sort = sort
+        self.descending = descending ?? sort.naturallyDescending
+    }
 }
 
 /// One window of a playlist's songs under a filter and a sort.
@@ -32,12 +58,17 @@ public struct SongQuery: Equatable, Sendable {
     /// `_` and quotes are ordinary characters).
     public var filter: String
     public var sort: SongSort
+    /// Largest (or Z, or last position) first.
+    public var descending: Bool
     public var offset: Int
     public var limit: Int
 
-    public init(filter: String = "", sort: SongSort = .position, offset: Int = 0, limit: Int = 50) {
+    public init(
+        filter: String = "", sort: SongSort = .position, descending: Bool? = nil, offset: Int = 0, limit: Int = 50
+    ) {
         self.filter = filter
         self.sort = sort
+        self.descending = descending ?? sort.naturallyDescending
         self.offset = offset
         self.limit = limit
     }

@@ -40,7 +40,9 @@ public struct PlaylistLibrary: Sendable {
         return try await store.create(name: name, source: source, format: parser.format, songs: parser.parse(material))
     }
 
-    public func playlists() async throws -> [PlaylistSummary] { try await store.playlists() }
+    public func playlists(_ query: PlaylistListQuery = PlaylistListQuery()) async throws -> [PlaylistSummary] {
+        try await store.playlists(query)
+    }
 
     public func playlist(named name: String) async throws -> PlaylistSummary {
         guard let found = try await store.playlist(named: name.trimmingWhiteSpace) else {

@@ -36,7 +36,9 @@ public protocol SongParser: Sendable {
 
 /// Stores playlists and their songs. Songs are only ever read a page at a time.
 public protocol PlaylistStore: Sendable {
-    func playlists() async throws -> [PlaylistSummary]
+    /// The playlists matching `query.filter`, in its order (filtered and
+    /// sorted by the store, where the data lives).
+    func playlists(_ query: PlaylistListQuery) async throws -> [PlaylistSummary]
     func playlist(named name: String) async throws -> PlaylistSummary?
     /// Creates the playlist with all its songs in one transaction: either all
     /// is stored or nothing is. Throws `duplicateName` if the name is taken.
@@ -46,4 +48,9 @@ public protocol PlaylistStore: Sendable {
     func moveSong(in playlist: Int64, from: Int, to: Int) async throws
     func rename(_ playlist: Int64, to name: String) async throws
     func delete(_ playlist: Int64) async throws
+}
+
+extension PlaylistStore {
+    /// Every playlist by name.
+    public func playlists() async throws -> [PlaylistSummary] { try await playlists(PlaylistListQuery()) }
 }

@@ -31,14 +31,15 @@ final class PlaylistFeature: Feature {
     /// built when one of these screens first opens.
     func register(in registry: ScreenRegistry) {
         let account = context.account
-        registry.register(ScreenRegistration(PlaylistsViewModel.descriptor) { _ in
-            PlaylistsViewModel(library: self.library)
+        registry.register(ScreenRegistration(PlaylistsViewModel.descriptor) { params in
+            PlaylistsViewModel(library: self.library, query: PlaylistsViewModel.query(params))
         })
         registry.register(ScreenRegistration(PlaylistViewModel.descriptor) { params in
             PlaylistViewModel(
                 library: self.library, name: params.string("name") ?? "",
                 filter: params.string("filter") ?? "",
                 sort: params.string("sort").flatMap(SongSort.init(rawValue:)) ?? .position,
+                reverse: params.bool(ListGrammar.reverse) ?? false,
                 page: params.int("page") ?? 1,
                 pageSize: account.settings?.pageSize ?? SettingsRules.defaultPageSize)
         })

@@ -10,9 +10,27 @@ public struct SQLitePlaylistStore: PlaylistStore {
 
     public init(database: FacetDatabase) { self.database = database }
 
-    public func playlists() async throws -> [PlaylistSummary] {
-        try await database.read { db in
-            try Row.fetchAll(db, sql: "SELECT * FROM playlist ORDER BY name COLLATE NOCASE").map(Self.summary)
+    public func playlists(_ query: PlaylistListQuery) async throws -> [PlaylistSummary] {
+        let direction = query.descending ? "DESC" : "ASC"
+        let order = switch query.sort {
+        case .name: "name COLLATE NOCASE \(direction)"
+        case .songs: "song_count \(direction), name COLLATE NOCASE"
+        case .imported: "imported_at \(direction), name COLLATE NOCASE"
+        case .source: "source COLLATE NOCASE \(direction), name COLLATE NOCASE"
+        case .format: "format COLLATE NOCASE \(direction), name COLLATE NOCASE"
+        }
+        // Case ignored as `CaseFolding` does (LIKE would fold ASCII only).
+        let pattern = CaseFolding.fold(query.filter)
+        return try await database.read { db in
+            try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT * FROM playlist
+                    WHERE ? = '' OR facet_contains(name, ?) OR facet_contains(source, ?) OR facet_contains(format, ?)
+                    ORDER BY \(order)
+                    """,
+                arguments: [pattern, pattern, pattern, pattern]
+            ).map(Self.summary)
         }
     }
 

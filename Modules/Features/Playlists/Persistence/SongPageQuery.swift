@@ -18,7 +18,7 @@ struct SongPageQuery {
         if query.filter.isEmpty {
             total = try Int.fetchOne(
                 db, sql: "SELECT song_count FROM playlist WHERE id = ?", arguments: [playlist]) ?? 0
-            if query.sort == .position {
+            if query.sort == .position, !query.descending {
                 rows = try Row.fetchCursor(
                     db,
                     sql: """
@@ -60,10 +60,13 @@ struct SongPageQuery {
     }
 
     private var orderBy: String {
-        switch query.sort {
-        case .position: "position"
-        case .title: "title COLLATE NOCASE, position"
-        case .artist: "artist COLLATE NOCASE, position"
+        let direction = query.descending ? "DESC" : "ASC"
+        return switch query.sort {
+        case .position: "position \(direction)"
+        case .title: "title COLLATE NOCASE \(direction), position"
+        case .artist: "artist COLLATE NOCASE \(direction), position"
+        // Unknown lengths (NULL) last either way.
+        case .duration: "duration IS NULL, duration \(direction), position"
         }
     }
 }

@@ -23,6 +23,8 @@ public final class PlaylistViewModel: ScreenModel {
     public var total: Int { window.total }
     public private(set) var filter = ""
     public private(set) var sort: SongSort = .position
+    /// Largest, last or Z first (see `ListGrammar`).
+    public private(set) var descending = false
     public private(set) var status: ScreenStatus = .idle
     public var isLoadingMore: Bool { pages.isLoadingMore }
     public var pageSize: Int { window.pageSize }
@@ -37,13 +39,14 @@ public final class PlaylistViewModel: ScreenModel {
     private var startPage: Int
 
     public init(
-        library: PlaylistLibrary, name: String, filter: String = "", sort: SongSort = .position, page: Int = 1,
-        pageSize: Int = 50
+        library: PlaylistLibrary, name: String, filter: String = "", sort: SongSort = .position, reverse: Bool = false,
+        page: Int = 1, pageSize: Int = 50
     ) {
         self.library = library
         self.requestedName = name
         self.filter = filter
         self.sort = sort
+        self.descending = sort.naturallyDescending != reverse
         self.startPage = max(1, page)
         self.initialPageSize = pageSize
     }
@@ -72,8 +75,9 @@ public final class PlaylistViewModel: ScreenModel {
         try await refetch(from: 0)
     }
 
-    public func setSort(_ newSort: SongSort) async throws(ScreenError) {
+    public func setSort(_ newSort: SongSort, descending: Bool? = nil) async throws(ScreenError) {
         sort = newSort
+        self.descending = descending ?? newSort.naturallyDescending
         try await refetch(from: 0)
     }
 
@@ -114,7 +118,7 @@ public final class PlaylistViewModel: ScreenModel {
             self.status = .notice("Moved \(name) to \(to).")
         }
         try await refreshPlaylist()
-        if sort == .position, filter.isEmpty, !(offset..<(offset + entries.count)).contains(to - 1) {
+        if sort == .position, !descending, filter.isEmpty, !(offset..<(offset + entries.count)).contains(to - 1) {
             try await refetch(from: (to - 1) / pageSize * pageSize)
         }
     }
@@ -194,7 +198,7 @@ public final class PlaylistViewModel: ScreenModel {
     /// One page of the playlist's songs with the screen's filter and sort.
     func readPage(offset: Int, limit: Int) async throws -> PagedList<PlaylistEntry>.Page {
         let page = try await library.songs(
-            in: try requirePlaylist(), SongQuery(filter: filter, sort: sort, offset: offset, limit: limit))
+            in: try requirePlaylist(), SongQuery(filter: filter, sort: sort, descending: descending, offset: offset, limit: limit))
         return (page.entries, page.offset, page.total)
     }
 
@@ -221,8 +225,9 @@ public final class PlaylistViewModel: ScreenModel {
         effect: .view, key: StandardKey.filter,
         params: [ParamDescriptor(name: StandardParam.text, label: "Text (empty for all)", positional: true)])
     public static let sortAction = ActionDescriptor(
-        name: StandardAction.sort, label: "Sort", summary: "Order songs by position, title or artist.", effect: .view, key: "s",
-        params: [ParamDescriptor(name: StandardParam.by, label: "Sort by", kind: .choice, positional: true, choices: SongSort.allCases.map(\.rawValue))])
+        name: StandardAction.sort, label: "Sort",
+        summary: "Order songs by position, title, artist or duration; --reverse the other way round.", effect: .view, key: "s",
+        params: ListGrammar.sortParams(keys: SongSort.allCases.map(\.rawValue)))
     public static let loadMoreAction = ActionDescriptor(
         name: StandardAction.loadMore, label: "Load more", summary: "Append the next page of songs.", effect: .view, key: "m")
     public static let loadPreviousAction = ActionDescriptor(
@@ -248,8 +253,9 @@ public final class PlaylistViewModel: ScreenModel {
         id: screenID, title: "Playlist", summary: "One playlist's songs: filter, sort, page, edit.",
         params: [
             ParamDescriptor(name: "name", label: "Playlist name", positional: true).values(from: ValueSource(screen: "playlists")),
-            ParamDescriptor(name: "filter", label: "Filter text", required: false),
-            ParamDescriptor(name: "sort", label: "Sort by", kind: .choice, required: false, choices: SongSort.allCases.map(\.rawValue)),
+        ] + ListGrammar.screenParams(
+            sortKeys: SongSort.allCases.map(\.rawValue), filterLabel: "Only songs whose title or artist contains this text"
+        ) + [
             ParamDescriptor(name: "page", label: "Page number", kind: .int, required: false, minimum: 1),
         ],
         actions: [filterAction, sortAction, loadMoreAction, loadPreviousAction, pageAction, removeAction, moveAction, renameAction, deleteAction, reloadAction],
@@ -257,6 +263,7 @@ public final class PlaylistViewModel: ScreenModel {
         examples: [
             "facet playlist Sample",
             "facet playlist Sample --filter queen --sort artist",
+            "facet playlist Sample --sort duration --reverse",
             "facet playlist Sample --page 1",
             "facet playlist Sample filter o --jsonl",
             "facet playlist Sample --fields id,title",
@@ -291,7 +298,7 @@ public final class PlaylistViewModel: ScreenModel {
                 detail: detailRows.map(DetailContent.init(rows:)),
                 list: ListContent(
                     items: entries.map(SongRow.item), offset: offset, total: total, hasMore: hasMore,
-                    loadingMore: isLoadingMore, filter: filter, sort: sort.rawValue, sortDescending: false,
+                    loadingMore: isLoadingMore, filter: filter, sort: sort.rawValue, sortDescending: descending,
                     columns: SongRow.columns, emptyMessage: empty)),
             actions: [
                 Self.filterAction.disabled(because: missing ?? busy),
@@ -310,7 +317,9 @@ public final class PlaylistViewModel: ScreenModel {
     public override func perform(_ action: String, _ arguments: ActionArguments) async throws(ScreenError) -> ActionOutcome {
         switch action {
         case StandardAction.filter: try await setFilter(arguments.string(StandardParam.text) ?? "")
-        case StandardAction.sort: try await setSort(SongSort(rawValue: try arguments.require(StandardParam.by)) ?? .position)
+        case StandardAction.sort:
+            let sort = SongSort(rawValue: try arguments.require(StandardParam.by)) ?? .position
+            try await setSort(sort, descending: ListGrammar.descending(arguments, natural: sort.naturallyDescending))
         case StandardAction.loadMore: try await loadMore()
         case StandardAction.loadPrevious: try await loadPrevious()
         case "page": try await showPage(try arguments.requireInt("number"))

@@ -15,10 +15,21 @@ public final class PlaylistsViewModel: ScreenModel {
     public private(set) var playlists: [PlaylistSummary] = []
     public private(set) var status: ScreenStatus = .idle
     public private(set) var importing: String?
+    /// Filter and order, applied by the store.
+    public private(set) var query: PlaylistListQuery
     private let library: PlaylistLibrary
 
-    public init(library: PlaylistLibrary) {
+    public init(library: PlaylistLibrary, query: PlaylistListQuery = PlaylistListQuery()) {
         self.library = library
+        self.query = query
+    }
+
+    /// The screen's options as `ListGrammar` names them.
+    public static func query(_ params: ActionArguments) -> PlaylistListQuery {
+        let sort = params.string(ListGrammar.sort).flatMap(PlaylistSort.init(rawValue:)) ?? .name
+        return PlaylistListQuery(
+            filter: params.string(ListGrammar.filter) ?? "", sort: sort,
+            descending: ListGrammar.descending(params, natural: sort.naturallyDescending))
     }
 
     public var isImporting: Bool { importing != nil }
@@ -29,7 +40,7 @@ public final class PlaylistsViewModel: ScreenModel {
 
     public func reload() async {
         do {
-            playlists = try await library.playlists()
+            playlists = try await library.playlists(query)
             if status.kind == .error { status = .idle }
         } catch {
             status = .error(ErrorPresentation.screenError(error))
@@ -70,6 +81,17 @@ public final class PlaylistsViewModel: ScreenModel {
         await reload()
     }
 
+    public func setFilter(_ text: String) async {
+        query.filter = text
+        await reload()
+    }
+
+    public func setSort(_ sort: PlaylistSort, descending: Bool) async {
+        query.sort = sort
+        query.descending = descending
+        await reload()
+    }
+
     /// Names the playlist exactly, with the songs that go with it.
     public override func confirmation(of action: String, _ arguments: ActionArguments) async throws(ScreenError) -> String? {
         guard action == "delete" else { return try await super.confirmation(of: action, arguments) }
@@ -86,6 +108,16 @@ public final class PlaylistsViewModel: ScreenModel {
     }
 
     // MARK: Screen contract
+
+    public static let filterAction = ActionDescriptor(
+        name: StandardAction.filter, label: "Filter",
+        summary: "Show only playlists whose name, source or format contains the text (case ignored).",
+        effect: .view, key: StandardKey.filter,
+        params: [ParamDescriptor(name: StandardParam.text, label: "Text (empty for all)", positional: true)])
+    public static let sortAction = ActionDescriptor(
+        name: StandardAction.sort, label: "Sort",
+        summary: "Order playlists by name, songs, imported, source or format; --reverse the other way round.", effect: .view, key: "s",
+        params: ListGrammar.sortParams(keys: PlaylistSort.allCases.map(\.rawValue)))
 
     static let itemParam = ParamDescriptor(name: StandardParam.item, label: "Playlist", kind: .item, positional: true)
     public static let importAction = ActionDescriptor(
@@ -106,12 +138,16 @@ public final class PlaylistsViewModel: ScreenModel {
 
     public static let descriptor = ScreenDescriptor(
         id: screenID, title: "Playlists", summary: "Your imported playlists; import more from files or folders.",
-        actions: [importAction, openAction, deleteAction, reloadAction], columns: PlaylistRow.columns,
+        params: ListGrammar.screenParams(
+            sortKeys: PlaylistSort.allCases.map(\.rawValue), filterLabel: "Only playlists whose name, source or format contains this text"),
+        actions: [importAction, openAction, deleteAction, filterAction, sortAction, reloadAction], columns: PlaylistRow.columns,
         examples: [
             "facet playlists",
             "facet playlists import road.m3u --name \"Road Trip\"",
             "facet playlists import music",
             "facet playlists --jsonl",
+            "facet playlists --sort songs --reverse",
+            "facet playlists --filter road --json name,songs",
             "facet playlists open Sample",
             "facet playlists delete \"Road Trip\" --yes",
         ])
@@ -119,15 +155,20 @@ public final class PlaylistsViewModel: ScreenModel {
     public override var snapshot: ScreenSnapshot {
         let running = isImporting ? "An import is running" : nil
         let none = playlists.isEmpty
+        let nothingMatches = none && !query.filter.isEmpty
         return ScreenSnapshot(
             screen: Self.screenID, title: "Playlists", status: status,
             content: ScreenContent(list: ListContent(
-                items: playlists.map(PlaylistRow.item), columns: PlaylistRow.columns,
-                emptyMessage: "No playlists yet. Import one with 'import PATH'.")),
+                items: playlists.map(PlaylistRow.item), filter: query.filter, sort: query.sort.rawValue,
+                sortDescending: query.descending, columns: PlaylistRow.columns,
+                emptyMessage: nothingMatches
+                    ? "No playlist matches \"\(query.filter)\"." : "No playlists yet. Import one with 'import PATH'.")),
             actions: [
                 Self.importAction.disabled(because: running),
                 Self.openAction.disabled(because: none ? "Nothing to open: no playlists yet" : nil),
                 Self.deleteAction.disabled(because: none ? "Nothing to delete: no playlists yet" : running),
+                Self.filterAction,
+                Self.sortAction,
                 Self.reloadAction,
             ])
     }
@@ -145,6 +186,13 @@ public final class PlaylistsViewModel: ScreenModel {
             return ActionOutcome(navigate: ScreenRequest(screen: PlaylistViewModel.screenID, params: ["name": .string(name)]))
         case "delete":
             try await delete(named: try arguments.require(StandardParam.item))
+            return .done
+        case StandardAction.filter:
+            await setFilter(arguments.string(StandardParam.text) ?? "")
+            return .done
+        case StandardAction.sort:
+            let sort = PlaylistSort(rawValue: try arguments.require(StandardParam.by)) ?? .name
+            await setSort(sort, descending: ListGrammar.descending(arguments, natural: sort.naturallyDescending))
             return .done
         case StandardAction.reload:
             await reload()

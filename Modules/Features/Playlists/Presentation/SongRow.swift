@@ -23,7 +23,7 @@ enum SongRow {
     static let columns: [ListColumn] = [
         ListColumn(Column.title, "Title", priority: 0, sortKey: SongSort.title.rawValue),
         ListColumn(Column.artist, "Artist", priority: 1, sortKey: SongSort.artist.rawValue),
-        ListColumn(Column.duration, "Length", type: .seconds, priority: 3),
+        ListColumn(Column.duration, "Length", type: .seconds, priority: 3, sortKey: SongSort.duration.rawValue),
         ListColumn(Column.cover, "Cover", type: .url, priority: 4),
         ListColumn(Column.location, "File", type: .url, priority: 5),
         ListColumn(Column.position, "#", type: .integer, priority: 2, sortKey: SongSort.position.rawValue),

@@ -69,6 +69,11 @@ public enum StarSort: String, CaseIterable, Sendable {
     case pushed
     /// `owner/name`, A to Z.
     case name
+    /// By language name, A to Z (none last), then `owner/name`.
+    case language
+
+    /// Dates and counts newest and largest first; names A to Z.
+    public var naturallyDescending: Bool { self == .starred || self == .stars || self == .pushed }
 }
 
 /// Which cached stars to read: full-text search, a language, an order, a window.
@@ -77,13 +82,19 @@ public struct StarQuery: Sendable, Equatable {
     /// nil: every language.
     public var language: String?
     public var sort: StarSort
+    /// Newest, largest or Z first.
+    public var descending: Bool
     public var offset: Int
     public var limit: Int
 
-    public init(search: String = "", language: String? = nil, sort: StarSort = .starred, offset: Int = 0, limit: Int = 50) {
+    public init(
+        search: String = "", language: String? = nil, sort: StarSort = .starred, descending: Bool? = nil, offset: Int = 0,
+        limit: Int = 50
+    ) {
         self.search = search
         self.language = language
         self.sort = sort
+        self.descending = descending ?? sort.naturallyDescending
         self.offset = offset
         self.limit = limit
     }

@@ -37,8 +37,10 @@ final class StarsFeature: Feature {
         let now = now
         registry.register(ScreenRegistration(StarsViewModel.descriptor) { params in
             StarsViewModel(
-                access: access, search: params.string("search") ?? "", language: params.string("language"),
-                sort: params.string("sort").flatMap(StarSort.init(rawValue:)) ?? .starred,
+                access: access, search: params.string(ListGrammar.filter) ?? params.string("search") ?? "",
+                language: params.string("language"),
+                sort: params.string(ListGrammar.sort).flatMap(StarSort.init(rawValue:)) ?? .starred,
+                reverse: params.bool(ListGrammar.reverse) ?? false,
                 refresh: params.string("refresh").flatMap(StarsViewModel.RefreshMode.init(rawValue:)) ?? .auto,
                 pageSize: account.settings?.pageSize ?? SettingsRules.defaultPageSize, now: now)
         })

@@ -23,8 +23,9 @@ struct StarPageQuery {
             arguments.append(match)
         }
         if let language = query.language, !language.isEmpty {
-            conditions.append("s.language = ?")
-            arguments.append(language)
+            // `go` finds `Go`: case ignored as `CaseFolding` ignores it.
+            conditions.append("facet_fold(s.language) = ?")
+            arguments.append(CaseFolding.fold(language))
         }
         let filter = conditions.joined(separator: " AND ")
         let total = try Int.fetchOne(
@@ -37,11 +38,14 @@ struct StarPageQuery {
     }
 
     private var orderBy: String {
-        switch query.sort {
-        case .starred: "s.starred_at DESC, s.full_name COLLATE NOCASE"
-        case .stars: "s.stars DESC, s.full_name COLLATE NOCASE"
-        case .pushed: "s.pushed_at DESC, s.full_name COLLATE NOCASE"
-        case .name: "s.full_name COLLATE NOCASE"
+        let way = query.descending ? "DESC" : "ASC"
+        return switch query.sort {
+        case .starred: "s.starred_at \(way), s.full_name COLLATE NOCASE"
+        case .stars: "s.stars \(way), s.full_name COLLATE NOCASE"
+        case .pushed: "s.pushed_at \(way), s.full_name COLLATE NOCASE"
+        case .name: "s.full_name COLLATE NOCASE \(way)"
+        // Repositories without a language last either way.
+        case .language: "s.language IS NULL, s.language COLLATE NOCASE \(way), s.full_name COLLATE NOCASE"
         }
     }
 

@@ -30,9 +30,13 @@ public final class RepositoryViewModel: ScreenModel {
         do {
             guard let current = try await access.current() else { throw StarsError.noUser }
             account = current
-            guard let found = try await access.library.store.repository(fullName: name, user: current.user) else {
-                throw StarsError.notStarred(name)
+            // The id the stars list prints works as well as `owner/name`.
+            let store = access.library.store
+            let found = switch try StarItem(name) {
+            case .id(let id): try await store.repository(id: id, user: current.user)
+            case .fullName(let fullName): try await store.repository(fullName: fullName, user: current.user)
             }
+            guard let found else { throw StarsError.notStarred(name) }
             listing = found
             url = try? StarsLibrary.webURL(found.repository.fullName, webBase: current.webBase)
             status = .idle
@@ -73,7 +77,7 @@ public final class RepositoryViewModel: ScreenModel {
 
     public static let descriptor = ScreenDescriptor(
         id: screenID, title: "Repository", summary: "One starred repository: topics, licence, forks, issues, homepage.",
-        params: [ParamDescriptor(name: "name", label: "Repository (owner/name)", positional: true)
+        params: [ParamDescriptor(name: "name", label: "Repository (owner/name, or its id from the stars list)", positional: true)
             .values(from: ValueSource(screen: "stars", params: ["refresh": .string("none")], field: "full_name"))],
         actions: [openURLAction, unstarAction, reloadAction], topLevel: false,
         examples: ["facet repo owner1/project-00001", "facet repo owner1/project-00001 --jsonl"])

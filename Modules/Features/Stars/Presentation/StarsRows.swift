@@ -10,7 +10,7 @@ enum StarsRows {
     static let columns = [
         ListColumn("full_name", "Repository", priority: 0, sortKey: StarSort.name.rawValue),
         ListColumn("description", "Description", priority: 3),
-        ListColumn("language", "Language", priority: 2),
+        ListColumn("language", "Language", priority: 2, sortKey: StarSort.language.rawValue),
         ListColumn("stars", "Stars", type: .integer, priority: 1, sortKey: StarSort.stars.rawValue),
         ListColumn("starred_at", "Starred", type: .datetime, priority: 4, sortKey: StarSort.starred.rawValue),
         ListColumn("pushed_at", "Last push", type: .datetime, priority: 5, sortKey: StarSort.pushed.rawValue),

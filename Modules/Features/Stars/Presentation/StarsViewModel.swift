@@ -53,10 +53,12 @@ public final class StarsViewModel: ScreenModel {
 
     public init(
         access: StarsAccess, search: String = "", language: String? = nil, sort: StarSort = .starred,
-        refresh: RefreshMode = .auto, pageSize: Int = 50, now: @escaping @Sendable () -> Date = { Date() }
+        reverse: Bool = false, refresh: RefreshMode = .auto, pageSize: Int = 50, now: @escaping @Sendable () -> Date = { Date() }
     ) {
         self.access = access
-        self.query = StarQuery(search: search, language: language, sort: sort, offset: 0, limit: max(1, pageSize))
+        self.query = StarQuery(
+            search: search, language: language, sort: sort, descending: sort.naturallyDescending != reverse, offset: 0,
+            limit: max(1, pageSize))
         self.window = PagedWindow(pageSize: pageSize, pagesKept: nil)
         self.refreshMode = refresh
         self.now = now
@@ -91,8 +93,9 @@ public final class StarsViewModel: ScreenModel {
         try await reread()
     }
 
-    public func setSort(_ sort: StarSort) async throws(ScreenError) {
+    public func setSort(_ sort: StarSort, descending: Bool? = nil) async throws(ScreenError) {
         query.sort = sort
+        query.descending = descending ?? sort.naturallyDescending
         try await reread()
     }
 
@@ -274,9 +277,9 @@ public final class StarsViewModel: ScreenModel {
         name: "language", label: "Language", summary: "Show only repositories in one language (empty for all).", effect: .view, key: "l",
         params: [ParamDescriptor(name: "language", label: "Language (empty for all)", positional: true)])
     public static let sortAction = ActionDescriptor(
-        name: StandardAction.sort, label: "Sort", summary: "Order by starred date, stars, last push or name.", effect: .view, key: "s",
-        params: [ParamDescriptor(name: StandardParam.by, label: "Sort by", kind: .choice, positional: true,
-                                 choices: StarSort.allCases.map(\.rawValue))])
+        name: StandardAction.sort, label: "Sort",
+        summary: "Order by starred date, stars, last push, name or language; --reverse the other way round.", effect: .view, key: "s",
+        params: ListGrammar.sortParams(keys: StarSort.allCases.map(\.rawValue)))
     public static let loadMoreAction = ActionDescriptor(
         name: StandardAction.loadMore, label: "Load more", summary: "Show the next cached repositories.", effect: .view, key: "m")
     public static let reloadAction = ActionDescriptor(
@@ -291,7 +294,7 @@ public final class StarsViewModel: ScreenModel {
         effect: .view, key: StandardKey.enter, params: [itemParam])
     public static let starAction = ActionDescriptor(
         name: "star", label: "Star", summary: "Star a repository on GitHub (needs a token).", effect: .adds, key: "S",
-        params: [ParamDescriptor(name: "repository", label: "Repository (owner/name)", positional: true)])
+        params: [ParamDescriptor(name: "repository", label: "Repository (owner/name, or an id from the list)", positional: true)])
     public static let unstarAction = ActionDescriptor(
         name: "unstar", label: "Unstar", summary: "Remove the star on GitHub (needs a token).", effect: .destroys, key: "U",
         params: [itemParam])
@@ -302,9 +305,11 @@ public final class StarsViewModel: ScreenModel {
         id: screenID, title: "Starred repositories",
         summary: "The GitHub user's starred repositories: cached, searchable, refreshed from GitHub.",
         params: [
-            ParamDescriptor(name: "search", label: "Search words", required: false),
-            ParamDescriptor(name: "language", label: "Language", required: false),
-            ParamDescriptor(name: "sort", label: "Sort by", kind: .choice, required: false, choices: StarSort.allCases.map(\.rawValue)),
+        ] + ListGrammar.screenParams(
+            sortKeys: StarSort.allCases.map(\.rawValue), filterLabel: "Search words (name, description, topics; case ignored)"
+        ) + [
+            ParamDescriptor(name: "search", label: "The same as --filter", required: false),
+            ParamDescriptor(name: "language", label: "Language (case ignored)", required: false),
             ParamDescriptor(name: "refresh", label: "Refresh on open", kind: .choice, required: false,
                             choices: RefreshMode.allCases.map(\.rawValue)),
         ],
@@ -313,9 +318,11 @@ public final class StarsViewModel: ScreenModel {
         columns: StarsRows.columns,
         examples: [
             "facet stars",
-            "facet stars --search parsing --sort stars",
+            "facet stars --filter parsing --sort stars",
+            "facet stars --language go --sort pushed --reverse",
             "facet stars --language Swift --fields id,full_name,stars",
             "facet stars --refresh none open-url 1000001",
+            "facet stars --refresh none open-url owner1/project-00001",
         ])
 
     public override var snapshot: ScreenSnapshot {
@@ -331,7 +338,7 @@ public final class StarsViewModel: ScreenModel {
                 detail: account.map { DetailContent(rows: summaryRows($0)) },
                 list: hasUser ? ListContent(
                     items: items, offset: offset, total: total, hasMore: hasMore, loadingMore: isLoadingMore,
-                    filter: query.search, sort: query.sort.rawValue, sortDescending: query.sort != .name,
+                    filter: query.search, sort: query.sort.rawValue, sortDescending: query.descending,
                     columns: StarsRows.columns,
                     emptyMessage: emptyMessage) : nil),
             actions: [
@@ -380,36 +387,45 @@ public final class StarsViewModel: ScreenModel {
         switch action {
         case StandardAction.filter: try await search(arguments.string(StandardParam.text) ?? "")
         case "language": try await filterLanguage(arguments.string("language"))
-        case StandardAction.sort: try await setSort(StarSort(rawValue: try arguments.require(StandardParam.by)) ?? .starred)
+        case StandardAction.sort:
+            let sort = StarSort(rawValue: try arguments.require(StandardParam.by)) ?? .starred
+            try await setSort(sort, descending: ListGrammar.descending(arguments, natural: sort.naturallyDescending))
         case StandardAction.loadMore: try await loadMore()
         case StandardAction.reload: return refresh() ? .started : .done
         case "refresh-all": return refresh(full: true) ? .started : .done
-        case StandardAction.openURL: return try await openURL(try Self.id(arguments))
+        // Every item is an id from the list or `owner/name` (see `StarItem`).
+        case StandardAction.openURL: return try await openURL(try await cached(arguments.require(StandardParam.item)).id)
         case StandardAction.open:
-            let id = try Self.id(arguments)
-            guard let listing = listings.first(where: { $0.id == id }) else {
-                throw ErrorPresentation.screenError(StarsError.notStarred("#\(id)"))
-            }
+            let listing = try await cached(arguments.require(StandardParam.item))
             return ActionOutcome(navigate: ScreenRequest(
                 screen: RepositoryViewModel.screenID, params: ["name": .string(listing.repository.fullName)]))
-        case "star": try await star(try arguments.require("repository"))
-        case "unstar":
-            // An id from the list, or `owner/name` as `star` takes it.
-            if let text = arguments.string(StandardParam.item), text.contains("/") {
-                try await unstar(fullName: text)
-            } else {
-                try await unstar(try Self.id(arguments))
-            }
+        case "star": try await star(try await fullName(arguments.require("repository")))
+        case "unstar": try await unstar(fullName: try await fullName(arguments.require(StandardParam.item)))
         case "settings": return ActionOutcome(navigate: ScreenRequest(screen: "settings"))
         default: return try await super.perform(action, arguments)
         }
         return .done
     }
 
-    static func id(_ arguments: ActionArguments) throws(ScreenError) -> Int64 {
-        guard let text = arguments.string(StandardParam.item), let id = Int64(text) else {
-            throw .invalidParams("'item' must be a repository id from the list (or owner/name for unstar)", code: "stars.invalid_item")
+    /// The cached repository an item names: an id from the list or `owner/name`.
+    func cached(_ text: String) async throws(ScreenError) -> StarListing {
+        guard let account else { throw ErrorPresentation.screenError(StarsError.noUser) }
+        let item = try StarItem(text)
+        let store = access.library.store
+        let found = try await run { () async throws -> StarListing? in
+            switch item {
+            case .id(let id): try await store.repository(id: id, user: account.user)
+            case .fullName(let name): try await store.repository(fullName: name, user: account.user)
+            }
         }
-        return id
+        guard let found else { throw ErrorPresentation.screenError(StarsError.notStarred(item.description)) }
+        return found
+    }
+
+    /// The `owner/name` an item names. `owner/name` is taken as typed (GitHub
+    /// answers for a repository that is not cached); an id must be cached.
+    func fullName(_ text: String) async throws(ScreenError) -> String {
+        if case .fullName(let name) = try StarItem(text) { return name }
+        return try await cached(text).repository.fullName
     }
 }

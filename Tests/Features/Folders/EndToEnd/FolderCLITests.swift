@@ -188,7 +188,7 @@ import TestSupport
     @Test func helpReadsWell() throws {
         let help = try facet("help", "folders")
         #expect(help.status == 0)
-        #expect(help.stdout.contains("facet folders [PATH] [--sort size|name|count] [--files] [--cross-devices]"))
+        #expect(help.stdout.contains("facet folders [PATH] [--sort size|name|count] [--reverse] [--filter FILTER] [--files] [--cross-devices]"))
         #expect(help.stdout.contains("sort size|name|count"))
         #expect(try facet("help", "folder-rename").stdout.contains("rename [NAME]"))
         #expect(try facet().stdout.contains("folders [PATH]"))

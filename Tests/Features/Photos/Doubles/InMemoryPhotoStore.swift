@@ -53,6 +53,7 @@ public final class InMemoryPhotoStore: PhotoStore, @unchecked Sendable {
             case .album: matching.sort { ($0.albumId, $0.id) < ($1.albumId, $1.id) }
             case .title: matching.sort { ($0.title.lowercased(), $0.id) < ($1.title.lowercased(), $1.id) }
             }
+            if query.descending { matching.reverse() }
             let start = min(max(0, query.offset), matching.count)
             let end = min(matching.count, start + max(0, query.limit))
             return PhotoPage(photos: Array(matching[start..<end]), total: matching.count, offset: max(0, query.offset))

@@ -36,9 +36,22 @@ public final class InMemoryPlaylistStore: PlaylistStore, @unchecked Sendable {
         if let failure { throw failure }
     }
 
-    public func playlists() async throws -> [PlaylistSummary] {
+    public func playlists(_ query: PlaylistListQuery) async throws -> [PlaylistSummary] {
         try checkFailure()
-        return locked { lists.values.map(\.summary).sorted { $0.name.lowercased() < $1.name.lowercased() } }
+        let needle = CaseFolding.fold(query.filter)
+        let found = locked {
+            lists.values.map(\.summary).filter {
+                needle.isEmpty || [$0.name, $0.source, $0.format].contains { CaseFolding.contains($0, foldedNeedle: needle) }
+            }.sorted { $0.name.lowercased() < $1.name.lowercased() }
+        }
+        let ordered: [PlaylistSummary] = switch query.sort {
+        case .name: found
+        case .songs: found.sorted { $0.songCount < $1.songCount }
+        case .imported: found.sorted { $0.importedAt < $1.importedAt }
+        case .source: found.sorted { $0.source.lowercased() < $1.source.lowercased() }
+        case .format: found.sorted { $0.format.lowercased() < $1.format.lowercased() }
+        }
+        return query.descending ? ordered.reversed() : ordered
     }
 
     public func playlist(named name: String) async throws -> PlaylistSummary? {
@@ -81,7 +94,9 @@ public final class InMemoryPlaylistStore: PlaylistStore, @unchecked Sendable {
             case .position: break
             case .title: entries.sort { ($0.song.title.lowercased(), $0.position) < ($1.song.title.lowercased(), $1.position) }
             case .artist: entries.sort { ($0.song.artist.lowercased(), $0.position) < ($1.song.artist.lowercased(), $1.position) }
+            case .duration: entries.sort { ($0.song.duration ?? -1, $0.position) < ($1.song.duration ?? -1, $1.position) }
             }
+            if query.descending { entries.reverse() }
             let page = Array(entries.dropFirst(query.offset).prefix(query.limit))
             return SongPage(entries: page, total: entries.count, offset: query.offset)
         }

@@ -123,14 +123,16 @@ public final class InMemoryStarStore: StarStore, @unchecked Sendable {
                 let text = Self.searchFold(([star.fullName, star.description ?? ""] + star.topics).joined(separator: " "))
                 let tokens = text.split { !($0.isLetter || $0.isNumber) }
                 return words.allSatisfy { word in tokens.contains { $0.hasPrefix(word) } }
-                    && (query.language == nil || star.language == query.language)
+                    && (query.language == nil || star.language.map(Self.searchFold) == query.language.map(Self.searchFold))
             }
             switch query.sort {
             case .starred: list.sort { ($0.starredAt ?? .distantPast) > ($1.starredAt ?? .distantPast) }
             case .stars: list.sort { $0.stars > $1.stars }
             case .pushed: list.sort { ($0.pushedAt ?? .distantPast) > ($1.pushedAt ?? .distantPast) }
             case .name: list.sort { $0.fullName.lowercased() < $1.fullName.lowercased() }
+            case .language: list.sort { (($0.language ?? "").lowercased(), $0.fullName.lowercased()) < (($1.language ?? "").lowercased(), $1.fullName.lowercased()) }
             }
+            if query.descending != query.sort.naturallyDescending { list.reverse() }
             let marks = visited[user] ?? []
             let window = list.dropFirst(query.offset).prefix(query.limit).map { StarListing(repository: $0, visited: marks.contains($0.id)) }
             return StarPage(items: Array(window), offset: query.offset, total: list.count)
