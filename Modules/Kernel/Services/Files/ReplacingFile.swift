@@ -1,6 +1,5 @@
-import FoldersDomain
+import Foundation
 import KernelDomain
-import KernelServices
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -127,7 +126,7 @@ public final class ReplacingFile: @unchecked Sendable {
         }
         let moved = replacing
             ? renameat(directory, temporary, directory, name)
-            : NoReplaceRenamer.renameNoReplace(directory, temporary, name)
+            : RenameNoReplace.rename(directory, temporary, name)
         if moved != 0 {
             let code = errno
             abandon()
