@@ -285,9 +285,9 @@ public final class PlaylistViewModel: ScreenModel {
             "facet playlist Sample --fields id,title",
             "facet playlist Sample move-song 7 1",
             "facet playlist Sample remove-song 2",
-            "facet playlist Sample rename Favourites",
-            "facet playlist Sample add ~/Music/Queen",
+            "facet playlist Sample add music",
             "facet playlist Sample export sample.m3u8",
+            "facet playlist Sample rename Favourites",
         ])
 
     /// Songs, source, format, import time and page, each with its typed value.
