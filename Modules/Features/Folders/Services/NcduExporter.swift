@@ -50,11 +50,7 @@ public struct NcduExporter: FolderExporter {
     }
 
     public func existing(_ file: String) -> Int64? {
-        var info = stat()
-        // Only a regular file is ever replaced; anything else is refused by
-        // the export itself, with what it is.
-        guard lstat(file, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
-        return Int64(info.st_size)
+        ReplacingFile.existingRegularFileSize(file)
     }
 
     public func scan(

@@ -6,17 +6,9 @@ import KernelServices
 import Glibc
 #endif
 
-/// The live `FolderRenamer`: `renameat2(…, RENAME_NOREPLACE)`, so an existing
-/// entry is never replaced, atomically, whatever another process does.
-///
-/// glibc's `renameat2` wrapper is not visible through Swift's Glibc module
-/// (it sits behind `_GNU_SOURCE`), and `syscall(2)` is variadic, which Swift
-/// cannot call; so the symbol is looked up at run time. Where the kernel or
-/// file system does not support the flag (`EINVAL`, `ENOSYS`: some FUSE and
-/// network file systems) it falls back to checking that the target does not
-/// exist and then `renameat`: that fallback is RACY (another process can
-/// create the target between the check and the rename) and is used only
-/// where the atomic form is unavailable.
+/// The live `FolderRenamer`: `renameat2(…, RENAME_NOREPLACE)`
+/// (`RenameNoReplace`, with its racy fallback where the file system lacks
+/// the flag), so an existing entry is never replaced.
 public struct NoReplaceRenamer: FolderRenamer {
     public init() {}
 
@@ -52,17 +44,7 @@ public struct NoReplaceRenamer: FolderRenamer {
 
     /// 0 on success, else -1 with `errno` set.
     static func renameNoReplace(_ fd: Int32, _ old: [CChar], _ new: [CChar]) -> Int32 {
-        if let renameat2 = Self.renameat2 {
-            let result = renameat2(fd, old, fd, new, renameNoReplaceFlag)
-            if result == 0 || (errno != EINVAL && errno != ENOSYS) { return result }
-        }
-        // Racy fallback (see the type's comment).
-        var existing = stat()
-        if fstatat(fd, new, &existing, AT_SYMLINK_NOFOLLOW) == 0 {
-            errno = EEXIST
-            return -1
-        }
-        return renameat(fd, old, fd, new)
+        RenameNoReplace.rename(fd, old, new)
     }
 
     static func caseOnlyRename(_ fd: Int32, _ old: [CChar], _ new: [CChar]) -> Int32 {
@@ -92,15 +74,4 @@ public struct NoReplaceRenamer: FolderRenamer {
         default: .io(path: path, reason: PosixErrors.text(code))
         }
     }
-
-    /// `RENAME_NOREPLACE` from `<linux/fs.h>`.
-    static let renameNoReplaceFlag: UInt32 = 1
-
-    typealias RenameAt2 = @convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32
-
-    /// glibc ≥ 2.28 exports it; nil on older C libraries (then the fallback).
-    static let renameat2: RenameAt2? = {
-        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "renameat2") else { return nil }
-        return unsafeBitCast(symbol, to: RenameAt2.self)
-    }()
 }

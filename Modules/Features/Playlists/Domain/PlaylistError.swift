@@ -14,6 +14,8 @@ public enum PlaylistError: DomainError, Equatable {
     case parse(ParseFailure)
     case emptySource(path: String)
     case unknownFormat(path: String)
+    /// An export file's extension names no format Facet writes.
+    case unknownExportFormat(path: String)
 
     public var code: String {
         switch self {
@@ -26,12 +28,13 @@ public enum PlaylistError: DomainError, Equatable {
         case .parse: "playlist.parse_error"
         case .emptySource: "playlist.empty"
         case .unknownFormat: "playlist.unknown_format"
+        case .unknownExportFormat: "playlist.unknown_export_format"
         }
     }
 
     public var category: DomainErrorCategory {
         switch self {
-        case .invalidName, .duplicateName, .invalidPosition, .unknownFormat: .invalidInput
+        case .invalidName, .duplicateName, .invalidPosition, .unknownFormat, .unknownExportFormat: .invalidInput
         case .notFound, .songNotFound: .notFound
         case .unreadable, .parse, .emptySource: .failure
         }
@@ -50,6 +53,8 @@ public enum PlaylistError: DomainError, Equatable {
         case .emptySource(let path): "\(path) contains no songs."
         case .unknownFormat(let path):
             "Cannot tell the format of \(path): use a .json (seed format), .m3u/.m3u8 file, or a directory of audio files."
+        case .unknownExportFormat(let path):
+            "Cannot export to \(path): the name must end in .m3u or .m3u8 (M3U8 playlist) or .json (seed format); nothing was written."
         }
     }
 }

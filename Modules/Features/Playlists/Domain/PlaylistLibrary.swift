@@ -7,29 +7,49 @@ public struct PlaylistLibrary: Sendable {
     public let store: any PlaylistStore
     public let source: any PlaylistSource
     public let parsers: [any SongParser]
+    /// Writes exports; nil where nothing may be written (`export` refuses).
+    public let exporter: (any PlaylistExporter)?
     public static let nameLimit = 100
 
-    public init(store: any PlaylistStore, source: any PlaylistSource, parsers: [any SongParser]) {
+    public init(
+        store: any PlaylistStore, source: any PlaylistSource, parsers: [any SongParser],
+        exporter: (any PlaylistExporter)? = nil
+    ) {
         self.store = store
         self.source = source
         self.parsers = parsers
+        self.exporter = exporter
     }
 
     /// Reads, parses and stores a playlist in one transaction. The name
     /// defaults to the file or directory name without extension; the stored
     /// source is the location as the source resolves it (an absolute path).
     public func importPlaylist(from typed: String, name: String? = nil) async throws -> PlaylistSummary {
+        try await importReporting(from: typed, name: name).playlist
+    }
+
+    /// `importPlaylist`, also saying which folders of a directory could not
+    /// be entered (a loop, permission denied): those do not fail the import.
+    public func importReporting(from typed: String, name: String? = nil) async throws -> PlaylistImportReport {
         let location = source.resolve(typed)
         let chosen = (name ?? Self.defaultName(for: location)).trimmingWhiteSpace
         try Self.validate(name: chosen)
         if try await store.playlist(named: chosen) != nil { throw PlaylistError.duplicateName(chosen) }
+        let read = try await readSongs(at: location)
+        let stored = try await store.create(name: chosen, source: location, format: read.format, songs: read.songs)
+        return PlaylistImportReport(playlist: stored, added: read.songs.count, skipped: read.skipped)
+    }
+
+    /// Fetches and parses `location` (already resolved): its songs (never
+    /// none), the format that read them, and the folders skipped.
+    func readSongs(at location: String) async throws -> (songs: [Song], format: String, skipped: SkippedFolders) {
         let material = try await source.fetch(location)
         guard let parser = parsers.first(where: { $0.accepts(material) }) else {
             throw PlaylistError.unknownFormat(path: location)
         }
         let songs = try parser.parse(material)
         guard !songs.isEmpty else { throw PlaylistError.emptySource(path: location) }
-        return try await store.create(name: chosen, source: location, format: parser.format, songs: songs)
+        return (songs, parser.format, material.skipped)
     }
 
     /// Stores already-parsed material (the embedded sample) under `name`.

@@ -4,13 +4,21 @@ import KernelDomain
 public enum PlaylistMaterial: Sendable {
     /// A file's bytes. `name` is what errors call it (usually the path).
     case file(name: String, bytes: [UInt8])
-    /// A directory's entry names (files only, sorted).
-    case directory(name: String, entries: [String])
+    /// A directory's files, its subfolders' included, as paths relative to
+    /// it (`sub/deep.ogg`), each folder's entries in name order; `skipped`
+    /// names the folders that could not be entered.
+    case directory(name: String, entries: [String], skipped: SkippedFolders)
 
     public var name: String {
         switch self {
-        case .file(let name, _), .directory(let name, _): name
+        case .file(let name, _), .directory(let name, _, _): name
         }
+    }
+
+    /// Folders a directory listing could not enter (none for a file).
+    public var skipped: SkippedFolders {
+        if case .directory(_, _, let skipped) = self { return skipped }
+        return SkippedFolders()
     }
 }
 
@@ -48,6 +56,13 @@ public protocol PlaylistStore: Sendable {
     func moveSong(in playlist: Int64, from: Int, to: Int) async throws
     func rename(_ playlist: Int64, to name: String) async throws
     func delete(_ playlist: Int64) async throws
+    /// Appends `songs` after the playlist's last song in one transaction:
+    /// all of them are added or none. Returns the playlist as it then is.
+    func append(_ songs: [Song], to playlist: Int64) async throws -> PlaylistSummary
+    /// Calls `body` with every song of the playlist in position order, in
+    /// batches of at most `batch`, all read from one consistent state of
+    /// the store (an edit made meanwhile is either wholly in or wholly out).
+    func forEachBatch(of playlist: Int64, batch: Int, _ body: @escaping @Sendable ([Song]) throws -> Void) async throws
 }
 
 extension PlaylistStore {

@@ -28,13 +28,14 @@ struct SongIndexDeferral {
 
     /// Drops the song table's indexes if `count` new songs for `playlist`
     /// are at least `minimumSongs` and at least as many as the other
-    /// playlists hold together; else defers nothing.
-    static func begin(importing count: Int, into playlist: Int64, _ db: Database) throws -> SongIndexDeferral {
+    /// playlists hold together (all playlists when `playlist` is nil: songs
+    /// appended to one that has some); else defers nothing.
+    static func begin(importing count: Int, into playlist: Int64?, _ db: Database) throws -> SongIndexDeferral {
         guard count >= minimumSongs else { return SongIndexDeferral(statements: []) }
         // `song_count` is kept by every write, so this is one pass over the
         // (small) playlist table, not a count of the song table.
         let stored = try Int.fetchOne(
-            db, sql: "SELECT coalesce(sum(song_count), 0) FROM playlist WHERE id <> ?", arguments: [playlist]) ?? 0
+            db, sql: "SELECT coalesce(sum(song_count), 0) FROM playlist WHERE id IS NOT ?", arguments: [playlist]) ?? 0
         guard stored <= count else { return SongIndexDeferral(statements: []) }
         let indexes = try Row.fetchAll(db, sql: """
             SELECT name, sql FROM sqlite_master

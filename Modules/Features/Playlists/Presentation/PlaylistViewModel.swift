@@ -10,7 +10,7 @@ import ScreenKit
 /// oldest, `page(_:)` jumps. So a million-song playlist costs the same memory as a small one.
 ///
 /// Inputs: `setFilter`, `setSort`, `loadMore`, `showPage`, `removeSong`,
-/// `moveSong`, `rename`, `delete`, `reload`.
+/// `moveSong`, `add`, `export`, `rename`, `delete`, `reload`.
 /// Outputs: `playlist`, `entries`, `offset`, `total`, `hasMore`,
 /// `isLoadingMore`, `filter`, `sort`, `status`, and the derived `snapshot`.
 @MainActor
@@ -134,6 +134,32 @@ public final class PlaylistViewModel: ScreenModel {
         return title.map { "“\($0)”" } ?? "song \(position)"
     }
 
+    /// Appends the songs of a playlist file or a folder (recursively) in
+    /// one transaction; folders that could not be entered make the notice a
+    /// warning, not a failure.
+    public func add(from path: String) async throws(ScreenError) {
+        try await run {
+            let playlist = try self.requirePlaylist()
+            let report = try await self.library.add(to: playlist, from: path)
+            self.status = PlaylistImportNotice.status(
+                "Added \(Formatters.count(report.added, "song")) to \"\(playlist.name)\"", report.skipped)
+        }
+        try await refreshPlaylist()
+    }
+
+    /// Writes the whole playlist to `file` as M3U8 or seed JSON, by its
+    /// extension. An existing file is replaced only with `replacing` (`--yes`).
+    public func export(to file: String, replacing: Bool) async throws(ScreenError) {
+        try await run {
+            let playlist = try self.requirePlaylist()
+            let summary = try await self.library.export(playlist, to: file, replacing: replacing)
+            let format = summary.format == .m3u ? "M3U8" : "seed JSON"
+            self.status = .notice(
+                "Exported \(Formatters.count(summary.songs, "song")) of \"\(playlist.name)\" to \(summary.file) (\(format)).")
+        }
+        publish()
+    }
+
     public func rename(to name: String) async throws(ScreenError) {
         try await run {
             let playlist = try self.requirePlaylist()
@@ -174,6 +200,11 @@ public final class PlaylistViewModel: ScreenModel {
             }
             let name = await songName(at: position, in: playlist)
             return "Remove \(name) (position \(position)) from playlist \"\(playlist.name)\"?"
+        case "export":
+            guard let playlist else { throw ErrorPresentation.screenError(PlaylistError.notFound(requestedName)) }
+            let target = library.exportTarget(try arguments.require("file"))
+            guard let bytes = target.replacing else { return nil }
+            return "Replace \(target.file) (\(Formatters.count(Int(bytes), "byte"))) with playlist \"\(playlist.name)\"?"
         default:
             return try await super.confirmation(of: action, arguments)
         }
@@ -241,6 +272,20 @@ public final class PlaylistViewModel: ScreenModel {
     public static let moveAction = ActionDescriptor(
         name: "move-song", label: "Move song", summary: "Move the song at a position to another position.", effect: .changes, key: "M",
         params: [itemParam, ParamDescriptor(name: "to", label: "New position", kind: .int, positional: true, minimum: 1)])
+    public static let addAction = ActionDescriptor(
+        name: "add", label: "Add songs",
+        summary: "Append the songs of a .json or .m3u/.m3u8 file, or of a folder of audio files and its subfolders; "
+            + "all are added or none.",
+        effect: .adds, key: "a", params: [ParamDescriptor(name: "path", label: "File or folder", kind: .path, positional: true)])
+    public static let exportAction = ActionDescriptor(
+        name: "export", label: "Export",
+        summary: "Write the playlist to FILE: .m3u/.m3u8 (M3U8) or .json (seed format); "
+            + "an existing FILE is replaced only with --yes.",
+        effect: .destroys, key: "E",
+        params: [
+            ParamDescriptor(name: "file", label: "Export file (.m3u8, .m3u or .json)", kind: .path, positional: true),
+            ParamDescriptor(name: "yes", label: "Replace FILE if it exists", kind: .bool, required: false),
+        ])
     public static let renameAction = ActionDescriptor(
         name: "rename", label: "Rename", summary: "Rename the playlist.", effect: .changes, key: "R",
         params: [ParamDescriptor(name: "name", label: "New name", positional: true)])
@@ -258,7 +303,10 @@ public final class PlaylistViewModel: ScreenModel {
         ) + [
             ParamDescriptor(name: "page", label: "Page number", kind: .int, required: false, minimum: 1),
         ],
-        actions: [filterAction, sortAction, loadMoreAction, loadPreviousAction, pageAction, removeAction, moveAction, renameAction, deleteAction, reloadAction],
+        actions: [
+            filterAction, sortAction, loadMoreAction, loadPreviousAction, pageAction, removeAction, moveAction, addAction,
+            exportAction, renameAction, deleteAction, reloadAction,
+        ],
         topLevel: false, columns: SongRow.columns,
         examples: [
             "facet playlist Sample",
@@ -269,6 +317,8 @@ public final class PlaylistViewModel: ScreenModel {
             "facet playlist Sample --fields id,title",
             "facet playlist Sample move-song 7 1",
             "facet playlist Sample remove-song 2 --yes",
+            "facet playlist Sample add music",
+            "facet playlist Sample export sample.m3u8",
             "facet playlist Sample rename Favourites",
         ])
 
@@ -308,6 +358,8 @@ public final class PlaylistViewModel: ScreenModel {
                 Self.pageAction.disabled(because: missing ?? busy),
                 Self.removeAction.disabled(because: missing ?? noSongs.map { "Nothing to remove: " + $0 }),
                 Self.moveAction.disabled(because: missing ?? noSongs.map { "Nothing to move: " + $0 }),
+                Self.addAction.disabled(because: missing ?? busy),
+                Self.exportAction.disabled(because: missing ?? busy),
                 Self.renameAction.suggesting(playlist?.name).disabled(because: missing),
                 Self.deleteAction.disabled(because: missing),
                 Self.reloadAction,
@@ -329,6 +381,8 @@ public final class PlaylistViewModel: ScreenModel {
             try await moveSong(from: try Self.position(arguments), to: to)
             // Front ends with a cursor follow the song to its new place.
             return ActionOutcome(focus: String(to))
+        case "add": try await add(from: try arguments.require("path"))
+        case "export": try await export(to: try arguments.require("file"), replacing: arguments.bool("yes") ?? false)
         case "rename": try await rename(to: try arguments.require("name"))
         case "delete":
             try await delete()

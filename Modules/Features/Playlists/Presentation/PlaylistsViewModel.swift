@@ -58,9 +58,10 @@ public final class PlaylistsViewModel: ScreenModel {
         launch { [weak self] in
             guard let self else { return }
             do {
-                let summary = try await library.importPlaylist(from: path, name: name)
+                let report = try await library.importReporting(from: path, name: name)
                 importing = nil
-                status = .notice("Imported \(Formatters.count(summary.songCount, "song")) into \"\(summary.name)\".")
+                status = PlaylistImportNotice.status(
+                    "Imported \(Formatters.count(report.added, "song")) into \"\(report.playlist.name)\"", report.skipped)
                 await reload()
             } catch {
                 importing = nil

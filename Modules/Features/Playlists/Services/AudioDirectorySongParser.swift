@@ -2,8 +2,9 @@ import KernelDomain
 import KernelServices
 import PlaylistsDomain
 
-/// A directory of audio files is a playlist in file-name order; titles come
-/// from file names (`Artist - Title.mp3` gives both).
+/// A directory of audio files, its subfolders' included, is a playlist in
+/// file-name order; titles come from file names (`Artist - Title.mp3` gives
+/// both, a leading track number is dropped: `SongFileName`).
 public struct AudioDirectorySongParser: SongParser {
     public let format = "directory"
     public static let audioExtensions: Set<String> = [
@@ -18,12 +19,13 @@ public struct AudioDirectorySongParser: SongParser {
     }
 
     public func parse(_ material: PlaylistMaterial) throws -> [Song] {
-        guard case .directory(let name, let entries) = material else { return [] }
+        guard case .directory(let name, let entries, _) = material else { return [] }
         let songs = entries.compactMap { entry -> Song? in
-            guard let dot = entry.lastIndex(of: "."), dot != entry.startIndex else { return nil }
-            let ext = entry[entry.index(after: dot)...].lowercased()
+            let leaf = entry.split(separator: "/").last.map(String.init) ?? entry
+            guard let dot = leaf.lastIndex(of: "."), dot != leaf.startIndex else { return nil }
+            let ext = leaf[leaf.index(after: dot)...].lowercased()
             guard Self.audioExtensions.contains(ext) else { return nil }
-            let (artist, title) = M3USongParser.splitArtist(String(entry[..<dot]))
+            let (artist, title) = SongFileName.artistAndTitle(ofPath: leaf)
             return Song(title: title, artist: artist, cover: "", location: FolderPath.join(name, entry))
         }
         guard !songs.isEmpty else {

@@ -3,8 +3,9 @@ import KernelDomain
 import KernelServices
 import PlaylistsDomain
 
-/// Reads playlist material from the local file system: a file's bytes, or a
-/// directory's file names. (Seed 001's `FileReader`, with real errors.)
+/// Reads playlist material from the local file system: a file's bytes, or
+/// the files of a directory and its subfolders. (Seed 001's `FileReader`,
+/// with real errors.)
 public struct FilePlaylistSource: PlaylistSource {
     /// Larger files are refused before reading: a playlist is text, and a
     /// mistaken path to a disk image should fail fast, not exhaust memory.
@@ -29,14 +30,11 @@ public struct FilePlaylistSource: PlaylistSource {
         var info = stat()
         guard stat(location, &info) == 0 else { throw Self.failure(location, errno) }
         if info.st_mode & S_IFMT == S_IFDIR {
-            guard let names = try? FileManager.default.contentsOfDirectory(atPath: location) else {
+            guard (try? FileManager.default.contentsOfDirectory(atPath: location)) != nil else {
                 throw PlaylistError.unreadable(path: location, reason: "the directory cannot be listed (permission denied?)")
             }
-            let files = names.filter { name in
-                var child = stat()
-                return stat(location + "/" + name, &child) == 0 && child.st_mode & S_IFMT == S_IFREG
-            }
-            return .directory(name: location, entries: files.sorted { $0.localizedStandardCompare($1) == .orderedAscending })
+            let tree = AudioTreeListing.list(location, root: info)
+            return .directory(name: location, entries: tree.files, skipped: tree.skipped)
         }
         guard info.st_mode & S_IFMT == S_IFREG else {
             throw PlaylistError.unreadable(path: location, reason: "not a regular file or directory")

@@ -1,4 +1,5 @@
 import Foundation
+import JSONCore
 import KernelDomain
 import KernelServices
 import PlaylistsDomain
@@ -8,6 +9,9 @@ import PlaylistsDomain
 /// the file name. A length of `-1` (or any negative one) means "unknown".
 /// Each entry's location is kept: a URL as written, a relative path made
 /// absolute against the playlist file's folder (where players look for it).
+/// A title from a file name drops a leading track number (`SongFileName`).
+/// A `#FACET-SONG:{…}` line (written by Facet's export where the plain lines
+/// cannot say it all) gives the next entry's song exactly.
 public struct M3USongParser: SongParser {
     public let format = "m3u"
 
@@ -28,6 +32,7 @@ public struct M3USongParser: SongParser {
         }
         var songs: [Song] = []
         var pending: (title: String, artist: String, duration: Int?, line: Int)?
+        var exact: (song: Song, line: Int)?
         var lineNumber = 0
         for raw in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
             lineNumber += 1
@@ -46,22 +51,70 @@ public struct M3USongParser: SongParser {
                 pending = (title, artist, Self.wholeSeconds(seconds), lineNumber)
                 continue
             }
+            if line.hasPrefix(Self.exactPrefix) {
+                exact = (try Self.exactSong(line.dropFirst(Self.exactPrefix.count), file: file, line: lineNumber), lineNumber)
+                continue
+            }
             if line.hasPrefix("#") { continue }
             let location = Self.location(of: line, in: file)
-            if let info = pending {
+            if let exact {
+                songs.append(exact.song)
+            } else if let info = pending {
                 songs.append(Song(
                     title: info.title.isEmpty ? Self.title(fromPath: line) : info.title, artist: info.artist, cover: "",
                     duration: info.duration, location: location))
             } else {
-                let (artist, title) = Self.splitArtist(Self.title(fromPath: line))
+                let (artist, title) = SongFileName.artistAndTitle(ofPath: line)
                 songs.append(Song(title: title, artist: artist, cover: "", location: location))
             }
             pending = nil
+            exact = nil
+        }
+        if let exact {
+            throw PlaylistError.parse(ParseFailure(file: file, location: "line \(exact.line)", field: "#FACET-SONG", reason: "no entry follows this line"))
         }
         if let info = pending {
             throw PlaylistError.parse(ParseFailure(file: file, location: "line \(info.line)", field: "#EXTINF", reason: "no entry follows this #EXTINF line"))
         }
         return songs
+    }
+
+    static let exactPrefix = "#FACET-SONG:"
+
+    /// `{"title","artist","cover","duration","location"}`: title and artist
+    /// strings, the rest optional (null or absent).
+    static func exactSong(_ text: Substring, file: String, line: Int) throws -> Song {
+        func failure(_ field: String?, _ reason: String) -> PlaylistError {
+            .parse(ParseFailure(file: file, location: "line \(line)", field: field ?? "#FACET-SONG", reason: reason))
+        }
+        let value: JSONValue
+        do {
+            value = try JSONParser.parse(Array(text.utf8))
+        } catch {
+            throw failure(nil, "not valid JSON (\(error.reason))")
+        }
+        guard case .object = value else { throw failure(nil, "expected a JSON object") }
+        guard let title = value["title"]?.stringValue else { throw failure("title", "expected a string") }
+        guard let artist = value["artist"]?.stringValue else { throw failure("artist", "expected a string") }
+        var duration: Int?
+        switch value["duration"] {
+        case nil, .null?: duration = nil
+        case .int(let seconds)? where seconds >= 0: duration = seconds
+        default: throw failure("duration", "expected a whole number of seconds or null")
+        }
+        var location: String?
+        switch value["location"] {
+        case nil, .null?: location = nil
+        case .string(let text)?: location = text
+        default: throw failure("location", "expected a string or null")
+        }
+        var cover = ""
+        switch value["cover"] {
+        case nil, .null?: cover = ""
+        case .string(let text)?: cover = text
+        default: throw failure("cover", "expected a string or null")
+        }
+        return Song(title: title, artist: artist, cover: cover, duration: duration, location: location)
     }
 
     /// An entry as an absolute location: URLs (`http://…`, `file:///…`) and

@@ -3,7 +3,9 @@ import KernelDomain
 import KernelServices
 import PlaylistsDomain
 
-/// The seed's `songs.json`: `{"result": [{"title", "artist_name", "cover"}]}`.
+/// The seed's `songs.json`: `{"result": [{"title", "artist_name", "cover"}]}`,
+/// with the optional `duration` (whole seconds) and `location` (a path or
+/// URL) that Facet's export adds where a song has them.
 ///
 /// Reads with JSONCore's pull parser and checks every record by hand so an
 /// error names the line, record and field (the seed's errors 998/999 said
@@ -74,18 +76,39 @@ public struct SeedJSONSongParser: SongParser {
         var title: String?
         var artist: String?
         var cover: String?
+        var duration: Int?
+        var audio: String?
         try parser.enterObject()
         while let key = try parser.nextKey() {
             switch key {
             case "title": title = try field(&parser, key, location, file, optional: false)
             case "artist_name": artist = try field(&parser, key, location, file, optional: false)
             case "cover": cover = try field(&parser, key, location, file, optional: true)
+            case "duration": duration = try seconds(&parser, location, file)
+            case "location":
+                if parser.peek() == UInt8(ascii: "n") {
+                    try parser.skipValue()  // null: not said, as when absent
+                } else {
+                    audio = try field(&parser, key, location, file, optional: false)
+                }
             default: try parser.skipValue()
             }
         }
         guard let title else { throw missing("title", location, file) }
         guard let artist else { throw missing("artist_name", location, file) }
-        return Song(title: title, artist: artist, cover: cover ?? "")
+        return Song(title: title, artist: artist, cover: cover ?? "", duration: duration, location: audio)
+    }
+
+    /// A length in whole seconds, or null for unknown.
+    static func seconds(_ parser: inout JSONParser, _ location: String, _ file: String) throws -> Int? {
+        switch try parser.value() {
+        case .null: return nil
+        case .int(let seconds) where seconds >= 0: return seconds
+        case .double(let seconds) where seconds >= 0 && seconds < 1e9: return Int(seconds.rounded())
+        case let found:
+            throw PlaylistError.parse(ParseFailure(
+                file: file, location: location, field: "duration", reason: "expected a number of seconds, found \(found.typeName)"))
+        }
     }
 
     static func field(_ parser: inout JSONParser, _ key: String, _ location: String, _ file: String, optional: Bool) throws -> String {

@@ -135,6 +135,29 @@ public final class InMemoryPlaylistStore: PlaylistStore, @unchecked Sendable {
         _ = locked { lists.removeValue(forKey: playlist) }
     }
 
+    public func append(_ songs: [Song], to playlist: Int64) async throws -> PlaylistSummary {
+        try checkFailure()
+        return try locked {
+            guard var list = lists[playlist] else { throw PlaylistError.notFound("#\(playlist)") }
+            list.songs += songs
+            list.summary.songCount = list.songs.count
+            lists[playlist] = list
+            return list.summary
+        }
+    }
+
+    public func forEachBatch(
+        of playlist: Int64, batch: Int, _ body: @escaping @Sendable ([Song]) throws -> Void
+    ) async throws {
+        try checkFailure()
+        let songs = locked { lists[playlist]?.songs ?? [] }
+        var start = 0
+        while start < songs.count {
+            try body(Array(songs[start..<min(songs.count, start + batch)]))
+            start += batch
+        }
+    }
+
     private func locked<T>(_ body: () throws -> T) rethrows -> T {
         lock.lock()
         defer { lock.unlock() }

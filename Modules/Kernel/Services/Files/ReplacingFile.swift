@@ -1,6 +1,5 @@
-import FoldersDomain
+import Foundation
 import KernelDomain
-import KernelServices
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -35,6 +34,16 @@ public final class ReplacingFile: @unchecked Sendable {
 
     /// Checks the target and creates the temporary file; throws a
     /// `FileWriteError` (nothing created) when the target may not be written.
+    /// The size of the regular file at `path`, nil when there is none: what
+    /// an export would replace, for the question asked before it. Only a
+    /// regular file is ever replaced; anything else is refused by the write
+    /// itself, saying what it is.
+    public static func existingRegularFileSize(_ path: String) -> Int64? {
+        var info = stat()
+        guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+        return Int64(info.st_size)
+    }
+
     public init(path: String, replacing: Bool) throws(FileWriteError) {
         self.path = path
         self.replacing = replacing
@@ -127,7 +136,7 @@ public final class ReplacingFile: @unchecked Sendable {
         }
         let moved = replacing
             ? renameat(directory, temporary, directory, name)
-            : NoReplaceRenamer.renameNoReplace(directory, temporary, name)
+            : RenameNoReplace.rename(directory, temporary, name)
         if moved != 0 {
             let code = errno
             abandon()

@@ -1,5 +1,3 @@
-import KernelDomain
-
 /// Why a file Facet was asked to write (an export) was not written. Every
 /// case leaves what was at the path exactly as it was.
 public enum FileWriteError: DomainError, Equatable {

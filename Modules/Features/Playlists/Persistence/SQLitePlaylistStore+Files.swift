@@ -1,0 +1,52 @@
+import Foundation
+import GRDB
+import KernelDomain
+import KernelPersistence
+import PlaylistsDomain
+
+/// The store's side of `add` and `export`.
+extension SQLitePlaylistStore {
+    public func append(_ songs: [Song], to playlist: Int64) async throws -> PlaylistSummary {
+        try await database.write { db in
+            guard let row = try Row.fetchOne(db, sql: "SELECT * FROM playlist WHERE id = ?", arguments: [playlist]) else {
+                throw PlaylistError.notFound("#\(playlist)")
+            }
+            var summary = Self.summary(row)
+            // Positions are contiguous from 1, so the last one is the count
+            // (kept by every write in the same transaction as the songs).
+            try SongBulkInsert.insert(songs, into: playlist, after: summary.songCount, db)
+            try db.execute(
+                sql: "UPDATE playlist SET song_count = song_count + ? WHERE id = ?", arguments: [songs.count, playlist])
+            summary.songCount += songs.count
+            return summary
+        }
+    }
+
+    /// Keyset paging on the primary key (playlist, position) inside one read
+    /// transaction: each batch is an index range, never an OFFSET scan.
+    public func forEachBatch(
+        of playlist: Int64, batch: Int, _ body: @escaping @Sendable ([Song]) throws -> Void
+    ) async throws {
+        try await database.read { db in
+            let statement = try db.makeStatement(sql: """
+                SELECT position, title, artist, cover, location, duration FROM song
+                WHERE playlist_id = ? AND position > ? ORDER BY position LIMIT ?
+                """)
+            var after = 0
+            while true {
+                var songs: [Song] = []
+                songs.reserveCapacity(batch)
+                let rows = try Row.fetchCursor(statement, arguments: [playlist, after, max(1, batch)])
+                while let row = try rows.next() {
+                    after = row["position"]
+                    songs.append(Song(
+                        title: row["title"], artist: row["artist"], cover: row["cover"] ?? "",
+                        duration: row["duration"], location: row["location"]))
+                }
+                if songs.isEmpty { return }
+                try body(songs)
+                if songs.count < batch { return }
+            }
+        }
+    }
+}
