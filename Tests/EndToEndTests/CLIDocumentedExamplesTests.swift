@@ -47,7 +47,8 @@ import TestSupport
     }
 
     /// `facet …` lines of the README's code blocks (indented or fenced), in
-    /// order. The interactive front ends (`--ui tui`) have their own tests.
+    /// order. The interactive front ends (`--ui tui`, `--ui web`) have their
+    /// own tests.
     static func readmeCommands() throws -> [String] {
         let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("README.md")
@@ -60,7 +61,7 @@ import TestSupport
             if fenced { code = line } else if line.hasPrefix("    ") { code = line.dropFirst(4) } else { continue }
             let command = code.trimmingCharacters(in: .whitespaces)
             guard command == "facet" || command.hasPrefix("facet ") else { continue }
-            if command.contains("--ui tui") { continue }
+            if command.contains("--ui tui") || command.contains("--ui web") { continue }
             commands.append(command)
         }
         return commands

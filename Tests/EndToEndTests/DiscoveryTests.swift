@@ -59,14 +59,14 @@ import TestSupport
         #expect(try Self.bashCompletion(["pl"], home: home) == ["playlists", "playlist"])
         let commands = try Self.bashCompletion([""], home: home)
         #expect(commands.contains("folders") && commands.contains("serve") && commands.contains("completion"))
-        #expect(try Self.bashCompletion(["playlists", ""], home: home) == ["import", "open", "delete", "reload"])
+        #expect(try Self.bashCompletion(["playlists", ""], home: home) == ["import", "open", "delete", "filter", "sort", "reload"])
         // Values come from the database: the names a real import stored.
         #expect(try Self.bashCompletion(["playlist", ""], home: home).sorted() == ["Road\\ Trip", "Sample"])
         #expect(try Self.bashCompletion(["playlist", "Ro"], home: home) == ["Road\\ Trip"])
         #expect(try Self.bashCompletion(["playlists", "delete", "S"], home: home) == ["Sample"])
         #expect(try Self.bashCompletion(["playlist", "Sample", "remove-song", ""], home: home) == (1...7).map(String.init))
         // Choices, options and field ids from the descriptors.
-        #expect(try Self.bashCompletion(["playlist", "Sample", "--sort", ""], home: home) == ["position", "title", "artist"])
+        #expect(try Self.bashCompletion(["playlist", "Sample", "--sort", ""], home: home) == ["position", "title", "artist", "duration"])
         #expect(try Self.bashCompletion(["playlist", "Sample", "--fields", "id,ti"], home: home) == ["id,title"])
         #expect(try Self.bashCompletion(["playlist", "Sample", "--so"], home: home) == ["--sort"])
         #expect(try Self.bashCompletion(["settings", "set-field", "page"], home: home) == ["page-size"])
