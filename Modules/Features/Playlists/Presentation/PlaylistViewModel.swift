@@ -276,7 +276,7 @@ public final class PlaylistViewModel: ScreenModel {
         name: "add", label: "Add songs",
         summary: "Append the songs of a .json or .m3u/.m3u8 file, or of a folder of audio files and its subfolders; "
             + "all are added or none.",
-        effect: .adds, key: "a", params: [ParamDescriptor(name: "path", label: "File or folder", kind: .path, positional: true)])
+        effect: .changes, key: "a", params: [ParamDescriptor(name: "path", label: "File or folder", kind: .path, positional: true)])
     public static let exportAction = ActionDescriptor(
         name: "export", label: "Export",
         summary: "Write the playlist to FILE: .m3u/.m3u8 (M3U8) or .json (seed format); "
