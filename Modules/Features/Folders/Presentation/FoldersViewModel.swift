@@ -294,7 +294,10 @@ public final class FoldersViewModel: ScreenModel {
     public override func confirmation(of action: String, _ arguments: ActionArguments) async throws(ScreenError) -> String? {
         switch action {
         case "delete":
-            let target = try arguments.string(StandardParam.item).map { name throws(ScreenError) in try row(name).path } ?? folder.path
+            // The same target `delete` acts on: a listed row, or a file in
+            // this folder that is summed but not listed.
+            var target = folder.path
+            if let name = try arguments.string(StandardParam.item) { target = try await deletionTarget(name) }
             let plan: FolderDeletionPlan
             do {
                 plan = try await library.planDeletion(target)

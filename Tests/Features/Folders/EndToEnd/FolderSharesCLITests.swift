@@ -69,6 +69,13 @@ import TestSupport
         #expect(empty.stdout.contains("This folder is empty."), "\(empty.stdout)")
     }
 
+    @Test func deleteOfAFileThatIsNotARowAsksAboutThatFile() throws {
+        let asked = try facet("folders", root, "delete", "readme.txt")
+        #expect(asked.status == 3, "\(asked.stderr)")
+        #expect(asked.stderr.contains("readme.txt (file)") && asked.stderr.contains("--yes"), "\(asked.stderr)")
+        #expect(FileManager.default.fileExists(atPath: root + "/readme.txt"))
+    }
+
     @Test func deleteRemovesAFileThatIsNotARow() throws {
         let deleted = try facet("folders", root, "delete", "readme.txt", "--yes")
         #expect(deleted.status == 0, "\(deleted.stderr)")
