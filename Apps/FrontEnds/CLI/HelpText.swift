@@ -20,7 +20,7 @@ enum HelpText {
         let frontEnds = all.filter { !$0.command }
         let names = frontEnds.isEmpty ? "NAME" : frontEnds.map(\.name).joined(separator: "|")
         var lines = [
-            "Facet: playlists, folders and more, from a CLI, a full-screen TUI or JSON lines.",
+            "Facet: playlists, folders and more, from a CLI, a full-screen TUI, JSON lines, MCP or a browser.",
             "",
             "Usage: facet [--ui \(names)] <screen> [params] [<action> [args]] [--json | --jsonl [--fields A,B]]",
             "       facet help <screen>     actions, parameters, fields and examples of one screen",
@@ -42,6 +42,7 @@ enum HelpText {
             "",
             "Options:",
             "  --json          print the screen's whole snapshot as JSON (what JSON-lines clients receive)",
+            "  --json A,B      those fields of each row as one JSON array, as gh does",
             "  --jsonl         print the data only: one JSON object per list row (id and typed column values),",
             "                  or one object of the detail rows on screens without a list",
             "  --fields A,B    those fields only, in that order (implies --jsonl; 'facet help SCREEN' lists them)",

@@ -47,6 +47,7 @@ enum ManPage {
         lines.append(".SH OPTIONS")
         let output = [
             ("--json", "print the screen's whole snapshot as JSON"),
+            ("--json A,B", "those fields of each row as one JSON array, as gh does"),
             ("--jsonl", "print the data only: one JSON object per list row, or one of the detail rows"),
             ("--fields A,B", "those fields only, in that order (implies --jsonl)"),
             ("--ui NAME", "run another front end ('facet --ui NAME --help' for its options)"),
