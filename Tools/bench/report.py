@@ -29,6 +29,8 @@ AREAS = [
     ("stars", "GitHub stars", "stars.sh"),
     ("photos", "Photos", "photos.sh"),
     ("folders", "Folders", "folders.sh"),
+    ("stream", "Scripting output (--all)", "stream.sh"),
+    ("web", "Web front end", "web.sh"),
     ("floor", "The packages' floor", "floor.sh"),
 ]
 REQUIRED = ["area", "benchmark", "figure", "unit", "peer", "peer_figure", "ratio", "goal", "binary_revision",
