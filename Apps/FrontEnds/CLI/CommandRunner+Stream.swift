@@ -12,7 +12,7 @@ extension CommandRunner {
             try export.validate(fields)
             var buffer = JSONLineBuffer(fields: fields ?? export.available)
             _ = try await ListPages.write(span, of: screen, list: list) { page in
-                for item in page { buffer.append(item) }
+                buffer.append(page)
                 out.sink(buffer.take(), .standardOutput)
             }
         case .json:
@@ -45,7 +45,7 @@ extension CommandRunner {
         var first = true
         _ = try await ListPages.write(span, of: screen, list: list) { page in
             var chunk = ""
-            for item in page {
+            for item in page.items {
                 if !first { chunk += "," }
                 first = false
                 chunk += String(decoding: SnapshotJSON.data(item, with: encoder), as: UTF8.self)
@@ -64,16 +64,17 @@ extension CommandRunner {
         let table = TableRenderer(style: out.renderer.style, width: out.renderer.width)
         var layout: TableRenderer.Layout?
         let shown = try await ListPages.write(span, of: screen, list: list) { page in
+            let items = page.items
             if layout == nil {
                 var first = list
-                first.items = page
+                first.items = items
                 layout = table.layout(first)
                 if let layout { out.print(layout.header) }
             }
             if let layout {
-                out.print(lines: table.lines(page, layout: layout))
+                out.print(lines: table.lines(items, layout: layout))
             } else {
-                out.print(lines: page.map { TerminalText.sanitize($0.title) })
+                out.print(lines: page.titles.map { TerminalText.sanitize($0) })
             }
         }
         if shown == 0 {

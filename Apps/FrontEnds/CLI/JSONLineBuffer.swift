@@ -16,17 +16,26 @@ struct JSONLineBuffer {
         keys = names.map { Array((JSONText.string($0) + ":").utf8) }
     }
 
-    /// Appends one row as a line.
-    mutating func append(_ item: ListItem) {
-        bytes.append(UInt8(ascii: "{"))
-        for index in names.indices {
-            if index > 0 { bytes.append(UInt8(ascii: ",")) }
-            bytes += keys[index]
-            let name = names[index]
-            append(name == "id" ? .string(item.id) : item.values[name] ?? .null)
+    /// Appends every row of a page as lines. Each field's column is looked
+    /// up once for the page, then read by position in every row: a page
+    /// holds its values by column, not a dictionary per row (`ListPage`).
+    mutating func append(_ page: ListPage) {
+        // -1: the row's id, which is not a value column.
+        let slots: [Int?] = names.map { name -> Int? in name == "id" ? -1 : page.column(name) }
+        for row in 0..<page.count {
+            bytes.append(UInt8(ascii: "{"))
+            for index in slots.indices {
+                if index > 0 { bytes.append(UInt8(ascii: ",")) }
+                bytes += keys[index]
+                switch slots[index] {
+                case .some(-1): append(page.ids[row])
+                case .some(let column): append(page.value(row: row, column: column))
+                case nil: append(TypedValue.null)
+                }
+            }
+            bytes.append(UInt8(ascii: "}"))
+            bytes.append(UInt8(ascii: "\n"))
         }
-        bytes.append(UInt8(ascii: "}"))
-        bytes.append(UInt8(ascii: "\n"))
     }
 
     /// The text so far, emptying the buffer (its capacity stays).
