@@ -13,7 +13,8 @@ extension CommandRunner {
             var buffer = JSONLineBuffer(fields: fields ?? export.available)
             _ = try await ListPages.write(span, of: screen, list: list) { page in
                 buffer.append(page)
-                out.sink(buffer.take(), .standardOutput)
+                out.print(utf8: buffer.bytes)
+                buffer.clear()
             }
         case .json:
             try await streamJSON(snapshot, list: list, from: screen)

@@ -38,11 +38,9 @@ struct JSONLineBuffer {
         }
     }
 
-    /// The text so far, emptying the buffer (its capacity stays).
-    mutating func take() -> String {
-        let text = String(decoding: bytes, as: UTF8.self)
+    /// Empties the buffer, keeping its capacity for the next page.
+    mutating func clear() {
         bytes.removeAll(keepingCapacity: true)
-        return text
     }
 
     private mutating func append(_ value: TypedValue) {
