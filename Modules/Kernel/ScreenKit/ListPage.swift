@@ -57,6 +57,18 @@ public struct ListPage: Sendable {
         }
     }
 
+    /// Empties the page for rows with these value columns, keeping its
+    /// memory for them.
+    public mutating func removeAll(columns: [String]) {
+        self.columns = columns
+        ids.removeAll(keepingCapacity: true)
+        titles.removeAll(keepingCapacity: true)
+        values.removeAll(keepingCapacity: true)
+        cells.removeAll(keepingCapacity: true)
+        badges.removeAll()
+        cursor = 0
+    }
+
     public var count: Int { ids.count }
     public var isEmpty: Bool { ids.isEmpty }
 

@@ -30,9 +30,11 @@ public enum RowSpan: Equatable, Sendable {
 /// at one page whatever the list's length.
 @MainActor
 public protocol ListPageSource: Screen {
-    /// Up to `limit` rows starting at `offset` in the whole list; fewer (or
-    /// none) at its end.
-    func listPage(from offset: Int, limit: Int) async throws(ScreenError) -> ListPage
+    /// Fills `page` (emptied first) with up to `limit` rows starting at
+    /// `offset` in the whole list; fewer (or none) at its end. The caller
+    /// hands the same page back for the next one, so a long list reuses one
+    /// page's memory instead of allocating and freeing it for every page.
+    func listPage(from offset: Int, limit: Int, into page: inout ListPage) async throws(ScreenError)
 }
 
 /// The loop every front end uses to print the rows a `RowSpan` names.
@@ -62,9 +64,10 @@ public enum ListPages {
         guard span != .window, remaining > 0, list.hasMore else { return written }
         var next = list.offset + list.items.count
         if let source = screen as? any ListPageSource {
+            var page = ListPage(columns: [])
             while remaining > 0 {
                 let limit = min(pageSize, remaining)
-                let page = try await source.listPage(from: next, limit: limit)
+                try await source.listPage(from: next, limit: limit, into: &page)
                 if page.isEmpty { break }
                 write(page)
                 written += page.count

@@ -6,10 +6,11 @@ import ScreenKit
 /// screen's filter and sort, read a page at a time through the library and
 /// never kept, so a million songs cost one page.
 extension PlaylistViewModel: ListPageSource {
-    public func listPage(from offset: Int, limit: Int) async throws(ScreenError) -> ListPage {
-        guard playlist != nil else { return ListPage(columns: SongRow.columnIDs) }
+    public func listPage(from offset: Int, limit: Int, into page: inout ListPage) async throws(ScreenError) {
+        page.removeAll(columns: SongRow.columnIDs)
+        guard playlist != nil else { return }
         do {
-            return SongRow.page(try await readPage(offset: offset, limit: limit).rows)
+            SongRow.append(try await readPage(offset: offset, limit: limit).rows, to: &page)
         } catch {
             throw ErrorPresentation.screenError(error)
         }

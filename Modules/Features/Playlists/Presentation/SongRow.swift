@@ -37,15 +37,14 @@ enum SongRow {
         return row
     }
 
-    /// Songs as a page for scripts: the same columns as `item`, written by
-    /// the same `fill`, without a dictionary per row.
-    static func page(_ entries: [PlaylistEntry]) -> ListPage {
-        var page = ListPage(columns: columnIDs, capacity: entries.count)
+    /// Songs added to a page for scripts (made with `columnIDs`): the same
+    /// columns as `item`, written by the same `fill`, without a dictionary
+    /// per row.
+    static func append(_ entries: [PlaylistEntry], to page: inout ListPage) {
         for entry in entries {
             page.appendRow(id: String(entry.position), title: entry.song.title)
             fill(&page, with: entry)
         }
-        return page
     }
 
     /// The value columns, in the order `fill` sets them (the table's).
