@@ -7,13 +7,24 @@ import ScreenKit
 /// copied as it is.
 struct JSONLineBuffer {
     private(set) var bytes: [UInt8] = []
-    /// `"name":` per field, encoded once.
-    private let keys: [[UInt8]]
+    /// `"name":` of every field, encoded once, one after another in one
+    /// array (`keyRanges` says where each is): copying a key into a line
+    /// then touches no reference count.
+    private let keyBytes: [UInt8]
+    private let keyRanges: [Range<Int>]
     private let names: [String]
 
     init(fields names: [String]) {
         self.names = names
-        keys = names.map { Array((JSONText.string($0) + ":").utf8) }
+        var keyBytes: [UInt8] = []
+        var keyRanges: [Range<Int>] = []
+        for name in names {
+            let start = keyBytes.count
+            keyBytes += (JSONText.string(name) + ":").utf8
+            keyRanges.append(start..<keyBytes.count)
+        }
+        self.keyBytes = keyBytes
+        self.keyRanges = keyRanges
     }
 
     /// Appends every row of a page as lines. Each field's column is looked
@@ -22,19 +33,22 @@ struct JSONLineBuffer {
     mutating func append(_ page: ListPage) {
         // -1: the row's id, which is not a value column.
         let slots: [Int?] = names.map { name -> Int? in name == "id" ? -1 : page.column(name) }
-        for row in 0..<page.count {
-            bytes.append(UInt8(ascii: "{"))
-            for index in slots.indices {
-                if index > 0 { bytes.append(UInt8(ascii: ",")) }
-                bytes += keys[index]
-                switch slots[index] {
-                case .some(-1): append(page.ids[row])
-                case .some(let column): append(page.value(row: row, column: column))
-                case nil: append(TypedValue.null)
+        let keys = keyBytes
+        keys.withUnsafeBufferPointer { keys in
+            for row in 0..<page.count {
+                bytes.append(UInt8(ascii: "{"))
+                for index in slots.indices {
+                    if index > 0 { bytes.append(UInt8(ascii: ",")) }
+                    bytes.append(contentsOf: UnsafeBufferPointer(rebasing: keys[keyRanges[index]]))
+                    switch slots[index] {
+                    case .some(-1): append(page.ids[row])
+                    case .some(let column): page.withValue(row: row, column: column) { append($0) }
+                    case nil: append(TypedValue.null)
+                    }
                 }
+                bytes.append(UInt8(ascii: "}"))
+                bytes.append(UInt8(ascii: "\n"))
             }
-            bytes.append(UInt8(ascii: "}"))
-            bytes.append(UInt8(ascii: "\n"))
         }
     }
 
@@ -52,8 +66,9 @@ struct JSONLineBuffer {
     }
 
     private mutating func append(_ text: String) {
-        var text = text
-        let plain = text.withUTF8 { utf8 -> Bool in
+        // Read in place (a `var` copy to call `withUTF8` would retain and
+        // release every string printed).
+        let plain = text.utf8.withContiguousStorageIfAvailable { utf8 -> Bool in
             for byte in utf8 where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte >= 0x80 {
                 return false
             }
@@ -61,7 +76,7 @@ struct JSONLineBuffer {
             bytes.append(contentsOf: utf8)
             bytes.append(UInt8(ascii: "\""))
             return true
-        }
+        } ?? false
         // Escapes, and non-ASCII text (which may hold characters written as
         // `\uXXXX`), take the one careful path.
         if !plain { bytes += JSONText.string(text).utf8 }

@@ -95,6 +95,16 @@ public struct ListPage: Sendable {
         values[row * columns.count + column] ?? .null
     }
 
+    /// Hands a row's value in a column to `body` where it lies in the page,
+    /// null where the row has none: a writer reads every cell of a long
+    /// list, and a copy out of the page would retain and release each one.
+    public func withValue<R>(row: Int, column: Int, _ body: (TypedValue) throws -> R) rethrows -> R {
+        switch values[row * columns.count + column] {
+        case .some(let value): try body(value)
+        case .none: try body(.null)
+        }
+    }
+
     /// The page's rows as items, as a snapshot would hold them.
     public var items: [ListItem] {
         ids.indices.map { row in
