@@ -55,7 +55,10 @@ enum SongRow {
         let song = entry.song
         row.set(Column.title, .string(song.title), display: nil)
         row.set(Column.artist, .string(song.artist), display: nil)
-        row.set(Column.duration, .int(song.duration), display: song.duration.map(Formatters.duration))
+        // Unwrapped here rather than through the generic `TypedValue.int`,
+        // which another module cannot specialise for a whole list's rows.
+        let duration: TypedValue = if let seconds = song.duration { .int(seconds) } else { .null }
+        row.set(Column.duration, duration, display: song.duration.map(Formatters.duration))
         // A cover that is not an absolute URL (a relative path in a JSON
         // file) is not a URL a program could fetch: null, but still shown.
         let cover = song.cover
