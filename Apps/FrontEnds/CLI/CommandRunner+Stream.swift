@@ -12,8 +12,9 @@ extension CommandRunner {
             try export.validate(fields)
             var buffer = JSONLineBuffer(fields: fields.map { $0.map { export.canonical($0) ?? $0 } } ?? export.available)
             _ = try await ListPages.write(span, of: screen, list: list) { page in
-                for item in page { buffer.append(item) }
-                out.sink(buffer.take(), .standardOutput)
+                buffer.append(page)
+                out.print(utf8: buffer.bytes)
+                buffer.clear()
             }
         case .jsonFields(let fields):
             try await streamJSONArray(snapshot, fields: fields, list: list, from: screen)
@@ -69,7 +70,7 @@ extension CommandRunner {
         var first = true
         _ = try await ListPages.write(span, of: screen, list: list) { page in
             var chunk = ""
-            for item in page {
+            for item in page.items {
                 if !first { chunk += "," }
                 first = false
                 chunk += String(decoding: SnapshotJSON.data(item, with: encoder), as: UTF8.self)
@@ -88,16 +89,17 @@ extension CommandRunner {
         let table = TableRenderer(style: out.renderer.style, width: out.renderer.width)
         var layout: TableRenderer.Layout?
         let shown = try await ListPages.write(span, of: screen, list: list) { page in
+            let items = page.items
             if layout == nil {
                 var first = list
-                first.items = page
+                first.items = items
                 layout = table.layout(first)
                 if let layout { out.print(layout.header) }
             }
             if let layout {
-                out.print(lines: table.lines(page, layout: layout))
+                out.print(lines: table.lines(items, layout: layout))
             } else {
-                out.print(lines: page.map { TerminalText.sanitize($0.title) })
+                out.print(lines: page.titles.map { TerminalText.sanitize($0) })
             }
         }
         if shown == 0 {

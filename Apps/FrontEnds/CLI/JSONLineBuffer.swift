@@ -7,33 +7,54 @@ import ScreenKit
 /// copied as it is.
 struct JSONLineBuffer {
     private(set) var bytes: [UInt8] = []
-    /// `"name":` per field, encoded once.
-    private let keys: [[UInt8]]
+    /// `"name":` of every field, encoded once, one after another in one
+    /// array (`keyRanges` says where each is): copying a key into a line
+    /// then touches no reference count.
+    private let keyBytes: [UInt8]
+    private let keyRanges: [Range<Int>]
     private let names: [String]
 
     init(fields names: [String]) {
         self.names = names
-        keys = names.map { Array((JSONText.string($0) + ":").utf8) }
-    }
-
-    /// Appends one row as a line.
-    mutating func append(_ item: ListItem) {
-        bytes.append(UInt8(ascii: "{"))
-        for index in names.indices {
-            if index > 0 { bytes.append(UInt8(ascii: ",")) }
-            bytes += keys[index]
-            let name = names[index]
-            append(name == "id" ? .string(item.id) : item.values[name] ?? .null)
+        var keyBytes: [UInt8] = []
+        var keyRanges: [Range<Int>] = []
+        for name in names {
+            let start = keyBytes.count
+            keyBytes += (JSONText.string(name) + ":").utf8
+            keyRanges.append(start..<keyBytes.count)
         }
-        bytes.append(UInt8(ascii: "}"))
-        bytes.append(UInt8(ascii: "\n"))
+        self.keyBytes = keyBytes
+        self.keyRanges = keyRanges
     }
 
-    /// The text so far, emptying the buffer (its capacity stays).
-    mutating func take() -> String {
-        let text = String(decoding: bytes, as: UTF8.self)
+    /// Appends every row of a page as lines. Each field's column is looked
+    /// up once for the page, then read by position in every row: a page
+    /// holds its values by column, not a dictionary per row (`ListPage`).
+    mutating func append(_ page: ListPage) {
+        // -1: the row's id, which is not a value column.
+        let slots: [Int?] = names.map { name -> Int? in name == "id" ? -1 : page.column(name) }
+        let keys = keyBytes
+        keys.withUnsafeBufferPointer { keys in
+            for row in 0..<page.count {
+                bytes.append(UInt8(ascii: "{"))
+                for index in slots.indices {
+                    if index > 0 { bytes.append(UInt8(ascii: ",")) }
+                    bytes.append(contentsOf: UnsafeBufferPointer(rebasing: keys[keyRanges[index]]))
+                    switch slots[index] {
+                    case .some(-1): append(page.ids[row])
+                    case .some(let column): page.withValue(row: row, column: column) { append($0) }
+                    case nil: append(TypedValue.null)
+                    }
+                }
+                bytes.append(UInt8(ascii: "}"))
+                bytes.append(UInt8(ascii: "\n"))
+            }
+        }
+    }
+
+    /// Empties the buffer, keeping its capacity for the next page.
+    mutating func clear() {
         bytes.removeAll(keepingCapacity: true)
-        return text
     }
 
     private mutating func append(_ value: TypedValue) {
@@ -45,8 +66,9 @@ struct JSONLineBuffer {
     }
 
     private mutating func append(_ text: String) {
-        var text = text
-        let plain = text.withUTF8 { utf8 -> Bool in
+        // Read in place (a `var` copy to call `withUTF8` would retain and
+        // release every string printed).
+        let plain = text.utf8.withContiguousStorageIfAvailable { utf8 -> Bool in
             for byte in utf8 where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte >= 0x80 {
                 return false
             }
@@ -54,7 +76,7 @@ struct JSONLineBuffer {
             bytes.append(contentsOf: utf8)
             bytes.append(UInt8(ascii: "\""))
             return true
-        }
+        } ?? false
         // Escapes, and non-ASCII text (which may hold characters written as
         // `\uXXXX`), take the one careful path.
         if !plain { bytes += JSONText.string(text).utf8 }

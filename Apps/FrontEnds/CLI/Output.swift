@@ -14,6 +14,8 @@ struct Output {
     /// Where text finally goes: the process's stdout and stderr, or a
     /// recorder in tests.
     let sink: (String, Stream) -> Void
+    /// True when `sink` is the process's own streams (not a test's recorder).
+    private let toProcess: Bool
 
     init(environment: [String: String]) {
         self.environment = environment
@@ -22,6 +24,7 @@ struct Output {
             width: TerminalStyle.width(fileDescriptor: 1, environment: environment))
         errorStyle = TerminalStyle(fileDescriptor: 2, environment: environment)
         sink = Self.writeToProcess
+        toProcess = true
     }
 
     /// Plain output of `width` columns into `sink`, for tests.
@@ -30,6 +33,7 @@ struct Output {
         renderer = SnapshotRenderer(style: TerminalStyle(enabled: false), width: width)
         errorStyle = TerminalStyle(enabled: false)
         self.sink = sink
+        toProcess = false
     }
 
     /// A line (or lines) of the result on stdout.
@@ -41,6 +45,18 @@ struct Output {
     func print(lines: [String]) {
         guard !lines.isEmpty else { return }
         write(lines.joined(separator: "\n") + "\n", to: .standardOutput)
+    }
+
+    /// Result text already encoded as UTF-8 (rows written a page at a
+    /// time), on stdout. Written as it is: turning each page into a `String`
+    /// first would copy and re-check every byte of a long listing once more.
+    func print(utf8 bytes: [UInt8]) {
+        guard !bytes.isEmpty else { return }
+        if toProcess {
+            StandardStreams.write(bytes, to: StandardStreams.output)
+        } else {
+            sink(String(decoding: bytes, as: UTF8.self), .standardOutput)
+        }
     }
 
     /// A usage error or a failure that is not a screen's own status:

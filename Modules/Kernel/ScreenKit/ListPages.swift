@@ -30,9 +30,11 @@ public enum RowSpan: Equatable, Sendable {
 /// at one page whatever the list's length.
 @MainActor
 public protocol ListPageSource: Screen {
-    /// Up to `limit` rows starting at `offset` in the whole list; fewer (or
-    /// none) at its end.
-    func listPage(from offset: Int, limit: Int) async throws(ScreenError) -> [ListItem]
+    /// Fills `page` (emptied first) with up to `limit` rows starting at
+    /// `offset` in the whole list; fewer (or none) at its end. The caller
+    /// hands the same page back for the next one, so a long list reuses one
+    /// page's memory instead of allocating and freeing it for every page.
+    func listPage(from offset: Int, limit: Int, into page: inout ListPage) async throws(ScreenError)
 }
 
 /// The loop every front end uses to print the rows a `RowSpan` names.
@@ -52,19 +54,20 @@ public enum ListPages {
     /// its own `load-more` action instead, printing the rows each page adds.
     public static func write(
         _ span: RowSpan, of screen: any Screen, list: ListContent, pageSize: Int = pageSize,
-        _ write: ([ListItem]) -> Void
+        _ write: (ListPage) -> Void
     ) async throws(ScreenError) -> Int {
         var remaining = span.limit ?? .max
         let first = Array(list.items.prefix(remaining))
-        if !first.isEmpty { write(first) }
+        if !first.isEmpty { write(ListPage(first)) }
         remaining -= first.count
         var written = first.count
         guard span != .window, remaining > 0, list.hasMore else { return written }
         var next = list.offset + list.items.count
         if let source = screen as? any ListPageSource {
+            var page = ListPage(columns: [])
             while remaining > 0 {
                 let limit = min(pageSize, remaining)
-                let page = try await source.listPage(from: next, limit: limit)
+                try await source.listPage(from: next, limit: limit, into: &page)
                 if page.isEmpty { break }
                 write(page)
                 written += page.count
@@ -79,7 +82,7 @@ public enum ListPages {
 
     /// The rows after `start`, through the screen's `load-more` action.
     private static func walk(
-        _ screen: any Screen, from start: Int, remaining: Int, _ write: ([ListItem]) -> Void
+        _ screen: any Screen, from start: Int, remaining: Int, _ write: (ListPage) -> Void
     ) async throws(ScreenError) -> Int {
         var next = start
         var remaining = remaining
@@ -96,7 +99,7 @@ public enum ListPages {
             let skip = next - list.offset
             guard skip >= 0, skip < list.items.count else { break }
             let page = Array(list.items[skip...].prefix(remaining))
-            write(page)
+            write(ListPage(page))
             remaining -= page.count
             next += page.count
         }

@@ -52,7 +52,12 @@ public enum StandardStreams {
 
     /// Writes `text` to standard output.
     public static func print(_ text: String, terminator: String = "\n") {
-        write(Array((text + terminator).utf8), to: output)
+        // Written from the string's own UTF-8 storage: a list printed for a
+        // script passes through here a page at a time, and copying each
+        // page into an array first copied all of that output once more.
+        var text = text
+        if !terminator.isEmpty { text += terminator }
+        _ = text.withUTF8 { write(UnsafeRawBufferPointer($0), to: output) }
     }
 
     /// Writes `text` to standard error.

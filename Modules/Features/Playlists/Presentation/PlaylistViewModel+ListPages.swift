@@ -6,10 +6,11 @@ import ScreenKit
 /// screen's filter and sort, read a page at a time through the library and
 /// never kept, so a million songs cost one page.
 extension PlaylistViewModel: ListPageSource {
-    public func listPage(from offset: Int, limit: Int) async throws(ScreenError) -> [ListItem] {
-        guard playlist != nil else { return [] }
+    public func listPage(from offset: Int, limit: Int, into page: inout ListPage) async throws(ScreenError) {
+        page.removeAll(columns: SongRow.columnIDs)
+        guard playlist != nil else { return }
         do {
-            return try await readPage(offset: offset, limit: limit).rows.map(SongRow.item)
+            SongRow.append(try await readPage(offset: offset, limit: limit).rows, to: &page)
         } catch {
             throw ErrorPresentation.screenError(error)
         }

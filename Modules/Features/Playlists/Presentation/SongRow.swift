@@ -30,20 +30,41 @@ enum SongRow {
     ]
 
     static func item(_ entry: PlaylistEntry) -> ListItem {
-        let song = entry.song
         // Room for every column at once: the dictionary is not grown (and
         // rehashed) column by column.
-        var row = ListItem(id: String(entry.position), title: song.title, values: .init(minimumCapacity: columns.count))
-        row.set(Column.position, .int(entry.position))
-        row.set(Column.title, .string(song.title))
-        row.set(Column.artist, .string(song.artist))
-        row.set(Column.duration, .int(song.duration), display: song.duration.map(Formatters.duration))
+        var row = ListItem(id: String(entry.position), title: entry.song.title, values: .init(minimumCapacity: columns.count))
+        fill(&row, with: entry)
+        return row
+    }
+
+    /// Songs added to a page for scripts (made with `columnIDs`): the same
+    /// columns as `item`, written by the same `fill`, without a dictionary
+    /// per row.
+    static func append(_ entries: [PlaylistEntry], to page: inout ListPage) {
+        for entry in entries {
+            page.appendRow(id: String(entry.position), title: entry.song.title)
+            fill(&page, with: entry)
+        }
+    }
+
+    /// The value columns, in the order `fill` sets them (the table's).
+    static let columnIDs = columns.map(\.id)
+
+    /// A song's columns, written into a snapshot's row or a page's.
+    static func fill<Row: ListRowSink>(_ row: inout Row, with entry: PlaylistEntry) {
+        let song = entry.song
+        row.set(Column.title, .string(song.title), display: nil)
+        row.set(Column.artist, .string(song.artist), display: nil)
+        // Unwrapped here rather than through the generic `TypedValue.int`,
+        // which another module cannot specialise for a whole list's rows.
+        let duration: TypedValue = if let seconds = song.duration { .int(seconds) } else { .null }
+        row.set(Column.duration, duration, display: song.duration.map(Formatters.duration))
         // A cover that is not an absolute URL (a relative path in a JSON
         // file) is not a URL a program could fetch: null, but still shown.
         let cover = song.cover
         row.set(Column.cover, isAbsoluteURL(cover) ? .string(cover) : .null, display: cover.isEmpty ? nil : cover)
         row.set(Column.location, url(song.location), display: song.location)
-        return row
+        row.set(Column.position, .int(entry.position), display: nil)
     }
 
     /// Where the audio is, as a URL a program can open: a URL as stored, an
