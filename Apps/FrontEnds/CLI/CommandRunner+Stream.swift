@@ -38,12 +38,15 @@ extension CommandRunner {
         var buffer = JSONLineBuffer(fields: fields.map { export.canonical($0) ?? $0 })
         var first = true
         _ = try await ListPages.write(span, of: screen, list: list) { page in
+            // The page as JSON lines, one object per line (a string's own line
+            // breaks are escaped), each then led by the array's comma.
+            buffer.append(page)
             var text = ""
-            for item in page {
-                buffer.append(item)
-                text += (first ? "[\n" : ",\n") + buffer.take().dropLast()
+            for line in String(decoding: buffer.bytes, as: UTF8.self).split(separator: "\n") {
+                text += (first ? "[\n" : ",\n") + line
                 first = false
             }
+            buffer.clear()
             out.sink(text, .standardOutput)
         }
         out.sink(first ? "[]\n" : "\n]\n", .standardOutput)
