@@ -13,7 +13,7 @@ const main = document.getElementById("screen");
 const dialog = document.getElementById("prompt");
 const connection = document.getElementById("connection");
 // Actions the page runs itself (form edits, paging while scrolling).
-const automatic = new Set([Action.setField, Action.loadMore, Action.loadPrevious]);
+const automatic = new Set([Action.setField, Action.loadMore, Action.loadPrevious, Action.scrollTo]);
 
 const rpc = new Rpc(changed, (s) => { connection.textContent = s === "connected" ? "" : "Disconnected from facet: reload the page."; });
 
@@ -185,6 +185,8 @@ function buildView() {
     },
     more: () => enabled(Action.loadMore) && perform(Action.loadMore, {}),
     previous: () => enabled(Action.loadPrevious) && perform(Action.loadPrevious, {}),
+    canJump: () => enabled(Action.scrollTo),
+    jump: (offset) => enabled(Action.scrollTo) && perform(Action.scrollTo, { [Param.offset]: offset }),
     activate: (item) => { if (item && enabled(Action.open)) run(state.snapshot.actions.find((a) => a.name === Action.open)); },
     current: (item) => { if (item && enabled(Action.select)) perform(Action.select, { [Param.item]: item.id }, true); },
   });

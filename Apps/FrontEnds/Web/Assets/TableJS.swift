@@ -6,14 +6,20 @@ import { el, cellText } from "./render.js";
 
 const ROW = 32; // px; the CSS gives every body row this height
 const OVERSCAN = 8;
+// How long the view must rest away from the loaded rows before it asks for
+// rows there: a drag across a long list then costs one request, not one per
+// scroll event.
+const JUMP_DELAY = 120;
 
-// callbacks: sort(column), more(), previous(), activate(item), current(item)
+// callbacks: sort(column), more(), previous(), canJump(), jump(offset),
+// activate(item), current(item)
 export class VirtualTable {
   constructor(callbacks) {
     this.callbacks = callbacks;
     this.list = null;
     this.index = -1;
     this.requested = null;
+    this.jumpTimer = 0;
     this.count = el("p", { class: "count", "aria-live": "polite" });
     this.head = el("tr");
     this.body = el("tbody");
@@ -102,7 +108,26 @@ export class VirtualTable {
     rows[rows.length - 1].style.height = `${(total - last) * ROW}px`;
     this.body.replaceChildren(...rows);
     const loadedEnd = list.offset + list.items.length;
+    clearTimeout(this.jumpTimer);
     if (list.loadingMore) return;
+    // Nothing in view is loaded: ask for the rows where the view rests
+    // rather than chaining pages from the loaded ones.
+    const away = last <= list.offset || first >= loadedEnd;
+    if (away && (first > 0 || list.offset > 0) && this.callbacks.canJump()) {
+      const wanted = `jump ${first}`;
+      if (this.requested === wanted) return;
+      this.jumpTimer = setTimeout(() => {
+        this.requested = wanted;
+        this.callbacks.jump(first);
+      }, JUMP_DELAY);
+      return;
+    }
+    this.step(first, last, loadedEnd);
+  }
+
+  // The loaded rows reach the view: extend them by a page at the nearer end.
+  step(first, last, loadedEnd) {
+    const list = this.list;
     if (last > loadedEnd && list.hasMore && this.requested !== "more") {
       this.requested = "more";
       this.callbacks.more();
