@@ -100,13 +100,11 @@ export class VirtualTable {
     const top = Math.max(0, this.scroller.scrollTop - headHeight);
     const first = Math.max(0, Math.floor(top / ROW) - OVERSCAN);
     const last = Math.min(total, Math.ceil((top + height) / ROW) + OVERSCAN);
-    const rows = [];
-    rows.push(el("tr", { class: "spacer", "aria-hidden": "true" }));
-    for (let index = first; index < last; index++) rows.push(this.row(index));
-    rows.push(el("tr", { class: "spacer", "aria-hidden": "true" }));
-    rows[0].style.height = `${first * ROW}px`;
-    rows[rows.length - 1].style.height = `${(total - last) * ROW}px`;
-    this.body.replaceChildren(...rows);
+    // Most scroll events move the view by less than a row: the DOM stays.
+    const shown = `${first} ${last} ${total} ${this.index}`;
+    if (this.list !== this.painted || shown !== this.shown) this.rows(first, last, total);
+    this.painted = this.list;
+    this.shown = shown;
     const loadedEnd = list.offset + list.items.length;
     clearTimeout(this.jumpTimer);
     if (list.loadingMore) return;
@@ -123,6 +121,27 @@ export class VirtualTable {
       return;
     }
     this.step(first, last, loadedEnd);
+  }
+
+  // Rows first..<last between two spacers; a row still showing the same
+  // item with the same selection is kept rather than built again.
+  rows(first, last, total) {
+    const kept = this.rendered ?? new Map();
+    this.rendered = new Map();
+    const rows = [this.spacerTop ??= el("tr", { class: "spacer", "aria-hidden": "true" })];
+    for (let index = first; index < last; index++) {
+      const item = this.item(index);
+      const selected = index === this.index;
+      const old = kept.get(index);
+      const tr = old && old.item === item && old.selected === selected && old.list === this.list.columns
+        ? old.tr : this.row(index);
+      this.rendered.set(index, { tr, item, selected, list: this.list.columns });
+      rows.push(tr);
+    }
+    rows.push(this.spacerBottom ??= el("tr", { class: "spacer", "aria-hidden": "true" }));
+    rows[0].style.height = `${first * ROW}px`;
+    rows[rows.length - 1].style.height = `${(total - last) * ROW}px`;
+    this.body.replaceChildren(...rows);
   }
 
   // The loaded rows reach the view: extend them by a page at the nearer end.
