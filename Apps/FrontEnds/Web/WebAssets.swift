@@ -40,6 +40,13 @@ enum WebAssets {
         return words.enumerated().map { $0.offset == 0 ? String($0.element) : $0.element.capitalized }.joined()
     }
 
+    /// Every module app.js imports, fetched with the page rather than one
+    /// import level after another.
+    static var preloads: String {
+        all.keys.filter { $0.hasSuffix(".js") && $0 != "app.js" }.sorted()
+            .map { "<link rel=\"modulepreload\" href=\"/assets/\($0)\">" }.joined(separator: "\n")
+    }
+
     static let indexHTML = """
         <!doctype html>
         <html lang="en">
@@ -49,6 +56,7 @@ enum WebAssets {
         <title>Facet</title>
         <link rel="stylesheet" href="/assets/app.css">
         <script type="module" src="/assets/app.js"></script>
+        \(preloads)
         </head>
         <body>
         <header><nav id="tabs" aria-label="Screens"></nav><span id="connection" role="status"></span></header>

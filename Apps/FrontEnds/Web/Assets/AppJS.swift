@@ -57,9 +57,10 @@ function typed(param, text) {
 }
 
 async function start() {
-  const init = await rpc.call("initialize");
+  // Both questions in one round trip: neither answer depends on the other.
+  const [init, screens] = await Promise.all([rpc.call("initialize"), rpc.call("screens.list")]);
   state.home = init.home;
-  state.screens = await rpc.call("screens.list");
+  state.screens = screens;
   renderTabs();
   await show(requestFromURL() ?? state.home, "replace");
   window.addEventListener("popstate", () => show(requestFromURL() ?? state.home, "none"));
