@@ -152,7 +152,7 @@ def main():
 
         # Another process removes a song: the open page shows it, without a reload.
         before = len(page.rows())
-        subprocess.run([binary, "--connect", socket, "playlist", "Sample", "remove-song", "1"],
+        subprocess.run([binary, "--connect", socket, "playlist", "Sample", "remove-song", "1", "--yes"],
                        capture_output=True, timeout=60, check=True)
         page.until("the other process's change", lambda: len(page.rows()) == before - 1)
         facts["remoteChangeWithoutReload"] = driver.execute_script("return window.facetMarker") == "same page"
