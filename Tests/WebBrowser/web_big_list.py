@@ -38,7 +38,7 @@ const bottom = scroller.getBoundingClientRect().bottom;
 const position = [...document.querySelectorAll('#screen thead th')].findIndex(th => th.dataset.column === 'position');
 return [...document.querySelectorAll('#screen tbody tr[data-index]')]
   .filter(tr => { const r = tr.getBoundingClientRect(); return r.top >= top - 1 && r.top < bottom; })
-  .map(tr => ({ index: Number(tr.dataset.index), id: tr.dataset.id ?? null, position: tr.cells[position].textContent }));
+  .map(tr => ({ index: Number(tr.dataset.index), id: tr.dataset.id ?? null, position: tr.cells[position]?.textContent ?? '' }));
 """
 
 

@@ -161,10 +161,14 @@ export class VirtualTable {
     const tr = el("tr", { "data-index": String(index), "aria-rowindex": String(index + 2) });
     tr.id = `row-${index}`;
     if (index === this.index) tr.setAttribute("aria-selected", "true");
-    if (item) tr.dataset.id = item.id;
-    for (const column of this.list.columns) {
-      tr.append(el("td", { class: column.alignment }, item ? cellText(item, column) : "…"));
+    // A row not read yet is one cell across the table: a fast drag over a
+    // long list builds these every frame.
+    if (!item) {
+      tr.append(el("td", { colspan: String(this.list.columns.length) }, "…"));
+      return tr;
     }
+    tr.dataset.id = item.id;
+    for (const column of this.list.columns) tr.append(el("td", { class: column.alignment }, cellText(item, column)));
     return tr;
   }
 
