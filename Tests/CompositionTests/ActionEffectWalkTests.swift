@@ -93,8 +93,8 @@ struct ActionEffectWalkTests {
         let app = try FacetApp(environment: ["FACET_HOME": home.path], frontEnds: ["cli"])
         defer { app.finish() }
         let views: Set = [
-            StandardAction.setField, StandardAction.loadMore, StandardAction.loadPrevious, StandardAction.filter,
-            StandardAction.sort, StandardAction.select, StandardAction.open, StandardAction.up,
+            StandardAction.setField, StandardAction.loadMore, StandardAction.loadPrevious, StandardAction.scrollTo,
+            StandardAction.filter, StandardAction.sort, StandardAction.select, StandardAction.open, StandardAction.up,
         ]
         for screen in app.catalog.screens {
             for action in screen.actions {

@@ -24,10 +24,10 @@ XSS = "<img src=x onerror=alert(1)>"
 WAIT = 20
 
 
-def browser():
+def browser(extra=()):
     options = Options()
     for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                     "--window-size=1200,800", "--force-prefers-reduced-motion"]:
+                     "--window-size=1200,800", "--force-prefers-reduced-motion", *extra]:
         options.add_argument(argument)
     options.binary_location = os.environ.get("FACET_CHROMIUM", "/usr/bin/chromium")
     options.set_capability("goog:loggingPrefs", {"browser": "ALL"})

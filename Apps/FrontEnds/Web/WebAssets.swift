@@ -29,7 +29,7 @@ enum WebAssets {
         }
         let params = [
             StandardParam.field, StandardParam.value, StandardParam.item, StandardParam.text, StandardParam.by,
-            StandardParam.descending,
+            StandardParam.descending, StandardParam.offset,
         ]
         return "export const Action = \(object(StandardAction.all));\nexport const Param = \(object(params));\n"
             + "export const Key = \(object([StandardKey.enter]));\n"
@@ -38,6 +38,13 @@ enum WebAssets {
     static func camelCase(_ name: String) -> String {
         let words = name.split(separator: "-")
         return words.enumerated().map { $0.offset == 0 ? String($0.element) : $0.element.capitalized }.joined()
+    }
+
+    /// Every module app.js imports, fetched with the page rather than one
+    /// import level after another.
+    static var preloads: String {
+        all.keys.filter { $0.hasSuffix(".js") && $0 != "app.js" }.sorted()
+            .map { "<link rel=\"modulepreload\" href=\"/assets/\($0)\">" }.joined(separator: "\n")
     }
 
     static let indexHTML = """
@@ -49,6 +56,7 @@ enum WebAssets {
         <title>Facet</title>
         <link rel="stylesheet" href="/assets/app.css">
         <script type="module" src="/assets/app.js"></script>
+        \(preloads)
         </head>
         <body>
         <header><nav id="tabs" aria-label="Screens"></nav><span id="connection" role="status"></span></header>

@@ -11,6 +11,11 @@
 /// - `loadMore` / `loadPrevious`: extend the list window forwards/backwards;
 ///   keyboard front ends run them when the cursor reaches an edge of what is
 ///   loaded. Ignored while one runs.
+/// - `scrollTo(offset)`: replace the list window with the rows from
+///   `offset` (0 is the first row of the whole list), so a front end that
+///   shows a scroll bar over the whole list jumps there in one request
+///   instead of chaining pages. Offered by screens whose window does not
+///   keep every row (`ActionDescriptor.scrollTo`).
 /// - `reload`: read the data again. A front end returning to a screen runs it
 ///   when it is enabled and takes no arguments, so a screen shows what changed
 ///   while a child screen was on top.
@@ -26,6 +31,7 @@ public enum StandardAction {
     public static let setField = "set-field"
     public static let loadMore = "load-more"
     public static let loadPrevious = "load-previous"
+    public static let scrollTo = "scroll-to"
     public static let reload = "reload"
     public static let filter = "filter"
     public static let sort = "sort"
@@ -34,7 +40,7 @@ public enum StandardAction {
     public static let openURL = "open-url"
     public static let up = "up"
 
-    public static let all = [setField, loadMore, loadPrevious, reload, filter, sort, select, open, openURL, up]
+    public static let all = [setField, loadMore, loadPrevious, scrollTo, reload, filter, sort, select, open, openURL, up]
 }
 
 /// Parameter names with a fixed meaning across screens.
@@ -47,6 +53,8 @@ public enum StandardParam {
     public static let item = "item"
     /// `filter`: the text to match.
     public static let text = "text"
+    /// `scroll-to`: a row's position in the whole list, from 0 (as `ListContent.offset`).
+    public static let offset = "offset"
     /// `sort`: a column's sort key.
     public static let by = "by"
     /// `sort`: largest first.

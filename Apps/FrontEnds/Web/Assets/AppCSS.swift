@@ -30,7 +30,7 @@ dl.detail dt { color: GrayText; }
 dl.detail dd { margin: 0; }
 form.fields { display: grid; grid-template-columns: max-content minmax(12rem, 30rem); gap: .4rem 1rem; margin-bottom: 1rem; align-items: center; }
 form.fields .message { grid-column: 2; font-size: .85rem; color: var(--bad); }
-.scroller { height: 60vh; overflow: auto; border: 1px solid GrayText; border-radius: .4rem; }
+.scroller { height: 60vh; overflow: auto; contain: strict; border: 1px solid GrayText; border-radius: .4rem; }
 table { border-collapse: collapse; width: 100%; }
 thead th { position: sticky; top: 0; background: Canvas; text-align: start; border-bottom: 1px solid GrayText; height: var(--row); padding: 0 .6rem; white-space: nowrap; }
 thead th button { border: none; background: none; padding: 0; color: inherit; font-weight: bold; }

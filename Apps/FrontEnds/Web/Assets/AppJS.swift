@@ -13,7 +13,7 @@ const main = document.getElementById("screen");
 const dialog = document.getElementById("prompt");
 const connection = document.getElementById("connection");
 // Actions the page runs itself (form edits, paging while scrolling).
-const automatic = new Set([Action.setField, Action.loadMore, Action.loadPrevious]);
+const automatic = new Set([Action.setField, Action.loadMore, Action.loadPrevious, Action.scrollTo]);
 
 const rpc = new Rpc(changed, (s) => { connection.textContent = s === "connected" ? "" : "Disconnected from facet: reload the page."; });
 
@@ -57,9 +57,10 @@ function typed(param, text) {
 }
 
 async function start() {
-  const init = await rpc.call("initialize");
+  // Both questions in one round trip: neither answer depends on the other.
+  const [init, screens] = await Promise.all([rpc.call("initialize"), rpc.call("screens.list")]);
   state.home = init.home;
-  state.screens = await rpc.call("screens.list");
+  state.screens = screens;
   renderTabs();
   await show(requestFromURL() ?? state.home, "replace");
   window.addEventListener("popstate", () => show(requestFromURL() ?? state.home, "none"));
@@ -185,6 +186,8 @@ function buildView() {
     },
     more: () => enabled(Action.loadMore) && perform(Action.loadMore, {}),
     previous: () => enabled(Action.loadPrevious) && perform(Action.loadPrevious, {}),
+    canJump: () => enabled(Action.scrollTo),
+    jump: (offset) => enabled(Action.scrollTo) && perform(Action.scrollTo, { [Param.offset]: offset }),
     activate: (item) => { if (item && enabled(Action.open)) run(state.snapshot.actions.find((a) => a.name === Action.open)); },
     current: (item) => { if (item && enabled(Action.select)) perform(Action.select, { [Param.item]: item.id }, true); },
   });

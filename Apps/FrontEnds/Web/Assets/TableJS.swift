@@ -6,14 +6,20 @@ import { el, cellText } from "./render.js";
 
 const ROW = 32; // px; the CSS gives every body row this height
 const OVERSCAN = 8;
+// How long the view must rest away from the loaded rows before it asks for
+// rows there: a drag across a long list then costs one request, not one per
+// scroll event.
+const JUMP_DELAY = 120;
 
-// callbacks: sort(column), more(), previous(), activate(item), current(item)
+// callbacks: sort(column), more(), previous(), canJump(), jump(offset),
+// activate(item), current(item)
 export class VirtualTable {
   constructor(callbacks) {
     this.callbacks = callbacks;
     this.list = null;
     this.index = -1;
     this.requested = null;
+    this.jumpTimer = 0;
     this.count = el("p", { class: "count", "aria-live": "polite" });
     this.head = el("tr");
     this.body = el("tbody");
@@ -94,15 +100,53 @@ export class VirtualTable {
     const top = Math.max(0, this.scroller.scrollTop - headHeight);
     const first = Math.max(0, Math.floor(top / ROW) - OVERSCAN);
     const last = Math.min(total, Math.ceil((top + height) / ROW) + OVERSCAN);
-    const rows = [];
-    rows.push(el("tr", { class: "spacer", "aria-hidden": "true" }));
-    for (let index = first; index < last; index++) rows.push(this.row(index));
-    rows.push(el("tr", { class: "spacer", "aria-hidden": "true" }));
+    // Most scroll events move the view by less than a row: the DOM stays.
+    const shown = `${first} ${last} ${total} ${this.index}`;
+    if (this.list !== this.painted || shown !== this.shown) this.rows(first, last, total);
+    this.painted = this.list;
+    this.shown = shown;
+    const loadedEnd = list.offset + list.items.length;
+    clearTimeout(this.jumpTimer);
+    if (list.loadingMore) return;
+    // Nothing in view is loaded: ask for the rows where the view rests
+    // rather than chaining pages from the loaded ones.
+    const away = last <= list.offset || first >= loadedEnd;
+    if (away && (first > 0 || list.offset > 0) && this.callbacks.canJump()) {
+      const wanted = `jump ${first}`;
+      if (this.requested === wanted) return;
+      this.jumpTimer = setTimeout(() => {
+        this.requested = wanted;
+        this.callbacks.jump(first);
+      }, JUMP_DELAY);
+      return;
+    }
+    this.step(first, last, loadedEnd);
+  }
+
+  // Rows first..<last between two spacers; a row still showing the same
+  // item with the same selection is kept rather than built again.
+  rows(first, last, total) {
+    const kept = this.rendered ?? new Map();
+    this.rendered = new Map();
+    const rows = [this.spacerTop ??= el("tr", { class: "spacer", "aria-hidden": "true" })];
+    for (let index = first; index < last; index++) {
+      const item = this.item(index);
+      const selected = index === this.index;
+      const old = kept.get(index);
+      const tr = old && old.item === item && old.selected === selected && old.list === this.list.columns
+        ? old.tr : this.row(index);
+      this.rendered.set(index, { tr, item, selected, list: this.list.columns });
+      rows.push(tr);
+    }
+    rows.push(this.spacerBottom ??= el("tr", { class: "spacer", "aria-hidden": "true" }));
     rows[0].style.height = `${first * ROW}px`;
     rows[rows.length - 1].style.height = `${(total - last) * ROW}px`;
     this.body.replaceChildren(...rows);
-    const loadedEnd = list.offset + list.items.length;
-    if (list.loadingMore) return;
+  }
+
+  // The loaded rows reach the view: extend them by a page at the nearer end.
+  step(first, last, loadedEnd) {
+    const list = this.list;
     if (last > loadedEnd && list.hasMore && this.requested !== "more") {
       this.requested = "more";
       this.callbacks.more();
@@ -117,10 +161,14 @@ export class VirtualTable {
     const tr = el("tr", { "data-index": String(index), "aria-rowindex": String(index + 2) });
     tr.id = `row-${index}`;
     if (index === this.index) tr.setAttribute("aria-selected", "true");
-    if (item) tr.dataset.id = item.id;
-    for (const column of this.list.columns) {
-      tr.append(el("td", { class: column.alignment }, item ? cellText(item, column) : "…"));
+    // A row not read yet is one cell across the table: a fast drag over a
+    // long list builds these every frame.
+    if (!item) {
+      tr.append(el("td", { colspan: String(this.list.columns.length) }, "…"));
+      return tr;
     }
+    tr.dataset.id = item.id;
+    for (const column of this.list.columns) tr.append(el("td", { class: column.alignment }, cellText(item, column)));
     return tr;
   }
 

@@ -58,7 +58,7 @@ extension PhotosViewModel {
         ],
         actions: [
             selectAction, openAction, openURLAction, reloadAction, filterAction, albumAction, sortAction, loadMoreAction,
-            loadPreviousAction, pageAction,
+            loadPreviousAction, .scrollTo, pageAction,
         ],
         columns: columns,
         examples: [
@@ -97,6 +97,7 @@ extension PhotosViewModel {
                 Self.sortAction.disabled(because: noCache),
                 Self.loadMoreAction.disabled(because: reading ?? (hasMore ? nil : "This is the last page.")),
                 Self.loadPreviousAction.disabled(because: reading ?? (offset > 0 ? nil : "This is the first page.")),
+                ActionDescriptor.scrollTo.disabled(because: noCache),
                 Self.pageAction.disabled(because: noCache),
             ])
     }
@@ -151,6 +152,8 @@ extension PhotosViewModel {
             try await loadMore()
         case StandardAction.loadPrevious:
             try await loadPrevious()
+        case StandardAction.scrollTo:
+            try await scroll(to: try arguments.requireInt(StandardParam.offset))
         case "page":
             try await showPage(try arguments.requireInt("number"))
         default:

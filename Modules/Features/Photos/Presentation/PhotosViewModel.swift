@@ -157,6 +157,14 @@ public final class PhotosViewModel: ScreenModel {
         try await run { try await self.pages.loadPrevious() }
     }
 
+    /// Shows the rows from `offset` (0-based in the whole list): a scroll
+    /// bar dragged far away lands there in one read.
+    public func scroll(to offset: Int) async throws(ScreenError) {
+        guard offset >= 0 else { throw .invalidParams("'offset' must be 0 or more", code: "photos.invalid_offset") }
+        try await run { try await self.pages.scroll(to: offset) }
+        publish()
+    }
+
     public func showPage(_ number: Int) async throws(ScreenError) {
         guard number >= 1, number <= pageCount else { throw Self.noSuchPage(number, of: pageCount) }
         try await refetch(from: window.offset(ofPage: number))

@@ -93,6 +93,14 @@ public final class PlaylistViewModel: ScreenModel {
         try await run { try await self.pages.loadPrevious() }
     }
 
+    /// Shows the rows from `offset` (0-based in the whole list): a scroll
+    /// bar dragged far away lands there in one read.
+    public func scroll(to offset: Int) async throws(ScreenError) {
+        guard offset >= 0 else { throw .invalidParams("'offset' must be 0 or more") }
+        try await run { try await self.pages.scroll(to: offset) }
+        publish()
+    }
+
     public func showPage(_ number: Int) async throws(ScreenError) {
         guard number >= 1, number <= pageCount else { throw Self.noSuchPage(number, of: pageCount) }
         try await refetch(from: window.offset(ofPage: number))
@@ -304,7 +312,7 @@ public final class PlaylistViewModel: ScreenModel {
             ParamDescriptor(name: "page", label: "Page number", kind: .int, required: false, minimum: 1),
         ],
         actions: [
-            filterAction, sortAction, loadMoreAction, loadPreviousAction, pageAction, removeAction, moveAction, addAction,
+            filterAction, sortAction, loadMoreAction, loadPreviousAction, .scrollTo, pageAction, removeAction, moveAction, addAction,
             exportAction, renameAction, deleteAction, reloadAction,
         ],
         topLevel: false, columns: SongRow.columns,
@@ -355,6 +363,7 @@ public final class PlaylistViewModel: ScreenModel {
                 Self.sortAction.disabled(because: missing ?? busy),
                 Self.loadMoreAction.disabled(because: missing ?? paging ?? (hasMore ? nil : "Already at the end of the list")),
                 Self.loadPreviousAction.disabled(because: missing ?? paging ?? (offset > 0 ? nil : "Already at the top of the list")),
+                ActionDescriptor.scrollTo.disabled(because: missing ?? busy),
                 Self.pageAction.disabled(because: missing ?? busy),
                 Self.removeAction.disabled(because: missing ?? noSongs.map { "Nothing to remove: " + $0 }),
                 Self.moveAction.disabled(because: missing ?? noSongs.map { "Nothing to move: " + $0 }),
@@ -374,6 +383,7 @@ public final class PlaylistViewModel: ScreenModel {
             try await setSort(sort, descending: ListGrammar.descending(arguments, natural: sort.naturallyDescending))
         case StandardAction.loadMore: try await loadMore()
         case StandardAction.loadPrevious: try await loadPrevious()
+        case StandardAction.scrollTo: try await scroll(to: try arguments.requireInt(StandardParam.offset))
         case "page": try await showPage(try arguments.requireInt("number"))
         case "remove-song": try await removeSong(at: try Self.position(arguments))
         case "move-song":

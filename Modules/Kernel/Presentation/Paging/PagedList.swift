@@ -39,6 +39,20 @@ public final class PagedList<Row> {
         }
     }
 
+    /// Replaces the window with the page holding row `offset` and the page
+    /// after it, so a view scrolled to any row finds it and what follows in
+    /// one read; a list that ends sooner shows its last page. Page-aligned,
+    /// so "more" and "previous" continue it as they continue any window.
+    public func scroll(to offset: Int) async throws {
+        let total = window.total
+        let row = max(0, total > 0 ? min(offset, total - 1) : offset)
+        let start = row / window.pageSize * window.pageSize
+        let page = try await read(start, window.pageSize * 2)
+        if window.receive(page.rows, at: page.offset, requested: start, total: page.total, replacing: true) {
+            try await load(from: window.lastPageOffset)
+        }
+    }
+
     /// Appends the next page. Ignored while a page is loading or at the end.
     public func loadMore() async throws {
         guard !isLoadingMore, window.hasMore else { return }
