@@ -42,6 +42,8 @@ public final class FoldersViewModel: ScreenModel {
     /// sizes (`du -b`): what the size sort and the share column use.
     public private(set) var diskUsage: Bool
     public let crossDevices: Bool
+    /// Names left out of the rows and the sizes (`du --exclude`).
+    public let exclude: FolderExcludePatterns
     /// The ncdu export this screen browses (kept when navigating), or nil for the disk.
     public let importFile: String?
     /// Rows shown at most; `load-more` raises it (a folder may hold a million entries).
@@ -55,15 +57,16 @@ public final class FoldersViewModel: ScreenModel {
     public init(
         library: FolderLibrary, path: String, sort: Sort = .size, showFiles: Bool = false, crossDevices: Bool = false,
         pageSize: Int = 1000, importFile: String? = nil, reversed: Bool = false, showHidden: Bool = true,
-        diskUsage: Bool = false, filter: String = ""
+        diskUsage: Bool = false, filter: String = "", exclude: FolderExcludePatterns = .none
     ) {
+        self.exclude = exclude
         self.filter = filter
         self.diskUsage = diskUsage
         self.importFile = importFile
         self.reversed = reversed
         self.showHidden = showHidden
         self.library = library
-        self.folder = library.model(for: path, options: FolderScanOptions(crossDevices: crossDevices, listFiles: showFiles))
+        self.folder = library.model(for: path, options: FolderScanOptions(crossDevices: crossDevices, listFiles: showFiles, exclude: exclude))
         self.sort = sort
         self.showFiles = showFiles
         self.crossDevices = crossDevices
@@ -124,7 +127,7 @@ public final class FoldersViewModel: ScreenModel {
         if case .done = folder.state, let entry = folder.entry, !entry.isDirectory {
             return .error(ErrorPresentation.screenError(FolderError.notADirectory(folder.path)))
         }
-        return FolderFormat.status(folder, notice: notice)
+        return FolderFormat.status(folder, notice: notice, exclude: exclude)
     }
 
     /// What the last rename did, until the next rescan.
@@ -174,7 +177,7 @@ public final class FoldersViewModel: ScreenModel {
         showFiles.toggle()
         observation?.cancel()
         cache = nil
-        folder = library.model(for: folder.path, options: FolderScanOptions(crossDevices: crossDevices, listFiles: showFiles))
+        folder = library.model(for: folder.path, options: FolderScanOptions(crossDevices: crossDevices, listFiles: showFiles, exclude: exclude))
         observation = ObservationToken(folder.observe { [weak self] _ in self?.publish() })
         await folder.begin()
         publish()
@@ -402,6 +405,8 @@ public final class FoldersViewModel: ScreenModel {
         ) + [
             ParamDescriptor(name: "files", label: "List files too, not only folders", kind: .bool, required: false),
             ParamDescriptor(name: "cross-devices", label: "Descend into other file systems (du without -x)", kind: .bool, required: false),
+            ParamDescriptor.repeatable(
+                name: "exclude", label: "Leave out entries whose name matches this glob, like du --exclude (repeatable)"),
             ParamDescriptor(name: "disk", label: "Sizes as disk usage (du) rather than apparent (du -b)", kind: .bool, required: false),
             ParamDescriptor(name: "hidden", label: "List names starting with \".\" (default: yes)", kind: .bool, required: false),
             ParamDescriptor(
@@ -610,6 +615,7 @@ public final class FoldersViewModel: ScreenModel {
         var params: ActionArguments = ["path": .string(path), "sort": .string(sort.rawValue)]
         if showFiles { params["files"] = .bool(true) }
         if crossDevices { params["cross-devices"] = .bool(true) }
+        if !exclude.isEmpty { params["exclude"] = .string(FolderExcludeParam.text(exclude)) }
         if let importFile { params["import"] = .string(importFile) }
         if reversed { params["reverse"] = .bool(true) }
         if !showHidden { params["hidden"] = .bool(false) }
