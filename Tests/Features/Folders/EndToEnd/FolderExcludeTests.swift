@@ -79,6 +79,10 @@ import TestSupport
         #expect(status?["message"] as? String == "7 entries excluded (.git, node_modules, *.cache).", "\(String(describing: status))")
         let inside = try snapshot(["folders", root + "/app", "--files", "--exclude", ".git", "--exclude", "node_modules"])
         #expect(Self.rowNames(inside) == ["src"])
+        // Opening a row keeps the patterns (and du's total) below it.
+        let opened = try snapshot(["folders", root, "--files", "--exclude", ".git", "--exclude", "node_modules", "open", "app"])
+        #expect(Self.rowNames(opened) == ["src"])
+        #expect(Self.total(opened) == (try du(root + "/app", excluding: [".git", "node_modules"])))
         let plain = try snapshot(["folders", root, "--files"])
         #expect(Set(Self.rowNames(plain)) == ["app", "web", "node_modules", "notes.cache", "readme.txt"])
     }
