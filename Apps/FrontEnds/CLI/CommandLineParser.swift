@@ -74,6 +74,8 @@ enum CommandLineParser {
                 if actionParam != nil {
                     actionArgs[name] = .string(value!)
                     actionPositionals.removeAll { $0.name == name }
+                } else if param.repeatable, let earlier = screenArgs.string(name) {
+                    screenArgs[name] = .string(earlier + "\n" + value!)
                 } else {
                     screenArgs[name] = .string(value!)
                     screenPositionals.removeAll { $0.name == name }

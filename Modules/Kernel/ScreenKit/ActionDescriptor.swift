@@ -128,6 +128,17 @@ public struct ParamDescriptor: Codable, Equatable, Sendable {
     /// Where the values can be listed from (see `ValueSource`). Not part of
     /// the JSON: a hint for front ends in the same process.
     public var valuesFrom: ValueSource?
+    /// May be given more than once on a command line; the values reach the
+    /// screen one per line. Not part of the JSON: machine callers send the
+    /// lines themselves.
+    public var repeatable = false
+
+    /// An optional string option that may be repeated (`--exclude A --exclude B`).
+    public static func repeatable(name: String, label: String) -> ParamDescriptor {
+        var param = ParamDescriptor(name: name, label: label, required: false)
+        param.repeatable = true
+        return param
+    }
 
     private enum CodingKeys: String, CodingKey {
         case name, label, kind, required, positional, choices, minimum, maximum, suggestion

@@ -30,6 +30,9 @@ public struct FolderEntry: Equatable, Sendable {
     public var issue: FolderIssue?
     /// How many directories in this subtree could not be read.
     public var issueCount: Int
+    /// Entries in this subtree left out by the scan's exclude patterns
+    /// (known for a scanned folder's total; 0 for its rows).
+    public var excluded = 0
 
     public init(
         name: String, path: String, kind: Kind, bytes: Int64, files: Int = 0, directories: Int = 0,

@@ -379,6 +379,24 @@ public final class FolderModel {
             }
             return
         }
+        // An excluded name is not there as far as this folder is concerned:
+        // its appearing changes nothing, and a row renamed to one leaves.
+        let excluded = options.exclude
+        switch change {
+        case .added(let child) where excluded.matches(child), .changed(let child) where excluded.matches(child),
+             .removed(let child) where excluded.matches(child):
+            return
+        case .renamed(let from, let to) where excluded.matches(from) && excluded.matches(to):
+            return
+        case .renamed(let from, let to) where excluded.matches(to):
+            handle(.removed(from))
+            return
+        case .renamed(let from, let to) where excluded.matches(from):
+            handle(.added(to))
+            return
+        default:
+            break
+        }
         switch change {
         case .renamed(let from, let to):
             library.moved(from: FolderPath.join(path, from), to: FolderPath.join(path, to))

@@ -9,10 +9,13 @@ public struct FolderScanOptions: Equatable, Sendable {
     /// they are only summed into the folder's own figures, so a folder of a
     /// million files costs nothing per file to keep on screen.
     public var listFiles: Bool
+    /// Names left out of the listing and the sizes (`du --exclude`).
+    public var exclude: FolderExcludePatterns
 
-    public init(crossDevices: Bool = false, listFiles: Bool = false) {
+    public init(crossDevices: Bool = false, listFiles: Bool = false, exclude: FolderExcludePatterns = .none) {
         self.crossDevices = crossDevices
         self.listFiles = listFiles
+        self.exclude = exclude
     }
 }
 

@@ -37,7 +37,8 @@ final class FoldersFeature: Feature {
                 sort: params.string("sort").flatMap(FoldersViewModel.Sort.init(rawValue:)) ?? .size,
                 showFiles: params.bool("files") ?? false, crossDevices: params.bool("cross-devices") ?? false,
                 importFile: file, reversed: params.bool("reverse") ?? false, showHidden: params.bool("hidden") ?? true,
-                diskUsage: params.bool("disk") ?? false, filter: params.string(ListGrammar.filter) ?? "")
+                diskUsage: params.bool("disk") ?? false, filter: params.string(ListGrammar.filter) ?? "",
+                exclude: try FolderExcludeParam.patterns(params))
         })
         registry.register(ScreenRegistration(FolderDetailViewModel.descriptor) { [unowned self] params throws(ScreenError) in
             let (library, path, _) = try self.source(params)

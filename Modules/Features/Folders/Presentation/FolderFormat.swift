@@ -57,13 +57,18 @@ public enum FolderFormat {
     }
 
     /// The status a folder's scan state shows (shared by list and detail).
-    @MainActor static func status(_ folder: FolderModel, notice: String? = nil) -> ScreenStatus {
+    @MainActor static func status(
+        _ folder: FolderModel, notice: String? = nil, exclude: FolderExcludePatterns = .none
+    ) -> ScreenStatus {
         switch folder.state {
         case .notScanned: return .loading(progress(path: folder.path, nil))
         case .scanning(let current): return .loading(progress(path: folder.path, current))
         case .failed(let error): return .error(ErrorPresentation.screenError(error))
         case .cancelled: return .notice("Scan cancelled: sizes are partial; 'rescan' to measure again.")
-        case .done: return finished(folder.entry, notice: notice, unwatched: folder.unwatchedFolders)
+        case .done:
+            return finished(
+                folder.entry, notice: FolderExcludeParam.notice(folder.entry, exclude: exclude, then: notice),
+                unwatched: folder.unwatchedFolders)
         }
     }
 

@@ -26,7 +26,7 @@ public final class FoldersViewModel: ScreenModel {
     }
 
     public private(set) var folder: FolderModel
-    private let library: FolderLibrary
+    let library: FolderLibrary
     public private(set) var sort: Sort
     public private(set) var showFiles: Bool
     /// The other way round from the sort's natural direction (size and
@@ -42,6 +42,8 @@ public final class FoldersViewModel: ScreenModel {
     /// sizes (`du -b`): what the size sort and the share column use.
     public private(set) var diskUsage: Bool
     public let crossDevices: Bool
+    /// Names left out of the rows and the sizes (`du --exclude`).
+    public let exclude: FolderExcludePatterns
     /// The ncdu export this screen browses (kept when navigating), or nil for the disk.
     public let importFile: String?
     /// Rows shown at most; `load-more` raises it (a folder may hold a million entries).
@@ -55,15 +57,16 @@ public final class FoldersViewModel: ScreenModel {
     public init(
         library: FolderLibrary, path: String, sort: Sort = .size, showFiles: Bool = false, crossDevices: Bool = false,
         pageSize: Int = 1000, importFile: String? = nil, reversed: Bool = false, showHidden: Bool = true,
-        diskUsage: Bool = false, filter: String = ""
+        diskUsage: Bool = false, filter: String = "", exclude: FolderExcludePatterns = .none
     ) {
+        self.exclude = exclude
         self.filter = filter
         self.diskUsage = diskUsage
         self.importFile = importFile
         self.reversed = reversed
         self.showHidden = showHidden
         self.library = library
-        self.folder = library.model(for: path, options: FolderScanOptions(crossDevices: crossDevices, listFiles: showFiles))
+        self.folder = library.model(for: path, options: FolderScanOptions(crossDevices: crossDevices, listFiles: showFiles, exclude: exclude))
         self.sort = sort
         self.showFiles = showFiles
         self.crossDevices = crossDevices
@@ -124,7 +127,7 @@ public final class FoldersViewModel: ScreenModel {
         if case .done = folder.state, let entry = folder.entry, !entry.isDirectory {
             return .error(ErrorPresentation.screenError(FolderError.notADirectory(folder.path)))
         }
-        return FolderFormat.status(folder, notice: notice)
+        return FolderFormat.status(folder, notice: notice, exclude: exclude)
     }
 
     /// What the last rename did, until the next rescan.
@@ -132,6 +135,29 @@ public final class FoldersViewModel: ScreenModel {
     /// The deletion the user was asked about (`delete` without `--yes`):
     /// `confirm-delete` carries it out if the same entry is still there.
     public private(set) var pendingDeletion: FolderDeletionPlan?
+    /// The marked rows a `delete a,b,c` without `--yes` asked about.
+    public private(set) var pendingMarked: [FolderDeletionPlan]?
+
+    func askAboutMarked(_ plans: [FolderDeletionPlan], names: [String]) {
+        pendingDeletion = nil
+        pendingMarked = plans
+        let home = plans.first { library.needsSecondConfirmation($0.path) }
+        notice = Self.markedQuestion(plans) + " Nothing is deleted until you confirm: 'confirm-delete'"
+            + " (or delete \(names.joined(separator: ",")) --yes)."
+            + (home.map { " It holds your home folder: also give --confirm-path \($0.path)." } ?? "")
+        publish()
+    }
+
+    func forgetMarked() {
+        pendingMarked = nil
+        pendingDeletion = nil
+    }
+
+    /// What a marked deletion did, shown in the status.
+    func tell(_ text: String) {
+        notice = text
+        publish()
+    }
 
     // MARK: Inputs
 
@@ -174,7 +200,7 @@ public final class FoldersViewModel: ScreenModel {
         showFiles.toggle()
         observation?.cancel()
         cache = nil
-        folder = library.model(for: folder.path, options: FolderScanOptions(crossDevices: crossDevices, listFiles: showFiles))
+        folder = library.model(for: folder.path, options: FolderScanOptions(crossDevices: crossDevices, listFiles: showFiles, exclude: exclude))
         observation = ObservationToken(folder.observe { [weak self] _ in self?.publish() })
         await folder.begin()
         publish()
@@ -226,6 +252,10 @@ public final class FoldersViewModel: ScreenModel {
     /// it and says what and how much; with `confirmed` deletes at once.
     /// The home folder also needs `confirmPath` equal to its path.
     public func delete(_ name: String?, confirmed: Bool, confirmPath: String?) async throws(ScreenError) {
+        if let name, let marked = try markedNames(name) {
+            try await deleteMarked(marked, confirmed: confirmed, confirmPath: confirmPath)
+            return
+        }
         var target = folder.path
         if let name { target = try await deletionTarget(name) }
         do {
@@ -235,6 +265,7 @@ public final class FoldersViewModel: ScreenModel {
             // screen shows an error and deletes nothing in its own name.
             if name == nil, plan.kind != .directory { throw FolderError.notADirectory(target) }
             guard confirmed else {
+                pendingMarked = nil
                 pendingDeletion = plan
                 notice = Self.question(plan) + " Nothing is deleted until you confirm: 'confirm-delete'"
                     + " (or delete\(name.map { " " + $0 } ?? "") --yes)."
@@ -252,6 +283,11 @@ public final class FoldersViewModel: ScreenModel {
 
     /// Deletes what the last `delete` asked about, if it is still there unchanged.
     public func confirmDeletion(confirmPath: String?) async throws(ScreenError) {
+        if let marked = pendingMarked {
+            if folder.isScanning { throw ErrorPresentation.screenError(FolderError.busy(folder.path)) }
+            try await carryOutMarked(marked, confirmPath: confirmPath)
+            return
+        }
         guard let plan = pendingDeletion else {
             throw .invalidParams("Nothing to confirm: ask with 'delete NAME' first.", code: "folder.nothing_pending")
         }
@@ -268,6 +304,7 @@ public final class FoldersViewModel: ScreenModel {
     }
 
     private func carryOut(_ plan: FolderDeletionPlan, confirmPath: String?) async throws {
+        pendingMarked = nil
         if library.needsSecondConfirmation(plan.path), confirmPath.map({ FolderPath.normalize($0) }) != plan.path {
             throw FolderError.protected(
                 plan.path, reason: "is your home folder; to delete it, confirm a second time with --confirm-path \(plan.path)")
@@ -296,6 +333,9 @@ public final class FoldersViewModel: ScreenModel {
         case "delete":
             // The same target `delete` acts on: a listed row, or a file in
             // this folder that is summed but not listed.
+            if let item = arguments.string(StandardParam.item), let marked = try markedNames(item) {
+                return Self.markedQuestion(try await planMarked(marked))
+            }
             var target = folder.path
             if let name = try arguments.string(StandardParam.item) { target = try await deletionTarget(name) }
             let plan: FolderDeletionPlan
@@ -306,6 +346,7 @@ public final class FoldersViewModel: ScreenModel {
             }
             return Self.question(plan)
         case "confirm-delete":
+            if let marked = pendingMarked { return Self.markedQuestion(marked) }
             guard let plan = pendingDeletion else {
                 throw .invalidParams("Nothing to confirm: ask with 'delete NAME' first.", code: "folder.nothing_pending")
             }
@@ -381,7 +422,7 @@ public final class FoldersViewModel: ScreenModel {
         summary: "Delete a row (or this folder) and all it holds, never across file systems; without --yes it only says what and how much would go.",
         effect: .destroys, key: "d",
         params: [
-            ParamDescriptor(name: StandardParam.item, label: "File or folder (default: this folder)", kind: .item, required: false, positional: true),
+            ParamDescriptor(name: StandardParam.item, label: "File or folder, or several marked ones as a,b,c (default: this folder)", kind: .item, required: false, positional: true),
             ParamDescriptor(name: "yes", label: "Delete without asking first", kind: .bool, required: false),
             ParamDescriptor(name: "confirm-path", label: "The full path again (needed for the home folder)", required: false),
         ])
@@ -402,6 +443,8 @@ public final class FoldersViewModel: ScreenModel {
         ) + [
             ParamDescriptor(name: "files", label: "List files too, not only folders", kind: .bool, required: false),
             ParamDescriptor(name: "cross-devices", label: "Descend into other file systems (du without -x)", kind: .bool, required: false),
+            ParamDescriptor.repeatable(
+                name: "exclude", label: "Leave out entries whose name matches this glob, like du --exclude (repeatable)"),
             ParamDescriptor(name: "disk", label: "Sizes as disk usage (du) rather than apparent (du -b)", kind: .bool, required: false),
             ParamDescriptor(name: "hidden", label: "List names starting with \".\" (default: yes)", kind: .bool, required: false),
             ParamDescriptor(
@@ -486,7 +529,7 @@ public final class FoldersViewModel: ScreenModel {
                 Self.exportAction.disabled(because: importFile != nil ? "This is already an imported scan" : unavailable),
                 Self.deleteAction.disabled(because: importFile != nil ? "An imported scan has nothing to delete"
                     : scanning ? "A scan is running" : unavailable),
-                Self.confirmDeleteAction.disabled(because: pendingDeletion == nil ? "Nothing asked about: use delete first" : nil),
+                Self.confirmDeleteAction.disabled(because: pendingDeletion == nil && pendingMarked == nil ? "Nothing asked about: use delete first" : nil),
                 Self.loadMoreAction.disabled(because: count > limit ? nil : "Every row is shown"),
             ])
     }
@@ -547,7 +590,7 @@ public final class FoldersViewModel: ScreenModel {
         case "delete":
             let name = arguments.string(StandardParam.item)
             try await delete(name, confirmed: arguments.bool("yes") ?? false, confirmPath: arguments.string("confirm-path"))
-            if name == nil, pendingDeletion == nil, let parent = FolderPath.parent(folder.path) {
+            if name == nil, pendingDeletion == nil, pendingMarked == nil, let parent = FolderPath.parent(folder.path) {
                 return navigate(to: parent)  // this folder is gone
             }
         case "confirm-delete":
@@ -587,7 +630,7 @@ public final class FoldersViewModel: ScreenModel {
     /// The path `delete NAME` removes: a row, or (as ncdu deletes files) a
     /// file directly in this folder that is not a row because files are not
     /// listed. Only a plain name: never a path that leaves the folder.
-    private func deletionTarget(_ name: String) async throws(ScreenError) -> String {
+    func deletionTarget(_ name: String) async throws(ScreenError) -> String {
         if let child = folder.children.first(where: { $0.name == name }) { return child.path }
         let path = FolderPath.join(folder.path, name)
         guard !showFiles, !name.isEmpty, name != ".", name != "..", !name.contains("/"),
@@ -610,6 +653,7 @@ public final class FoldersViewModel: ScreenModel {
         var params: ActionArguments = ["path": .string(path), "sort": .string(sort.rawValue)]
         if showFiles { params["files"] = .bool(true) }
         if crossDevices { params["cross-devices"] = .bool(true) }
+        if !exclude.isEmpty { params["exclude"] = .string(FolderExcludeParam.text(exclude)) }
         if let importFile { params["import"] = .string(importFile) }
         if reversed { params["reverse"] = .bool(true) }
         if !showHidden { params["hidden"] = .bool(false) }

@@ -86,11 +86,14 @@ public struct DirectoryScanner: FolderScanner {
             entry.issueCount = 1
             return FolderMeasurement(entry: entry)
         }
-        let shared = ScanShared(device: UInt64(info.st_dev), crossDevices: options.crossDevices, recordsLinks: true) { _, _ in }
+        let shared = ScanShared(
+            device: UInt64(info.st_dev), crossDevices: options.crossDevices, recordsLinks: true, exclude: options.exclude
+        ) { _, _ in }
         var walker = DirectoryWalker(shared: shared, base: FolderPath.parent(path) ?? "/")
         var totals = DirectoryWalker.Totals()
         walker.walk(fd: fd, name: FileSystemName.cString(of: FolderPath.name(path)) ?? [0], into: &totals)
         ScanJob.apply(totals, to: &entry)
+        entry.excluded = shared.excludedCount
         let counted = totals.links.indices.filter { totals.credited[$0] }.map { totals.links[$0] }
         return FolderMeasurement(entry: entry, links: counted)
     }

@@ -226,6 +226,7 @@ struct DirectoryWalker {
             if namePointer[0] == 0x2E && (namePointer[1] == 0 || (namePointer[1] == 0x2E && namePointer[2] == 0)) {
                 return
             }
+            if shared.excludes(namePointer) { return }
             counted += 1
             guard fstatat(fd, namePointer, &info, AT_SYMLINK_NOFOLLOW) == 0 else {
                 // Gone between reading the name and stat: a change, not a problem.
@@ -329,11 +330,15 @@ final class ScanShared: @unchecked Sendable {
     private let report: @Sendable (Int, String) -> Void
     /// Tests' pause after each directory read (`ScanListingHook`); nil in use.
     let afterListing: ScanListingHook?
+    /// Names neither listed nor counted, at any depth.
+    let exclude: FolderExcludePatterns
+    private let excludedEntries = Atomic<Int>(0)
 
     init(
         device: UInt64, crossDevices: Bool, recordsLinks: Bool = false, afterListing: ScanListingHook? = nil,
-        report: @escaping @Sendable (Int, String) -> Void
+        exclude: FolderExcludePatterns = .none, report: @escaping @Sendable (Int, String) -> Void
     ) {
+        self.exclude = exclude
         self.device = device
         self.crossDevices = crossDevices
         self.recordsLinks = recordsLinks
@@ -343,6 +348,19 @@ final class ScanShared: @unchecked Sendable {
 
     var isCancelled: Bool { cancelled.load(ordering: .relaxed) }
     func cancel() { cancelled.store(true, ordering: .relaxed) }
+
+    /// Whether `name` is left out (and then counted as excluded).
+    func excludes(_ name: UnsafePointer<CChar>) -> Bool {
+        guard !exclude.isEmpty else { return false }
+        let length = strlen(name)
+        let hit = name.withMemoryRebound(to: UInt8.self, capacity: length) {
+            exclude.matches(UnsafeBufferPointer(start: $0, count: length))
+        }
+        if hit { excludedEntries.add(1, ordering: .relaxed) }
+        return hit
+    }
+
+    var excludedCount: Int { excludedEntries.load(ordering: .relaxed) }
     var entryCount: Int { entries.load(ordering: .relaxed) }
 
     /// True the first time a hard-linked inode is met: `du` counts it once.

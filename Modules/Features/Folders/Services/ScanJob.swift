@@ -43,7 +43,7 @@ struct ScanJob {
         let continuation = continuation
         let shared = ScanShared(
             device: UInt64(info.st_dev), crossDevices: options.crossDevices, recordsLinks: links != nil,
-            afterListing: afterListing
+            afterListing: afterListing, exclude: options.exclude
         ) { entries, current in
             continuation.yield(.progress(FolderScanProgress(entries: entries, bytes: 0, currentPath: current)))
         }
@@ -137,6 +137,7 @@ struct ScanJob {
         }
         batch.flush()
         total = measured.withLock { $0 }
+        total.excluded = shared.excludedCount
         export?.trailer()
         continuation.yield(.finished(total))
         continuation.finish()
@@ -265,6 +266,7 @@ struct ScanJob {
         export: NcduExportPart?,
         into part: inout ListPart
     ) {
+        if shared.excludes(namePointer) { return }
         var info = stat()
         guard fstatat(rootFD, namePointer, &info, AT_SYMLINK_NOFOLLOW) == 0 else {
             if errno == ENOENT { return }
