@@ -7,8 +7,9 @@ import TestSupport
 ///
 /// In the working directory: `road.m3u` (3 songs), `music/` (audio files),
 /// `photos/2023`, `photos/2024`. In `~`: `Music/trip.m3u` (120 songs, 60 of
-/// them by Queen, so a filtered second page exists) and `photos/`. Example
-/// paths under `/srv` are run under the world's own `srv/` folder (tests
+/// them by Queen, so a filtered second page exists), `photos/` and `src/`
+/// (with `.git` and `node_modules` to exclude). In `/srv`: `photos/`, `old/`,
+/// `tmp/`. Example paths under `/srv` are run under the world's own `srv/` folder (tests
 /// never write outside their temporary folders); nothing else is rewritten.
 final class CLIExampleWorld: @unchecked Sendable {
     let root = TemporaryDirectory("facet-world")
@@ -30,6 +31,11 @@ final class CLIExampleWorld: @unchecked Sendable {
         root.file("home/Music/trip.m3u", "#EXTM3U\n" + songs.joined(separator: "\n") + "\n")
         root.file("home/photos/2024/a.jpg", "a")
         root.file("srv/photos/cat.jpg", bytes: [UInt8](repeating: 9, count: 4_000))
+        root.file("srv/old/a.log", "old")
+        root.file("srv/tmp/b.log", "tmp")
+        root.file("home/src/main.swift", "print(1)")
+        root.file("home/src/.git/HEAD", "ref: refs/heads/main")
+        root.file("home/src/node_modules/x/index.js", "x")
         root.directory("facet")
         root.directory("run")
     }
