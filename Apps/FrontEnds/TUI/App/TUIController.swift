@@ -119,14 +119,31 @@ public final class TUIController {
 
     /// Runs a screen action (already validated by the prompt or needing
     /// none) and follows its outcome.
-    func run(_ action: String, _ arguments: ActionArguments, on session: ScreenSession, isFieldSync: Bool = false) {
+    ///
+    /// `prompt`: the prompt the arguments were typed into; when the action
+    /// fails it comes back with the text kept and the error beside it.
+    /// `quiet`: the TUI's own doing (a reload on coming back to a screen),
+    /// not something the user just asked for, so a failure goes to the
+    /// status line rather than a dialog.
+    func run(
+        _ action: String, _ arguments: ActionArguments, on session: ScreenSession, isFieldSync: Bool = false,
+        prompt: Prompt? = nil, quiet: Bool = false
+    ) {
         enqueue(isFieldSync: isFieldSync) { [weak self, weak session] in
             guard let self, let session, self.stack.contains(where: { $0 === session }) else { return }
             do {
                 let outcome = try await session.screen.run(action, arguments)
+                self.noteSubmitted(action, session)
+                if quiet { self.holdBack(session) }
+                if self.keptAfterFailure(prompt, session) { return }
                 await self.follow(outcome, from: session, after: action)
             } catch {
-                self.showError(error)
+                if self.reopen(prompt, with: error) { return }
+                if quiet {
+                    self.refuse(TerminalText.sanitize((error as? ScreenError)?.message ?? String(describing: error)))
+                } else {
+                    self.showError(error)
+                }
             }
         }
     }
@@ -209,7 +226,7 @@ public final class TUIController {
         guard let reload = session.screen.snapshot.action(StandardAction.reload), reload.enabled,
             !reload.params.contains(where: \.required)
         else { return }
-        run(StandardAction.reload, [:], on: session, isFieldSync: true)
+        run(StandardAction.reload, [:], on: session, isFieldSync: true, quiet: true)
     }
 
     var topLevelScreens: [ScreenDescriptor] { catalog.screens.filter(\.topLevel) }
@@ -279,6 +296,7 @@ public final class TUIController {
     // MARK: Field sync
 
     func fieldChanged(_ field: String, in session: ScreenSession) {
+        if session.screen.snapshot.content.form?.submitAction != nil { session.unsavedEdits = true }
         let id = ObjectIdentifier(session)
         if !pendingFields.contains(where: { $0.session == id && $0.field == field }) {
             pendingFields.append((id, field))
