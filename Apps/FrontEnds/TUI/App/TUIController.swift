@@ -35,6 +35,10 @@ public final class TUIController {
     private(set) var actionInFlight = false
     private var pendingFields: [(session: ObjectIdentifier, field: String)] = []
     private var cutNoticeShown = false
+    /// An action whose arguments came from a prompt, running on a screen or
+    /// its work still going on there: an error it leaves brings the prompt
+    /// back, text kept, rather than a dialog.
+    var promptAwaiting: (prompt: Prompt, session: ObjectIdentifier)?
 
     public init(
         catalog: any ScreenCatalog, bindings: KeyBindings = .standard, glyphs: Glyphs = .unicode,
@@ -129,16 +133,17 @@ public final class TUIController {
         _ action: String, _ arguments: ActionArguments, on session: ScreenSession, isFieldSync: Bool = false,
         prompt: Prompt? = nil, quiet: Bool = false
     ) {
+        if let prompt { promptAwaiting = (prompt, ObjectIdentifier(session)) }
         enqueue(isFieldSync: isFieldSync) { [weak self, weak session] in
             guard let self, let session, self.stack.contains(where: { $0 === session }) else { return }
             do {
                 let outcome = try await session.screen.run(action, arguments)
                 self.noteSubmitted(action, session)
                 if quiet { self.holdBack(session) }
-                if self.keptAfterFailure(prompt, session) { return }
+                if prompt != nil, self.promptFailed(session, pending: outcome.pending) { return }
                 await self.follow(outcome, from: session, after: action)
             } catch {
-                if self.reopen(prompt, with: error) { return }
+                if prompt != nil, self.reopenPrompt(with: error) { return }
                 if quiet {
                     self.refuse(TerminalText.sanitize((error as? ScreenError)?.message ?? String(describing: error)))
                 } else {
