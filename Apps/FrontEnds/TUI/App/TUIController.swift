@@ -227,9 +227,13 @@ public final class TUIController {
 
     /// Reads a screen that comes back into view again, when it offers
     /// `StandardAction.reload` without required arguments.
-    func refresh(_ session: ScreenSession) {
+    ///
+    /// `onlyReading`: coming back to a tab asks for nothing new, so a reload
+    /// that changes something (a fetch from a server, which offline could
+    /// only fail) is left for the user's own key.
+    func refresh(_ session: ScreenSession, onlyReading: Bool = false) {
         guard let reload = session.screen.snapshot.action(StandardAction.reload), reload.enabled,
-            !reload.params.contains(where: \.required)
+            !reload.params.contains(where: \.required), !onlyReading || reload.effect == .view
         else { return }
         run(StandardAction.reload, [:], on: session, isFieldSync: true, quiet: true)
     }
@@ -256,7 +260,7 @@ public final class TUIController {
             park()
             stack = parkedStack
             overlay = nil
-            if let shown = top { refresh(shown) }
+            if let shown = top { refresh(shown, onlyReading: true) }
             dirty = true
             return
         }
