@@ -134,9 +134,17 @@ import TestSupport
             try tmux.type("_2")
             try tmux.keys("Enter")
             let renamed = try tmux.wait(forText: "Renamed \"alpha\" to \"alpha_2\".", timeout: 15)
+            // The folder's own screen starts its rename from the name too.
+            try tmux.keys("i")
+            try tmux.wait(forText: "esc Back")
+            try tmux.keys("R")
+            let detail = try tmux.wait(for: "the detail's prompt with the name", timeout: 15) { screen in
+                screen.components(separatedBy: "\n").contains { $0.contains("New name (optional)") && $0.contains("alpha_2") }
+            }
+            try tmux.escape()
             try tmux.keys("q")
             try tmux.wait(forText: "EXITED 0", timeout: 15)
-            return [prompt, unchanged, renamed]
+            return [prompt, unchanged, renamed, detail]
         }
         #expect(!screens[1].contains("New name"), "a second rename screen: \(screens[1])")
         #expect(!screens[2].contains("New name"), "\(screens[2])")
