@@ -77,6 +77,26 @@ import TestSupport
         #expect(!user.stdout.contains("octo"), "the edit was saved: \(user.stdout)")
     }
 
+    /// Saved edits are not at risk: after Enter saved them, `q` quits at once.
+    @Test func quitAfterSavingDoesNotAsk() async throws {
+        let home = TemporaryDirectory("facet-keys-saved")
+        try signIn(home)
+        try await offThePool {
+            let tmux = try start(home)
+            try tmux.switchToTab("Settings", on: tmux.waitForPlaylists())
+            try tmux.wait(forText: "GitHub username")
+            try tmux.keys("Enter")
+            try tmux.type("octo")
+            try tmux.keys("Enter")
+            try tmux.wait(forText: "Saved", timeout: 15)
+            try tmux.escape()
+            try tmux.keys("q")
+            try tmux.wait(forText: "EXITED 0", timeout: 15)
+        }
+        let user = try facet(home, "settings", "get", "github-user")
+        #expect(user.stdout.contains("octo"), "\(user.stdout)")
+    }
+
     /// Importing under a name that is taken: the prompt stays with the
     /// path still typed and the error beside it; fixing the name imports.
     @Test func aFailedPromptKeepsWhatWasTyped() async throws {
