@@ -60,7 +60,10 @@ import TestSupport
         #expect(titleLine(screen).contains("Login"))
         try tmux.keys("Escape")
         try tmux.wait(forText: "enter Edit")
+        // The typed name was never submitted: q asks first.
         try tmux.keys("q")
+        try tmux.wait(forText: "Quit without saving")
+        try tmux.keys("y")
         try tmux.wait(forText: "EXITED 0")
     }
 

@@ -77,6 +77,8 @@ import TestSupport
         // rename screen (the seed's "Change Folder Name").
         try tmux.keys("R")
         try tmux.wait(forText: "New name (optional)")
+        // The prompt starts from the row's name; emptied, Enter opens the screen.
+        try tmux.keys("C-u")
         try tmux.keys("Enter")
         let rename = try tmux.wait(for: "the rename screen") { $0.contains("New name") && $0.contains(root + "/alpha") }
         // Folder titles are names (breadcrumbs do not repeat full paths): mask the tree's name too.

@@ -44,7 +44,10 @@ import TestSupport
         // A lone Esc leaves the field; q then quits.
         try tmux.escape()
         try tmux.wait(forText: "enter Edit")
+        // The typed name was never submitted: q asks first.
         try tmux.keys("q")
+        try tmux.wait(forText: "Quit without saving")
+        try tmux.keys("y")
         try tmux.wait(forText: "EXITED 0")
     }
 
@@ -94,6 +97,8 @@ import TestSupport
         try tmux.wait(for: "the scanned folder") { $0.contains("alpha") && $0.contains("beta") && $0.contains("Total") }
         try tmux.keys("R")
         try tmux.wait(forText: "New name (optional)")
+        // The prompt starts from the row's name; emptied, Enter opens the screen.
+        try tmux.keys("C-u")
         try tmux.keys("Enter")
         try tmux.wait(for: "the rename screen") { $0.contains("New name  alpha") && $0.contains(root + "/alpha") }
         // The selected name is replaced by typing.

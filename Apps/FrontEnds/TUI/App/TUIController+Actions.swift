@@ -54,6 +54,14 @@ extension TUIController {
         // What the screen suggests (the current name for a rename).
         for param in action.params { if let suggestion = param.suggestion { values[param.name] = suggestion } }
         guard let list = snapshot.content.list else { return values }
+        // An action on the row under the cursor starts a parameter named
+        // like one of the row's values with that value (a rename starts
+        // from the current name, to be edited rather than typed again).
+        if action.params.contains(where: { $0.kind == .item }), let item = top?.cursor.item(in: list) {
+            for param in action.params where values[param.name] == nil && (param.kind == .string || param.kind == .path) {
+                if case .string(let current)? = item.values[param.name], !current.isEmpty { values[param.name] = current }
+            }
+        }
         for param in action.params {
             if param.kind == .choice, let sort = list.sort, param.choices?.contains(sort) ?? false {
                 values[param.name] = sort
@@ -64,9 +72,9 @@ extension TUIController {
         return values
     }
 
-    func confirmOrRun(_ action: ActionDescriptor, _ arguments: ActionArguments, _ session: ScreenSession) {
+    func confirmOrRun(_ action: ActionDescriptor, _ arguments: ActionArguments, _ session: ScreenSession, prompt: Prompt? = nil) {
         guard action.destructive else {
-            run(action.name, arguments, on: session)
+            run(action.name, arguments, on: session, prompt: prompt)
             return
         }
         var target = ""

@@ -42,7 +42,9 @@ extension TUIController {
             handleEditing(key, session)
             return
         }
+        if editsBrowsedForm(key, session) { return }
         if let command = bindings.command(for: key, in: .browse) {
+            if browseForm(command, session) { return }
             perform(command, session)
         } else if let action = action(for: key, in: session.screen.snapshot) {
             invoke(action, session)
@@ -60,13 +62,6 @@ extension TUIController {
     func perform(_ command: Command, _ session: ScreenSession) {
         let snapshot = session.screen.snapshot
         let list = snapshot.content.list
-        // A form without a list that the user left with Esc: moving or
-        // Enter goes back into it.
-        if list == nil, let form = snapshot.content.form, !FormState.editable(form).isEmpty,
-            [.up, .down, .activate].contains(command) {
-            session.listFocused = false
-            return
-        }
         let page = max(1, (layout.listRows?.height ?? 10) - 1)
         switch command {
         case .quit: requestQuit()
@@ -162,6 +157,9 @@ extension TUIController {
     func requestQuit() {
         if isBusy {
             overlay = .confirm(Confirmation(title: "Quit", message: "Work is still running. Quit anyway?", then: .quit))
+        } else if let unsaved = sessionWithUnsavedEdits {
+            let title = TerminalText.sanitize(unsaved.screen.snapshot.title)
+            overlay = .confirm(Confirmation(title: "Quit", message: "\(title) has changes that are not saved. Quit without saving them?", then: .quit))
         } else {
             quit()
         }

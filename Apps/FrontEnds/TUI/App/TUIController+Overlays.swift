@@ -64,7 +64,7 @@ extension TUIController {
                 do {
                     let arguments = try prompt.arguments()
                     overlay = nil
-                    if let session = top { confirmOrRun(prompt.action, arguments, session) }
+                    if let session = top { confirmOrRun(prompt.action, arguments, session, prompt: prompt) }
                     return false
                 } catch {
                     prompt.message = error.message

@@ -10,6 +10,7 @@ extension TUIController {
         let snapshot = session.screen.snapshot
         session.sync(snapshot, now: now())
         if snapshot.status.kind == .error {
+            if promptFailed(session, pending: true) { return }
             if session.shownError != snapshot.status {
                 session.shownError = snapshot.status
                 switch overlay {
@@ -19,6 +20,7 @@ extension TUIController {
             }
         } else {
             session.shownError = nil
+            _ = promptFailed(session, pending: actionInFlight)
         }
         // A load that finished in the background lets End go on.
         if session.chasingEnd, !actionInFlight { continueChasingEnd() }

@@ -35,6 +35,10 @@ public final class TUIController {
     private(set) var actionInFlight = false
     private var pendingFields: [(session: ObjectIdentifier, field: String)] = []
     private var cutNoticeShown = false
+    /// An action whose arguments came from a prompt, running on a screen or
+    /// its work still going on there: an error it leaves brings the prompt
+    /// back, text kept, rather than a dialog.
+    var promptAwaiting: (prompt: Prompt, session: ObjectIdentifier)?
 
     public init(
         catalog: any ScreenCatalog, bindings: KeyBindings = .standard, glyphs: Glyphs = .unicode,
@@ -119,14 +123,32 @@ public final class TUIController {
 
     /// Runs a screen action (already validated by the prompt or needing
     /// none) and follows its outcome.
-    func run(_ action: String, _ arguments: ActionArguments, on session: ScreenSession, isFieldSync: Bool = false) {
+    ///
+    /// `prompt`: the prompt the arguments were typed into; when the action
+    /// fails it comes back with the text kept and the error beside it.
+    /// `quiet`: the TUI's own doing (a reload on coming back to a screen),
+    /// not something the user just asked for, so a failure goes to the
+    /// status line rather than a dialog.
+    func run(
+        _ action: String, _ arguments: ActionArguments, on session: ScreenSession, isFieldSync: Bool = false,
+        prompt: Prompt? = nil, quiet: Bool = false
+    ) {
+        if let prompt { promptAwaiting = (prompt, ObjectIdentifier(session)) }
         enqueue(isFieldSync: isFieldSync) { [weak self, weak session] in
             guard let self, let session, self.stack.contains(where: { $0 === session }) else { return }
             do {
                 let outcome = try await session.screen.run(action, arguments)
+                self.noteSubmitted(action, session)
+                if quiet { self.holdBack(session) }
+                if prompt != nil, self.promptFailed(session, pending: outcome.pending) { return }
                 await self.follow(outcome, from: session, after: action)
             } catch {
-                self.showError(error)
+                if prompt != nil, self.reopenPrompt(with: error) { return }
+                if quiet {
+                    self.refuse(TerminalText.sanitize((error as? ScreenError)?.message ?? String(describing: error)))
+                } else {
+                    self.showError(error)
+                }
             }
         }
     }
@@ -205,11 +227,15 @@ public final class TUIController {
 
     /// Reads a screen that comes back into view again, when it offers
     /// `StandardAction.reload` without required arguments.
-    func refresh(_ session: ScreenSession) {
+    ///
+    /// `onlyReading`: coming back to a tab asks for nothing new, so a reload
+    /// that changes something (a fetch from a server, which offline could
+    /// only fail) is left for the user's own key.
+    func refresh(_ session: ScreenSession, onlyReading: Bool = false) {
         guard let reload = session.screen.snapshot.action(StandardAction.reload), reload.enabled,
-            !reload.params.contains(where: \.required)
+            !reload.params.contains(where: \.required), !onlyReading || reload.effect == .view
         else { return }
-        run(StandardAction.reload, [:], on: session, isFieldSync: true)
+        run(StandardAction.reload, [:], on: session, isFieldSync: true, quiet: true)
     }
 
     var topLevelScreens: [ScreenDescriptor] { catalog.screens.filter(\.topLevel) }
@@ -234,7 +260,7 @@ public final class TUIController {
             park()
             stack = parkedStack
             overlay = nil
-            if let shown = top { refresh(shown) }
+            if let shown = top { refresh(shown, onlyReading: true) }
             dirty = true
             return
         }
@@ -279,6 +305,7 @@ public final class TUIController {
     // MARK: Field sync
 
     func fieldChanged(_ field: String, in session: ScreenSession) {
+        if session.screen.snapshot.content.form?.submitAction != nil { session.unsavedEdits = true }
         let id = ObjectIdentifier(session)
         if !pendingFields.contains(where: { $0.session == id && $0.field == field }) {
             pendingFields.append((id, field))

@@ -18,6 +18,9 @@ final class ScreenSession {
     /// form: on a screen with a list, on a tab's form until Enter, or after
     /// Esc left a form.
     var listFocused = false
+    /// A field of a form that has a submit action was changed by the user
+    /// and not submitted since: quitting would lose it, so `q` asks.
+    var unsavedEdits = false
     /// The error status already shown as a dialog (shown once per error).
     var shownError: ScreenStatus?
     /// The notice on screen and when it appeared, so it can fade.

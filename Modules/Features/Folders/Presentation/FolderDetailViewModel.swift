@@ -126,7 +126,7 @@ public final class FolderDetailViewModel: ScreenModel {
             actions: [
                 Self.openAction.disabled(
                     because: unavailable ?? (entry?.isDirectory == false ? "Not a folder: a file has no subfolders" : nil)),
-                Self.renameAction.disabled(
+                Self.renameAction.suggestingName(folder.name).disabled(
                     because: unavailable ?? (FolderPath.parent(folder.path) == nil ? "The top folder (/) cannot be renamed" : nil)),
                 Self.rescanAction.disabled(because: scanning ? "A scan is running" : nil),
                 Self.cancelAction.disabled(because: scanning ? nil : "No scan is running"),
@@ -151,5 +151,15 @@ public final class FolderDetailViewModel: ScreenModel {
             return try await super.perform(action, arguments)
         }
         return .done
+    }
+}
+
+extension ActionDescriptor {
+    /// The rename with the folder's current name suggested: front ends start
+    /// their prompt from it, to be edited rather than typed again.
+    fileprivate func suggestingName(_ name: String) -> ActionDescriptor {
+        var copy = self
+        if let index = copy.params.firstIndex(where: { $0.name == "name" }) { copy.params[index].suggestion = name }
+        return copy
     }
 }
