@@ -87,15 +87,18 @@ extension SQLitePlaylistStore {
             arguments: [name, change["source"] as String? ?? "", change["format"] as String? ?? "",
                         change["imported_at"] as Double? ?? Date().timeIntervalSince1970, songs])
         let id = db.lastInsertedRowID
-        try PlaylistJournal.forget(id, db)
         try db.execute(
             sql: """
                 INSERT INTO song (playlist_id, position, title, artist, cover, duration, location)
                 SELECT ?, position, title, artist, cover, duration, location FROM playlist_change_song WHERE change_id = ?
                 """,
             arguments: [id, changeID])
-        try db.execute(
-            sql: "UPDATE playlist_change SET playlist_id = ? WHERE playlist_id = ?", arguments: [id, change["playlist_id"] as Int64])
+        let old: Int64 = change["playlist_id"]
+        if id != old {
+            // Entries left under the new id belong to another dead playlist.
+            try PlaylistJournal.forget(id, db)
+            try db.execute(sql: "UPDATE playlist_change SET playlist_id = ? WHERE playlist_id = ?", arguments: [id, old])
+        }
         return id
     }
 }
