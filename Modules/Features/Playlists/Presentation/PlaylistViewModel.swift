@@ -381,7 +381,7 @@ public final class PlaylistViewModel: ScreenModel {
             "facet playlist Sample --fields id,title",
             "facet playlist Sample move-song 7 1",
             "facet playlist Sample remove-song 2 --yes",
-            "facet playlist Sample remove-song --items 1,4,7 --yes",
+            "facet playlist Sample remove-song --items 1,3 --yes",
             "facet playlist Sample move-up 3",
             "facet playlist Sample undo",
             "facet playlist Sample add music",
