@@ -17,6 +17,11 @@ enum SongPositions {
         guard db.changesCount == positions.count else {
             throw PlaylistError.songNotFound(playlist: try SQLitePlaylistStore.name(of: playlist, db), position: first)
         }
+        if positions.count == 1 {
+            // One song (the usual case): a plain shift, with no list to read per row.
+            try SQLitePlaylistStore.shift(playlist, from: first + 1, through: Int.max, by: -1, db)
+            return
+        }
         try db.execute(
             sql: """
                 UPDATE song SET position = -(position - (SELECT count(*) FROM json_each(?) AS j WHERE j.value < song.position))
@@ -31,6 +36,10 @@ enum SongPositions {
     /// come before it. The caller fills the gaps.
     static func openGaps(at positions: [Int], in playlist: Int64, _ db: Database) throws {
         guard let first = positions.first else { return }
+        if positions.count == 1 {
+            try SQLitePlaylistStore.shift(playlist, from: first, through: Int.max, by: 1, db)
+            return
+        }
         try db.execute(
             sql: """
                 UPDATE song SET position = -(position + (SELECT count(*) FROM json_each(?) AS j WHERE j.value <= song.position))
@@ -53,7 +62,13 @@ enum SongPositions {
                 throw PlaylistError.songNotFound(playlist: try SQLitePlaylistStore.name(of: playlist, db), position: from)
             }
         }
-        // A song not picked has rank r among the songs not picked, and lands
+        if let from = pick.first, let to = place.first, pick.count == 1 {
+            // One song: the ones it passes shift one place towards its old one.
+            try SQLitePlaylistStore.shift(
+                playlist, from: from < to ? from + 1 : to, through: from < to ? to : from - 1, by: from < to ? -1 : 1, db)
+            return
+        }
+        // Several songs: a song not picked has rank r among the songs not picked, and lands
         // at r plus the number of placed songs that come before it.
         try db.execute(
             sql: """
