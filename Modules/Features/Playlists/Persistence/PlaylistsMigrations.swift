@@ -20,5 +20,9 @@ extension Migration {
 
 extension Migrations {
     /// The playlists feature's migrations, in the order a fresh database runs them.
-    public static let playlists: [Migration] = [.playlistsV1, .playlistSongDetailsV3, .playlistJournalV8]
+    public static let playlists: [Migration] = [.playlistsV1, .playlistSongDetailsV3]
+
+    /// Added after every feature had shipped its first migrations, so they
+    /// run after all of those (see `Feature.laterMigrations`).
+    public static let playlistsLater: [Migration] = [.playlistJournalV8]
 }
