@@ -33,7 +33,7 @@ public final class FacetApp {
     static var migrations: [Migration] { migrations(of: features) }
 
     static func migrations(of features: [any Feature.Type]) -> [Migration] {
-        Migrations.core + features.flatMap { $0.migrations }
+        Migrations.core + features.flatMap { $0.migrations } + features.flatMap { $0.laterMigrations }
     }
 
     private let registry: ScreenRegistry

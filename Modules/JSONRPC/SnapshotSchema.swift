@@ -153,7 +153,7 @@ public enum SnapshotSchema {
             "name": string, "label": string, "required": boolean, "positional": boolean,
             "kind": .object(["type": .string("string"), "enum": .array(["string", "int", "bool", "choice", "item", "path"].map(JSONValue.string))]),
         ],
-        optional: ["choices": array(string), "minimum": integer, "maximum": integer, "suggestion": string])
+        optional: ["choices": array(string), "minimum": integer, "maximum": integer, "suggestion": string, "several": boolean])
 
     static let typedValue = JSONValue.object([
         "description": .string("A JSON scalar (ScreenKit.TypedValue)."),

@@ -17,6 +17,7 @@ import Testing
         let shipped = [
             "v1-meta", "v1-playlists", "v3-song-details", "v2-users", "v3-users-open-ui", "v4-users-github-web-url",
             "v3-stars", "v5-stars-language-index", "v3-photos", "v6-photos-list-digest", "v7-photos-no-title-index",
+            "v8-playlist-journal",
         ]
         #expect(Array(FacetApp.migrations.map(\.id).prefix(shipped.count)) == shipped)
     }

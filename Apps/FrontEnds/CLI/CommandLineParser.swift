@@ -53,7 +53,8 @@ enum CommandLineParser {
                     value = String(name[name.index(after: eq)...])
                     name = String(name[..<eq])
                 }
-                let actionParam = action?.params.first { $0.name == name }
+                // `--items 1,4,7` is the plural of an item parameter that takes several.
+                let actionParam = action?.params.first { $0.name == name || ($0.takesSeveral && name == $0.name + "s") }
                 let screenParam = descriptor.params.first { $0.name == name }
                 guard let param = actionParam ?? screenParam else {
                     let owner = action.map { "action '\($0.name)'" } ?? "screen '\(descriptor.id)'"
@@ -72,8 +73,8 @@ enum CommandLineParser {
                 }
                 try checkChoice(value!, for: param, of: actionParam != nil ? "action '\(action!.name)'" : "screen '\(descriptor.id)'")
                 if actionParam != nil {
-                    actionArgs[name] = .string(value!)
-                    actionPositionals.removeAll { $0.name == name }
+                    actionArgs[param.name] = .string(value!)
+                    actionPositionals.removeAll { $0.name == param.name }
                 } else if param.repeatable, let earlier = screenArgs.string(name) {
                     screenArgs[name] = .string(earlier + "\n" + value!)
                 } else {

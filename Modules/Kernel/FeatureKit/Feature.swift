@@ -18,6 +18,10 @@ public protocol Feature: AnyObject {
     /// The schema changes the feature's stores need, oldest first. An
     /// identifier, once shipped, is permanent; new ones are appended.
     static var migrations: [Migration] { get }
+    /// Schema changes added after other features had shipped theirs: they
+    /// run after every feature's `migrations`, so the order existing
+    /// databases recorded stays a prefix. Oldest first; only appended to.
+    static var laterMigrations: [Migration] { get }
 
     /// Keeps the shared context. Must be cheap: a one-shot command builds
     /// every feature, so adapters (libraries, stores, watchers) are `lazy`
@@ -43,6 +47,7 @@ public protocol Feature: AnyObject {
 
 extension Feature {
     public static var migrations: [Migration] { [] }
+    public static var laterMigrations: [Migration] { [] }
     public var homeScreen: ScreenRequest? { nil }
     public static func accountPorts(database: FacetDatabase) -> AccountPorts? { nil }
     public func prepare() async throws {}

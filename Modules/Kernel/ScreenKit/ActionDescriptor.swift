@@ -1,3 +1,5 @@
+import Foundation
+
 /// Something the user can do on a screen, described well enough that any front
 /// end can offer it: a CLI sub-command, a TUI key and prompt, a JSON-RPC call,
 /// and an OpenRPC entry are all generated from this one value.
@@ -125,6 +127,10 @@ public struct ParamDescriptor: Codable, Equatable, Sendable {
     /// rename), so the user edits it instead of typing it again. Only a
     /// suggestion: the value sent is whatever the user keeps.
     public var suggestion: String?
+    /// An `.item` parameter that takes several ids, comma-separated
+    /// (`1,4,7`): what a front end's marked rows fill, the CLI's `--items`.
+    /// Absent from the JSON unless true, so older peers read one item.
+    public var several: Bool?
     /// Where the values can be listed from (see `ValueSource`). Not part of
     /// the JSON: a hint for front ends in the same process.
     public var valuesFrom: ValueSource?
@@ -141,7 +147,17 @@ public struct ParamDescriptor: Codable, Equatable, Sendable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case name, label, kind, required, positional, choices, minimum, maximum, suggestion
+        case name, label, kind, required, positional, choices, minimum, maximum, suggestion, several
+    }
+
+    /// Whether the parameter takes several item ids (see `several`).
+    public var takesSeveral: Bool { kind == .item && several == true }
+
+    /// The same parameter taking several item ids, comma-separated.
+    public func acceptingSeveral() -> ParamDescriptor {
+        var copy = self
+        copy.several = true
+        return copy
     }
 
     public init(
@@ -205,6 +221,7 @@ public struct ParamDescriptor: Codable, Equatable, Sendable {
             guard let text = value.stringValue else {
                 throw .invalidParams("\(context): '\(name)' must be text, not \(value.description)")
             }
+            if takesSeveral { return .string(try Self.itemList(text, name: name, context: context).joined(separator: ",")) }
             // The C file-system calls stop at a NUL: `/x/victim\0-gone` would
             // act on `/x/victim`. No path can hold one, so refuse it here,
             // once, for every front end.
@@ -213,5 +230,30 @@ public struct ParamDescriptor: Codable, Equatable, Sendable {
             }
             return .string(text)
         }
+    }
+}
+
+extension ParamDescriptor {
+    /// `1, 4,7` → ["1", "4", "7"]: ids separated by commas, none empty or
+    /// repeated; the one message every front end shows for a bad list.
+    static func itemList(_ text: String, name: String, context: String) throws(ScreenError) -> [String] {
+        let ids = text.split(separator: ",", omittingEmptySubsequences: false)
+            .map { $0.trimmingCharacters(in: .whitespaces) }
+        if ids.contains(where: \.isEmpty) {
+            throw .invalidParams(
+                "\(context): '\(name)' must be one or more ids separated by commas (as 1,4,7), not \"\(text)\"")
+        }
+        var seen = Set<String>()
+        if let repeated = ids.first(where: { !seen.insert($0).inserted }) {
+            throw .invalidParams("\(context): '\(name)' names \(repeated) twice")
+        }
+        return ids
+    }
+}
+
+extension ActionArguments {
+    /// The ids of a parameter that takes several (see `ParamDescriptor.several`).
+    public func items(_ name: String) -> [String] {
+        (string(name) ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
     }
 }

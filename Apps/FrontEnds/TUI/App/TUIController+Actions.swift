@@ -22,6 +22,12 @@ extension TUIController {
         }
         var fixed = ActionArguments()
         for param in action.params where param.kind == .item {
+            if param.takesSeveral, !session.marks.isEmpty {
+                // Marks are used once: the rows they named may move or go.
+                fixed[param.name] = .string(session.marks.joined(separator: ","))
+                session.marks = []
+                continue
+            }
             guard let list = snapshot.content.list, let item = session.cursor.item(in: list) else {
                 notify("Nothing selected.")
                 return
@@ -81,6 +87,9 @@ extension TUIController {
         if let path = action.params.first(where: { $0.kind == .path }).flatMap({ arguments.string($0.name) }) {
             // What a path-taking action writes over is the file, not the screen.
             target = " \"\(TerminalText.sanitize(path))\""
+        } else if let marked = action.params.first(where: \.takesSeveral).flatMap({ arguments.string($0.name) }),
+            marked.contains(",") {
+            target = " (\(marked.split(separator: ",").count) marked rows)"
         } else if let list = session.screen.snapshot.content.list, action.params.contains(where: { $0.kind == .item }),
             let item = session.cursor.item(in: list) {
             target = " \"\(TerminalText.sanitize(item.title))\""

@@ -77,6 +77,19 @@ extension TUIController {
         case .down: moveCursor(1, session)
         case .pageUp: moveCursor(-page, session)
         case .pageDown: moveCursor(page, session)
+        case .mark:
+            guard let list, snapshot.actions.contains(where: { $0.params.contains(where: \.takesSeveral) }),
+                  let item = session.cursor.item(in: list) else {
+                moveCursor(page, session)
+                return
+            }
+            if let index = session.marks.firstIndex(of: item.id) {
+                session.marks.remove(at: index)
+            } else {
+                session.marks.append(item.id)
+            }
+            notify(session.marks.isEmpty ? "No rows marked." : "\(session.marks.count) marked.")
+            moveCursor(1, session)
         case .first:
             if let list {
                 session.cursor.moveToFirst(in: list)

@@ -71,7 +71,7 @@ extension TUIController {
             session.cursor.scroll(rows: area.height - 1, in: list)
             let placement = ListView.draw(
                 into: &buffer, list, cursor: session.cursor, focused: session.listFocused, in: area,
-                widths: &session.tableWidths, glyphs: glyphs)
+                widths: &session.tableWidths, glyphs: glyphs, marked: Set(session.marks))
             layout.listRows = placement.rows
             layout.listTop = placement.top
             layout.headerRow = placement.headerRow

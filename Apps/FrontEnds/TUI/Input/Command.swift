@@ -4,6 +4,9 @@
 public enum Command: Hashable, Sendable {
     case quit, back, help, redraw
     case up, down, pageUp, pageDown, first, last
+    /// Space: marks or unmarks the row where an action takes several rows,
+    /// else pages down.
+    case mark
     /// Enter on a list: the screen's `enter` action.
     case activate
     case nextScreen, previousScreen
@@ -31,6 +34,7 @@ public enum Command: Hashable, Sendable {
         case .down: "Down"
         case .pageUp: "Page up"
         case .pageDown: "Page down"
+        case .mark: "Mark the row (where rows can be marked; else page down)"
         case .first: "First"
         case .last: "Last"
         case .activate: "Open"

@@ -12,6 +12,9 @@ final class ScreenSession {
     var chasingEnd = false
     /// Filtering as you type, while the filter bar is open.
     var liveFilter: LiveFilter?
+    /// Ids of the rows marked with space, in marking order: an action
+    /// taking several items acts on them instead of the cursor's row.
+    var marks: [String] = []
     /// The list's column widths so far (they do not shrink while scrolling).
     var tableWidths = TableWidths()
     /// True when keys browse (lists, commands) rather than type into the

@@ -5,7 +5,7 @@ import ScreenKit
 enum HelpOverlay {
     /// The commands listed under "Keys", in this order.
     static let listed: [Command] = [
-        .up, .down, .pageUp, .pageDown, .first, .last, .activate, .back, .nextScreen, .switchScreen(1), .sortNext,
+        .up, .down, .pageUp, .pageDown, .mark, .first, .last, .activate, .back, .nextScreen, .switchScreen(1), .sortNext,
         .sortPrevious, .sortReverse, .palette, .help, .quit,
     ]
 

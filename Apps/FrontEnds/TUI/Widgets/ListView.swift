@@ -21,7 +21,7 @@ enum ListView {
 
     static func draw(
         into buffer: inout CellBuffer, _ list: ListContent, cursor: ListCursor, focused: Bool, in rect: Rect,
-        widths: inout TableWidths, glyphs: Glyphs
+        widths: inout TableWidths, glyphs: Glyphs, marked: Set<String> = []
     ) -> Placement {
         guard rect.height >= 2, rect.width >= 10 else { return Placement(rows: Rect(x: 0, y: 0, width: 0, height: 0), top: 0) }
         let rows = rect.droppingTop(1)
@@ -50,6 +50,10 @@ enum ListView {
             drawRow(
                 into: &buffer, list.items[local], in: list, table: table, x: inner.x, y: inner.y + row, width: inner.width,
                 tableX: tableX, cursor: isCursor, focused: focused, glyphs: glyphs)
+            // A marked row (space) shows a star in the gutter's free cell.
+            if marked.contains(list.items[local].id) {
+                buffer.put("*", width: 1, x: inner.x + 1, y: inner.y + row, style: isCursor && focused ? .cursor : .warning)
+            }
         }
         let shown = list.items.count - max(0, cursor.top - list.offset)
         if list.loadingMore, shown < inner.height {

@@ -16,6 +16,10 @@ public enum PlaylistError: DomainError, Equatable {
     case unknownFormat(path: String)
     /// An export file's extension names no format Facet writes.
     case unknownExportFormat(path: String)
+    /// The journal holds no change (of this playlist) that can be undone.
+    case nothingToUndo
+    /// A one-step move past the first (`top`) or last song.
+    case atEdge(position: Int, top: Bool)
 
     public var code: String {
         switch self {
@@ -29,13 +33,15 @@ public enum PlaylistError: DomainError, Equatable {
         case .emptySource: "playlist.empty"
         case .unknownFormat: "playlist.unknown_format"
         case .unknownExportFormat: "playlist.unknown_export_format"
+        case .nothingToUndo: "playlist.nothing_to_undo"
+        case .atEdge: "playlist.at_edge"
         }
     }
 
     public var category: DomainErrorCategory {
         switch self {
-        case .invalidName, .duplicateName, .invalidPosition, .unknownFormat, .unknownExportFormat: .invalidInput
-        case .notFound, .songNotFound: .notFound
+        case .invalidName, .duplicateName, .invalidPosition, .unknownFormat, .unknownExportFormat, .atEdge: .invalidInput
+        case .notFound, .songNotFound, .nothingToUndo: .notFound
         case .unreadable, .parse, .emptySource: .failure
         }
     }
@@ -53,6 +59,10 @@ public enum PlaylistError: DomainError, Equatable {
         case .emptySource(let path): "\(path) contains no songs."
         case .unknownFormat(let path):
             "Cannot tell the format of \(path): use a .json (seed format), .m3u/.m3u8 file, or a directory of audio files."
+        case .nothingToUndo: "There is nothing to undo."
+        case .atEdge(let position, let top):
+            top ? "The song at position \(position) is already at the top; nothing was moved."
+                : "The song at position \(position) is already at the bottom; nothing was moved."
         case .unknownExportFormat(let path):
             "Cannot export to \(path): the name must end in .m3u or .m3u8 (M3U8 playlist) or .json (seed format); nothing was written."
         }

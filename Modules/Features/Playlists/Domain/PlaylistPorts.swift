@@ -54,6 +54,16 @@ public protocol PlaylistStore: Sendable {
     func songs(in playlist: Int64, _ query: SongQuery) async throws -> SongPage
     func removeSong(in playlist: Int64, at position: Int) async throws
     func moveSong(in playlist: Int64, from: Int, to: Int) async throws
+    /// Removes the songs at `positions` in one transaction (all or none);
+    /// the rest close up, so positions stay 1…n.
+    func removeSongs(in playlist: Int64, at positions: [Int]) async throws
+    /// Moves the song at `pick[i]` to `place[i]` (both ascending, the same
+    /// count) in one transaction; the other songs keep their order.
+    func reorder(in playlist: Int64, pick: [Int], place: [Int]) async throws
+    /// The latest undoable change of `playlist`, or of any playlist when nil.
+    func lastChange(of playlist: Int64?) async throws -> PlaylistChange?
+    /// Reverts `change` and forgets it, in one transaction: the playlist as it then is.
+    func undo(_ change: PlaylistChange) async throws -> PlaylistSummary
     func rename(_ playlist: Int64, to name: String) async throws
     func delete(_ playlist: Int64) async throws
     /// Appends `songs` after the playlist's last song in one transaction:

@@ -12,6 +12,7 @@ import ScreenKit
 /// Wires the playlist screens (seed 001) and seeds the sample playlist.
 final class PlaylistFeature: Feature {
     static let migrations = Migrations.playlists
+    static let laterMigrations = Migrations.playlistsLater
 
     let context: FeatureContext
 

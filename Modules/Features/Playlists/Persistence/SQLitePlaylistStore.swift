@@ -53,6 +53,7 @@ public struct SQLitePlaylistStore: PlaylistStore {
                 throw PlaylistError.duplicateName(name)
             }
             let id = db.lastInsertedRowID
+            try PlaylistJournal.forget(id, db)
             try SongBulkInsert.insert(songs, into: id, db)
             return PlaylistSummary(
                 id: id, name: name, songCount: songs.count, source: source, format: format, importedAt: now)
@@ -74,49 +75,30 @@ public struct SQLitePlaylistStore: PlaylistStore {
     }
 
     public func removeSong(in playlist: Int64, at position: Int) async throws {
-        try await database.write { db in
-            try db.execute(
-                sql: "DELETE FROM song WHERE playlist_id = ? AND position = ?", arguments: [playlist, position])
-            guard db.changesCount == 1 else {
-                throw PlaylistError.songNotFound(playlist: try Self.name(of: playlist, db), position: position)
-            }
-            try Self.shift(playlist, from: position + 1, through: Int.max, by: -1, db)
-            try db.execute(
-                sql: "UPDATE playlist SET song_count = song_count - 1 WHERE id = ?", arguments: [playlist])
-        }
+        try await removeSongs(in: playlist, at: [position])
     }
 
     public func moveSong(in playlist: Int64, from: Int, to: Int) async throws {
-        try await database.write { db in
-            try db.execute(
-                sql: "UPDATE song SET position = 0 WHERE playlist_id = ? AND position = ?", arguments: [playlist, from])
-            guard db.changesCount == 1 else {
-                throw PlaylistError.songNotFound(playlist: try Self.name(of: playlist, db), position: from)
-            }
-            if from < to {
-                try Self.shift(playlist, from: from + 1, through: to, by: -1, db)
-            } else {
-                try Self.shift(playlist, from: to, through: from - 1, by: 1, db)
-            }
-            try db.execute(
-                sql: "UPDATE song SET position = ? WHERE playlist_id = ? AND position = 0", arguments: [to, playlist])
-        }
+        try await reorder(in: playlist, pick: [from], place: [to])
     }
 
     public func rename(_ playlist: Int64, to name: String) async throws {
         try await database.write { db in
             try Self.refuseTaken(name, except: playlist, db)
+            let old = try Self.name(of: playlist, db)
             do {
                 try db.execute(sql: "UPDATE playlist SET name = ? WHERE id = ?", arguments: [name, playlist])
             } catch let error as DatabaseError where error.resultCode == .SQLITE_CONSTRAINT {
                 throw PlaylistError.duplicateName(name)
             }
             guard db.changesCount == 1 else { throw PlaylistError.notFound(name) }
+            try PlaylistJournal.record(.rename, playlist: playlist, name: old, db)
         }
     }
 
     public func delete(_ playlist: Int64) async throws {
         try await database.write { db in
+            try PlaylistJournal.recordDeletion(of: playlist, db)
             try db.execute(sql: "DELETE FROM song WHERE playlist_id = ?", arguments: [playlist])
             try db.execute(sql: "DELETE FROM playlist WHERE id = ?", arguments: [playlist])
         }

@@ -37,6 +37,8 @@ public final class PlaylistViewModel: ScreenModel {
     private let requestedName: String
     private let library: PlaylistLibrary
     private var startPage: Int
+    /// The change `undo` would revert, read with the playlist.
+    private var undoable: PlaylistChange?
 
     public init(
         library: PlaylistLibrary, name: String, filter: String = "", sort: SongSort = .position, reverse: Bool = false,
@@ -63,6 +65,7 @@ public final class PlaylistViewModel: ScreenModel {
         do {
             playlist = try await library.playlist(named: requestedName)
             try await pages.load(from: window.offset(ofPage: startPage))
+            undoable = try await library.lastChange(of: playlist)
             status = startPage > pageCount ? .error(Self.noSuchPage(startPage, of: pageCount)) : .idle
         } catch {
             status = .error(ErrorPresentation.screenError(error))
@@ -107,10 +110,16 @@ public final class PlaylistViewModel: ScreenModel {
     }
 
     public func removeSong(at position: Int) async throws(ScreenError) {
+        try await removeSongs(at: [position])
+    }
+
+    /// Removes the songs at `positions` (marked rows) in one transaction.
+    public func removeSongs(at positions: [Int]) async throws(ScreenError) {
         try await run {
             let playlist = try self.requirePlaylist()
-            let name = await self.songName(at: position, in: playlist)
-            try await self.library.removeSong(from: playlist, at: position)
+            let name = positions.count == 1
+                ? await self.songName(at: positions[0], in: playlist) : Formatters.count(positions.count, "song")
+            try await self.library.removeSongs(from: playlist, at: positions)
             self.status = .notice("Removed \(name).")
         }
         try await refreshPlaylist()
@@ -119,10 +128,16 @@ public final class PlaylistViewModel: ScreenModel {
     /// Moves a song and keeps it in view: in position order without a
     /// filter the window is moved to the page that holds its new place.
     public func moveSong(from: Int, to: Int) async throws(ScreenError) {
+        try await moveSongs(from: [from], to: to)
+    }
+
+    /// Moves the songs at `positions` together, in their order, the first to `to`.
+    public func moveSongs(from positions: [Int], to: Int) async throws(ScreenError) {
         try await run {
             let playlist = try self.requirePlaylist()
-            let name = await self.songName(at: from, in: playlist)
-            try await self.library.moveSong(in: playlist, from: from, to: to)
+            let name = positions.count == 1
+                ? await self.songName(at: positions[0], in: playlist) : Formatters.count(positions.count, "song")
+            try await self.library.moveSongs(in: playlist, from: positions, to: to)
             self.status = .notice("Moved \(name) to \(to).")
         }
         try await refreshPlaylist()
@@ -192,12 +207,44 @@ public final class PlaylistViewModel: ScreenModel {
 
     public func reload() async throws(ScreenError) { try await refreshPlaylist() }
 
+    /// Moves the songs at `positions` one step up (`-1`) or down (`1`):
+    /// the position the first of them then has.
+    public func step(_ positions: [Int], by step: Int) async throws(ScreenError) -> Int {
+        try await run {
+            let playlist = try self.requirePlaylist()
+            let name = positions.count == 1
+                ? await self.songName(at: positions[0], in: playlist) : Formatters.count(positions.count, "song")
+            try await self.library.stepSongs(in: playlist, at: positions, by: step)
+            self.status = .notice("Moved \(name) \(step < 0 ? "up" : "down").")
+        }
+        try await refreshPlaylist()
+        let first = (positions.min() ?? 1) + step
+        if sort == .position, !descending, filter.isEmpty, !(offset..<(offset + entries.count)).contains(first - 1) {
+            try await refetch(from: (first - 1) / pageSize * pageSize)
+        }
+        return first
+    }
+
+    /// Reverts the last journalled change of this playlist.
+    public func undo() async throws(ScreenError) {
+        try await run {
+            let (change, restored) = try await self.library.undo(try self.requirePlaylist())
+            self.playlist = restored
+            self.status = .notice(PlaylistUndoText.done(change))
+        }
+        try await refreshPlaylist()
+    }
+
     /// Names the playlist (and the song) exactly, with what goes with it.
     public override func confirmation(of action: String, _ arguments: ActionArguments) async throws(ScreenError) -> String? {
         switch action {
         case "delete":
             guard let playlist else { throw ErrorPresentation.screenError(PlaylistError.notFound(requestedName)) }
             return PlaylistsViewModel.deleteQuestion(playlist)
+        case "remove-song" where try Self.positions(arguments).count > 1:
+            guard let playlist else { throw ErrorPresentation.screenError(PlaylistError.notFound(requestedName)) }
+            let count = try Self.positions(arguments).count
+            return "Remove \(count) songs from playlist \"\(playlist.name)\"?"
         case "remove-song":
             guard let playlist else { throw ErrorPresentation.screenError(PlaylistError.notFound(requestedName)) }
             let position = try Self.position(arguments)
@@ -225,6 +272,7 @@ public final class PlaylistViewModel: ScreenModel {
             let name = self.playlist?.name ?? self.requestedName
             self.playlist = try await self.library.playlist(named: name)
             try await self.pages.load(from: self.offset)
+            self.undoable = try await self.library.lastChange(of: self.playlist)
         }
         publish()
     }
@@ -259,6 +307,10 @@ public final class PlaylistViewModel: ScreenModel {
     // MARK: Screen contract
 
     static let itemParam = ParamDescriptor(name: StandardParam.item, label: "Song position", kind: .item, positional: true)
+    /// One position or several, comma-separated (the TUI's marked rows).
+    static let itemsParam = ParamDescriptor(
+        name: StandardParam.item, label: "Song positions (as 1,4,7)", kind: .item, positional: true
+    ).acceptingSeveral()
     public static let filterAction = ActionDescriptor(
         name: StandardAction.filter, label: "Filter", summary: "Show only songs whose title or artist contains the text.",
         effect: .view, key: StandardKey.filter,
@@ -275,11 +327,23 @@ public final class PlaylistViewModel: ScreenModel {
         name: "page", label: "Go to page", summary: "Show one page of songs.", effect: .view, key: "p",
         params: [ParamDescriptor(name: "number", label: "Page number", kind: .int, positional: true, minimum: 1)])
     public static let removeAction = ActionDescriptor(
-        name: "remove-song", label: "Remove song", summary: "Remove the song at a position.", effect: .destroys, key: "x",
-        params: [itemParam])
+        name: "remove-song", label: "Remove song",
+        summary: "Remove the song at a position, or the songs at several (--items 1,4,7), in one step.", effect: .destroys,
+        key: "x", params: [itemsParam])
     public static let moveAction = ActionDescriptor(
-        name: "move-song", label: "Move song", summary: "Move the song at a position to another position.", effect: .changes, key: "M",
-        params: [itemParam, ParamDescriptor(name: "to", label: "New position", kind: .int, positional: true, minimum: 1)])
+        name: "move-song", label: "Move song",
+        summary: "Move the song at a position, or the songs at several (--items 1,4,7) in their order, to another position.",
+        effect: .changes, key: "M",
+        params: [itemsParam, ParamDescriptor(name: "to", label: "New position", kind: .int, positional: true, minimum: 1)])
+    public static let moveUpAction = ActionDescriptor(
+        name: "move-up", label: "Move up", summary: "Move the song (or the marked songs) one place up.", effect: .changes,
+        key: "K", params: [itemsParam])
+    public static let moveDownAction = ActionDescriptor(
+        name: "move-down", label: "Move down", summary: "Move the song (or the marked songs) one place down.",
+        effect: .changes, key: "J", params: [itemsParam])
+    public static let undoAction = ActionDescriptor(
+        name: "undo", label: "Undo", summary: "Undo the last change to this playlist (remove, move, rename).",
+        effect: .changes, key: "u")
     public static let addAction = ActionDescriptor(
         name: "add", label: "Add songs",
         summary: "Append the songs of a .json or .m3u/.m3u8 file, or of a folder of audio files and its subfolders; "
@@ -312,8 +376,8 @@ public final class PlaylistViewModel: ScreenModel {
             ParamDescriptor(name: "page", label: "Page number", kind: .int, required: false, minimum: 1),
         ],
         actions: [
-            filterAction, sortAction, loadMoreAction, loadPreviousAction, .scrollTo, pageAction, removeAction, moveAction, addAction,
-            exportAction, renameAction, deleteAction, reloadAction,
+            filterAction, sortAction, loadMoreAction, loadPreviousAction, .scrollTo, pageAction, removeAction, moveAction, moveUpAction,
+            moveDownAction, addAction, exportAction, renameAction, deleteAction, undoAction, reloadAction,
         ],
         topLevel: false, columns: SongRow.columns,
         examples: [
@@ -325,6 +389,9 @@ public final class PlaylistViewModel: ScreenModel {
             "facet playlist Sample --fields id,title",
             "facet playlist Sample move-song 7 1",
             "facet playlist Sample remove-song 2 --yes",
+            "facet playlist Sample remove-song --items 1,3 --yes",
+            "facet playlist Sample move-up 3",
+            "facet playlist Sample undo",
             "facet playlist Sample add music",
             "facet playlist Sample export sample.m3u8",
             "facet playlist Sample rename Favourites",
@@ -367,10 +434,13 @@ public final class PlaylistViewModel: ScreenModel {
                 Self.pageAction.disabled(because: missing ?? busy),
                 Self.removeAction.disabled(because: missing ?? noSongs.map { "Nothing to remove: " + $0 }),
                 Self.moveAction.disabled(because: missing ?? noSongs.map { "Nothing to move: " + $0 }),
+                Self.moveUpAction.disabled(because: missing ?? noSongs.map { "Nothing to move: " + $0 }),
+                Self.moveDownAction.disabled(because: missing ?? noSongs.map { "Nothing to move: " + $0 }),
                 Self.addAction.disabled(because: missing ?? busy),
                 Self.exportAction.disabled(because: missing ?? busy),
                 Self.renameAction.suggesting(playlist?.name).disabled(because: missing),
                 Self.deleteAction.disabled(because: missing),
+                Self.undoAction.disabled(because: missing ?? (undoable == nil ? PlaylistUndoText.nothing : nil)),
                 Self.reloadAction,
             ])
     }
@@ -385,12 +455,16 @@ public final class PlaylistViewModel: ScreenModel {
         case StandardAction.loadPrevious: try await loadPrevious()
         case StandardAction.scrollTo: try await scroll(to: try arguments.requireInt(StandardParam.offset))
         case "page": try await showPage(try arguments.requireInt("number"))
-        case "remove-song": try await removeSong(at: try Self.position(arguments))
+        case "remove-song": try await removeSongs(at: try Self.positions(arguments))
         case "move-song":
             let to = try arguments.requireInt("to")
-            try await moveSong(from: try Self.position(arguments), to: to)
+            try await moveSongs(from: try Self.positions(arguments), to: to)
             // Front ends with a cursor follow the song to its new place.
             return ActionOutcome(focus: String(to))
+        case "move-up", "move-down":
+            let first = try await step(try Self.positions(arguments), by: action == "move-up" ? -1 : 1)
+            return ActionOutcome(focus: String(first))
+        case "undo": try await undo()
         case "add": try await add(from: try arguments.require("path"))
         case "export": try await export(to: try arguments.require("file"), replacing: arguments.bool("yes") ?? false)
         case "rename": try await rename(to: try arguments.require("name"))
@@ -405,6 +479,16 @@ public final class PlaylistViewModel: ScreenModel {
 
     static func noSuchPage(_ number: Int, of count: Int) -> ScreenError {
         .invalidParams("Page \(number) does not exist (1…\(count)).", code: "playlist.invalid_page")
+    }
+
+    /// The positions of an item parameter that takes several.
+    static func positions(_ arguments: ActionArguments) throws(ScreenError) -> [Int] {
+        let ids = arguments.items(StandardParam.item)
+        let positions = ids.compactMap { Int($0) }
+        guard !ids.isEmpty, positions.count == ids.count else {
+            throw .invalidParams("'item' must be song positions (whole numbers, as 1,4,7)")
+        }
+        return positions
     }
 
     static func position(_ arguments: ActionArguments) throws(ScreenError) -> Int {

@@ -18,6 +18,8 @@ public final class PlaylistsViewModel: ScreenModel {
     /// Filter and order, applied by the store.
     public private(set) var query: PlaylistListQuery
     private let library: PlaylistLibrary
+    /// The change `undo` would revert (of any playlist), read with the list.
+    private var undoable: PlaylistChange?
 
     public init(library: PlaylistLibrary, query: PlaylistListQuery = PlaylistListQuery()) {
         self.library = library
@@ -41,6 +43,7 @@ public final class PlaylistsViewModel: ScreenModel {
     public func reload() async {
         do {
             playlists = try await library.playlists(query)
+            undoable = try await library.lastChange(of: nil)
             if status.kind == .error { status = .idle }
         } catch {
             status = .error(ErrorPresentation.screenError(error))
@@ -76,6 +79,17 @@ public final class PlaylistsViewModel: ScreenModel {
             let playlist = try await library.playlist(named: name)
             try await library.delete(playlist)
             status = .notice("Deleted \"\(playlist.name)\".")
+        } catch {
+            throw ErrorPresentation.screenError(error)
+        }
+        await reload()
+    }
+
+    /// Reverts the last journalled change of any playlist (a deletion too).
+    public func undo() async throws(ScreenError) {
+        do {
+            let (change, _) = try await library.undo(nil)
+            status = .notice(PlaylistUndoText.done(change))
         } catch {
             throw ErrorPresentation.screenError(error)
         }
@@ -134,6 +148,10 @@ public final class PlaylistsViewModel: ScreenModel {
     public static let deleteAction = ActionDescriptor(
         name: "delete", label: "Delete", summary: "Delete a playlist and its songs.", effect: .destroys, key: "d",
         params: [itemParam])
+    public static let undoAction = ActionDescriptor(
+        name: "undo", label: "Undo",
+        summary: "Undo the last change to a playlist (remove, move, rename or delete): a deleted playlist comes back.",
+        effect: .changes, key: "u")
     public static let reloadAction = ActionDescriptor(
         name: StandardAction.reload, label: "Reload", summary: "Read the list again from the database.", effect: .view, key: "r")
 
@@ -141,7 +159,7 @@ public final class PlaylistsViewModel: ScreenModel {
         id: screenID, title: "Playlists", summary: "Your imported playlists; import more from files or folders.",
         params: ListGrammar.screenParams(
             sortKeys: PlaylistSort.allCases.map(\.rawValue), filterLabel: "Only playlists whose name, source or format contains this text"),
-        actions: [importAction, openAction, deleteAction, filterAction, sortAction, reloadAction], columns: PlaylistRow.columns,
+        actions: [importAction, openAction, deleteAction, filterAction, sortAction, undoAction, reloadAction], columns: PlaylistRow.columns,
         examples: [
             "facet playlists",
             "facet playlists import road.m3u --name \"Road Trip\"",
@@ -151,6 +169,7 @@ public final class PlaylistsViewModel: ScreenModel {
             "facet playlists --filter road --json name,songs",
             "facet playlists open Sample",
             "facet playlists delete \"Road Trip\" --yes",
+            "facet playlists undo",
         ])
 
     public override var snapshot: ScreenSnapshot {
@@ -170,6 +189,7 @@ public final class PlaylistsViewModel: ScreenModel {
                 Self.deleteAction.disabled(because: none ? "Nothing to delete: no playlists yet" : running),
                 Self.filterAction,
                 Self.sortAction,
+                Self.undoAction.disabled(because: undoable == nil ? PlaylistUndoText.nothing : running),
                 Self.reloadAction,
             ])
     }
@@ -194,6 +214,9 @@ public final class PlaylistsViewModel: ScreenModel {
         case StandardAction.sort:
             let sort = PlaylistSort(rawValue: try arguments.require(StandardParam.by)) ?? .name
             await setSort(sort, descending: ListGrammar.descending(arguments, natural: sort.naturallyDescending))
+            return .done
+        case "undo":
+            try await undo()
             return .done
         case StandardAction.reload:
             await reload()

@@ -120,6 +120,30 @@ public final class InMemoryPlaylistStore: PlaylistStore, @unchecked Sendable {
         }
     }
 
+    public func removeSongs(in playlist: Int64, at positions: [Int]) async throws {
+        try checkFailure()
+        locked {
+            for position in positions.sorted(by: >) { lists[playlist]?.songs.remove(at: position - 1) }
+            lists[playlist]?.summary.songCount -= positions.count
+        }
+    }
+
+    public func reorder(in playlist: Int64, pick: [Int], place: [Int]) async throws {
+        try checkFailure()
+        locked {
+            guard var songs = lists[playlist]?.songs else { return }
+            let picked = pick.map { songs[$0 - 1] }
+            for position in pick.sorted(by: >) { songs.remove(at: position - 1) }
+            for (song, position) in zip(picked, place) { songs.insert(song, at: position - 1) }
+            lists[playlist]?.songs = songs
+        }
+    }
+
+    /// The double keeps no journal: nothing is ever undoable.
+    public func lastChange(of playlist: Int64?) async throws -> PlaylistChange? { nil }
+
+    public func undo(_ change: PlaylistChange) async throws -> PlaylistSummary { throw PlaylistError.nothingToUndo }
+
     public func rename(_ playlist: Int64, to name: String) async throws {
         try checkFailure()
         try locked {

@@ -17,7 +17,7 @@ import Testing
 
     static func database() throws -> (FacetDatabase, TemporaryDirectory) {
         let folder = TemporaryDirectory("facet-fold")
-        return (try FacetDatabase(path: folder.path + "/facet.sqlite", migrations: Migrations.core + Migrations.playlists), folder)
+        return (try FacetDatabase(path: folder.path + "/facet.sqlite", migrations: Migrations.core + Migrations.playlists + Migrations.playlistsLater), folder)
     }
 
     static func playlists(_ backend: Backend) throws -> Made<any PlaylistStore> {

@@ -14,7 +14,7 @@ import Testing
 
 
     init() throws {
-        database = try FacetDatabase(path: dir.path + "/data/facet.sqlite", migrations: Migrations.core + Migrations.playlists)
+        database = try FacetDatabase(path: dir.path + "/data/facet.sqlite", migrations: Migrations.core + Migrations.playlists + Migrations.playlistsLater)
         store = SQLitePlaylistStore(database: database)
     }
 
@@ -109,14 +109,14 @@ import Testing
 
     @Test func survivesReopening() async throws {
         _ = try await store.create(name: "Kept", source: "a", format: "m3u", songs: songs(4))
-        let again = SQLitePlaylistStore(database: try FacetDatabase(path: database.path, migrations: Migrations.core + Migrations.playlists))
+        let again = SQLitePlaylistStore(database: try FacetDatabase(path: database.path, migrations: Migrations.core + Migrations.playlists + Migrations.playlistsLater))
         #expect(try await again.playlist(named: "Kept")?.songCount == 4)
     }
 
     @Test func corruptFileGivesAStorageError() throws {
         let path = dir.file("corrupt.sqlite", String(repeating: "this is not a database ", count: 500))
         do {
-            _ = try FacetDatabase(path: path, migrations: Migrations.core + Migrations.playlists)
+            _ = try FacetDatabase(path: path, migrations: Migrations.core + Migrations.playlists + Migrations.playlistsLater)
             Issue.record("opened a corrupt database")
         } catch {
             #expect(error.reason == .corrupt)
@@ -125,7 +125,7 @@ import Testing
     }
 
     @Test func twoConnectionsImportingAtOnceBothSucceed() async throws {
-        let other = SQLitePlaylistStore(database: try FacetDatabase(path: database.path, migrations: Migrations.core + Migrations.playlists))
+        let other = SQLitePlaylistStore(database: try FacetDatabase(path: database.path, migrations: Migrations.core + Migrations.playlists + Migrations.playlistsLater))
         async let one = store.create(name: "One", source: "a", format: "json", songs: songs(20_000))
         async let two = other.create(name: "Two", source: "b", format: "json", songs: songs(20_000))
         let (a, b) = try await (one, two)

@@ -16,7 +16,7 @@ import Testing
     let store: SQLitePlaylistStore
 
     init() throws {
-        database = try FacetDatabase(path: dir.path + "/facet.sqlite", migrations: Migrations.core + Migrations.playlists)
+        database = try FacetDatabase(path: dir.path + "/facet.sqlite", migrations: Migrations.core + Migrations.playlists + Migrations.playlistsLater)
         store = SQLitePlaylistStore(database: database)
     }
 
