@@ -68,19 +68,19 @@ public final class BookmarksViewModel: ScreenModel {
     ]
 
     public static let addAction = ActionDescriptor(
-        name: "add", label: "Add", summary: "Bookmark an http(s) URL, with a title (default: its host).", key: "a",
+        name: "add", label: "Add", summary: "Bookmark an http(s) URL, with a title (default: its host).", effect: .adds, key: "a",
         params: [
             ParamDescriptor(name: "url", label: "URL", positional: true),
             ParamDescriptor(name: "title", label: "Title", required: false),
         ])
     public static let openAction = ActionDescriptor(
-        name: StandardAction.openURL, label: "Open", summary: "Open a bookmark's page.", key: "o",
+        name: StandardAction.openURL, label: "Open", summary: "Open a bookmark's page.", effect: .view, key: "o",
         params: [ParamDescriptor(name: StandardParam.item, label: "Bookmark", kind: .item, positional: true)])
     public static let removeAction = ActionDescriptor(
-        name: "remove", label: "Remove", summary: "Remove a bookmark.", key: "d", destructive: true,
+        name: "remove", label: "Remove", summary: "Remove a bookmark.", effect: .destroys, key: "d",
         params: [ParamDescriptor(name: StandardParam.item, label: "Bookmark", kind: .item, positional: true)])
     public static let reloadAction = ActionDescriptor(
-        name: StandardAction.reload, label: "Reload", summary: "Read the bookmarks again.", key: "r")
+        name: StandardAction.reload, label: "Reload", summary: "Read the bookmarks again.", effect: .view, key: "r")
 
     public static let descriptor = ScreenDescriptor(
         id: screenID, title: "Bookmarks", summary: "Saved web pages, in Facet's database.",
