@@ -43,8 +43,7 @@ import TestSupport
               try facet("settings", "set-field", "github-user", "octo", "set-field", "github-base-url", server.baseURL).status == 0
         else { throw Failure.setUp }
         let record = home.path + "/opened"
-        let browser = home.file("browser", "#!/bin/sh\nprintf '%s\\n' \"$@\" >> '\(record)'\n")
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: browser)
+        let browser = home.executable("browser", "#!/bin/sh\nprintf '%s\\n' \"$@\" >> '\(record)'\n")
 
         let snapshotPath = home.path + "/tui-snapshot.json"
         let tmux = try TmuxSession(command: TmuxEndToEndTests().command(

@@ -33,6 +33,22 @@ public final class TemporaryDirectory: @unchecked Sendable {
         return full
     }
 
+    /// Writes an executable script. The file is opened close-on-exec, so a
+    /// child process another test starts while it is being written does not
+    /// keep it open for writing, which would make running it fail (ETXTBSY).
+    @discardableResult
+    public func executable(_ name: String, _ script: String) -> String {
+        let full = path + "/" + name
+        let fd = open(full, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o755)
+        precondition(fd >= 0, "cannot write \(full): errno \(errno)")
+        let bytes = Array(script.utf8)
+        let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        close(fd)
+        precondition(written == bytes.count, "short write to \(full)")
+        chmod(full, 0o755)
+        return full
+    }
+
     @discardableResult
     public func directory(_ name: String) -> String {
         let full = path + "/" + name

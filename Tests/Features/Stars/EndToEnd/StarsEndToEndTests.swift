@@ -181,8 +181,7 @@ import TestSupport
         try await setUp(user: "octo", token: "good")
         let directory = TemporaryDirectory()
         let record = directory.path + "/opened"
-        let browser = directory.file("browser", "#!/bin/sh\nprintf '%s\\n' \"$@\" >> '\(record)'\n")
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: browser)
+        let browser = directory.executable("browser", "#!/bin/sh\nprintf '%s\\n' \"$@\" >> '\(record)'\n")
 
         #expect(try await facet("stars").status == 0)
         let opened = try await facet("stars", "--refresh", "none", "open-url", "1000007", extra: ["BROWSER": browser])
