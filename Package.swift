@@ -233,7 +233,7 @@ let package = Package(
                 + features.flatMap(\.targets).map { .target(name: $0) },
             path: "Tests/CompositionTests"),
         .testTarget(name: "JSONRPCTests", dependencies: ["JSONRPC", "JSONCore", "ScreenKit"], path: "Tests/JSONRPCTests"),
-        .testTarget(name: "ScreenKitTests", dependencies: ["ScreenKit"], path: "Tests/ScreenKitTests"),
+        .testTarget(name: "ScreenKitTests", dependencies: ["ScreenKit", "TestSupport"], path: "Tests/ScreenKitTests"),
         .testTarget(
             name: "FrontEndTests",
             dependencies: ["CLIFrontEnd", "JSONLFrontEnd", "ScreenKit", "TestSupport"],

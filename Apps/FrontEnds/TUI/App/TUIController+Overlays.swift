@@ -51,7 +51,7 @@ extension TUIController {
             let completion = PathCompletion.complete(prompt.fields[prompt.focus].editor.text)
             prompt.fields[prompt.focus].editor.replace(with: completion.text)
             prompt.fields[prompt.focus].editor.moveEnd()
-            prompt.hint = completion.candidates.isEmpty ? nil : PathCompletion.summary(completion.candidates)
+            prompt.hint = completion.candidates.isEmpty ? nil : PathCompletion.summary(completion)
             return true
         }
         prompt.hint = nil
