@@ -17,6 +17,7 @@ enum WebAssets {
         "render.js": Asset(text: RenderJS.text, type: javaScript),
         "table.js": Asset(text: TableJS.text, type: javaScript),
         "prompt.js": Asset(text: PromptJS.text, type: javaScript),
+        "path-field.js": Asset(text: PathFieldJS.text, type: javaScript),
         "names.js": Asset(text: namesModule, type: javaScript),
     ]
 

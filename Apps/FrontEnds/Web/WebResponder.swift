@@ -31,6 +31,7 @@ struct WebResponder: HTTPResponder {
         }
         let path = request.uri.path
         if path == Self.socketPath { return Self.text(.forbidden, "WebSocket handshake refused.\n") }
+        if path == PathCompletionResponder.path { return PathCompletionResponder.respond(query: query) }
         if path.hasPrefix("/assets/") {
             guard let asset = WebAssets.all[String(path.dropFirst("/assets/".count))] else {
                 return Self.text(.notFound, "No such asset.\n")

@@ -3,6 +3,7 @@
 enum PromptJS {
     static let text = #"""
 import { el } from "./render.js";
+import { pathField } from "./path-field.js";
 
 function show(dialog, form, focus) {
   return new Promise((resolve) => {
@@ -34,6 +35,7 @@ export function ask(dialog, action, params, initial = {}) {
   for (const param of params) {
     const id = `param-${param.name}`;
     let control;
+    let extras = [];
     if (param.kind === "choice") {
       control = el("select", { id, name: param.name, required: param.required });
       if (!param.required) control.append(el("option", { value: "" }, "—"));
@@ -42,6 +44,8 @@ export function ask(dialog, action, params, initial = {}) {
       control = el("input", { id, name: param.name, type: "checkbox" });
     } else if (param.kind === "int") {
       control = el("input", { id, name: param.name, type: "number", step: "1", min: param.minimum, max: param.maximum, required: param.required });
+    } else if (param.kind === "path") {
+      [control, ...extras] = pathField({ id, name: param.name, required: param.required });
     } else {
       control = el("input", {
         id, name: param.name, type: "text", required: param.required, autocomplete: "off",
@@ -57,7 +61,7 @@ export function ask(dialog, action, params, initial = {}) {
     const label = param.kind === "bool"
       ? el("label", {}, control, ` ${param.label}`)
       : el("label", {}, `${param.label}${param.required ? "" : " (optional)"}`, control);
-    form.append(label);
+    form.append(label, ...extras);
   }
   form.append(buttons(action.label, action.destructive));
   form.collect = () => {
