@@ -40,6 +40,19 @@ import TestSupport
         #expect(facts["confirmTitle"] as? String == "Delete: “<img src=x onerror=alert(1)>”?")
         #expect(facts["confirmFocus"] as? String == "Cancel")
         #expect(facts["afterDelete"] as? [String] == ["Sample"])
+        // A path completed in the import prompt, the folder's names shown as text.
+        let lists = work.path + "/tab-lists/"
+        let markup = "<img src=x onerror=alert(1)>.m3u"
+        #expect(facts["completionHint"] as? String == "\(markup)  mix.m3u  mixtape.txt")
+        #expect(facts["completionOptions"] as? [String] == [lists + markup, lists + "mix.m3u", lists + "mixtape.txt"])
+        #expect(facts["imagesInDialog"] as? Int == 0)
+        #expect(facts["alertRanInCompletion"] as? Bool == false)
+        #expect(facts["completedPath"] as? String == lists + "mix.m3u")
+        #expect(facts["completionFocus"] as? String == "param-path", "Tab completed instead of moving on")
+        let typed = facts["typedForCompletion"] as? Int ?? 0
+        let requests = facts["completionRequests"] as? Int ?? .max
+        #expect(requests >= 1 && requests <= typed / 2, "typing asks once it pauses: \(requests) requests for \(typed) keys")
+        #expect(facts["afterCompletedImport"] as? [String] == ["Sample", "Tabbed"])
         #expect(facts["consoleErrors"] as? [String] == [])
         #expect(server.stop() == 0)
     }

@@ -9,6 +9,8 @@ public enum RawHTTP {
         /// Header names lowercased; a repeated header keeps its last value.
         public var headers: [String: String]
         public var head: String
+        /// As much of the body as `Content-Length` announced (empty without one).
+        public var body: String = ""
     }
 
     public struct Failure: Error, CustomStringConvertible {
@@ -60,6 +62,17 @@ public enum RawHTTP {
         for line in headLines.dropFirst() {
             guard let colon = line.firstIndex(of: ":") else { continue }
             fields[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        }
+        // The body, when its length is announced: read on until it is all here.
+        let headLength = head.utf8.count + 4
+        if let length = fields["content-length"].flatMap(Int.init), length > 0 {
+            while received.count < headLength + length {
+                let count = read(fd, &buffer, buffer.count)
+                if count <= 0 { break }
+                received += buffer[0..<count]
+            }
+            let body = String(decoding: received.dropFirst(headLength).prefix(length), as: UTF8.self)
+            return Response(status: status, headers: fields, head: head, body: body)
         }
         return Response(status: status, headers: fields, head: head)
     }

@@ -194,6 +194,49 @@ def main():
         page.until("the deleted row gone", lambda: XSS not in [r[0] for r in page.rows()])
         facts["afterDelete"] = [r[0] for r in page.rows()]
 
+        # Import by completing the path: part of a folder's name, Tab, part of a file's, Tab.
+        lists = os.path.join(work, "tab-lists")
+        os.makedirs(lists)
+        with open(os.path.join(lists, "mix.m3u"), "w") as f:
+            f.write("#EXTM3U\n#EXTINF:200,Toto - Africa\nb.mp3\n")
+        for other in ["mixtape.txt", XSS + ".m3u"]:
+            open(os.path.join(lists, other), "w").close()
+        driver.find_element(By.CSS_SELECTOR, "button[data-action='import']").click()
+        page.until("the import dialog", page.dialog_open)
+        field = driver.find_element(By.ID, "param-path")
+
+        def hint():
+            return driver.execute_script("return document.getElementById('param-path-hint').textContent")
+
+        def value():
+            return field.get_attribute("value")
+        typed = os.path.join(work, "tab-li")
+        page.key(typed, Keys.TAB)
+        page.until("the folder completed", lambda: value() == lists + "/")
+        page.until("the folder's names listed", lambda: XSS + ".m3u" in hint())
+        facts["completionHint"] = hint()
+        facts["completionOptions"] = driver.execute_script(
+            "return [...document.querySelectorAll('#param-path-matches option')].map(o => o.value)")
+        facts["imagesInDialog"] = len(driver.find_elements(By.CSS_SELECTOR, "#prompt img"))
+        page.key("mi", Keys.TAB)
+        page.until("the names' common part", lambda: value() == lists + "/mix")
+        page.until("the choice listed", lambda: hint() == "mix.m3u  mixtape.txt")
+        page.key(".", Keys.TAB)
+        page.until("the file completed", lambda: value() == lists + "/mix.m3u")
+        facts["completedPath"] = value()
+        facts["completionFocus"] = driver.switch_to.active_element.get_attribute("id")
+        facts["typedForCompletion"] = len(typed) + 3
+        facts["completionRequests"] = driver.execute_script(
+            "return performance.getEntriesByType('resource').filter(e => new URL(e.name).pathname === '/complete').length")
+        driver.find_element(By.ID, "param-name").send_keys("Tabbed", Keys.ENTER)
+        page.until("the playlist imported by completion", lambda: "Tabbed" in [r[0] for r in page.rows()])
+        facts["afterCompletedImport"] = [r[0] for r in page.rows()]
+        try:
+            driver.switch_to.alert
+            facts["alertRanInCompletion"] = True
+        except NoAlertPresentException:
+            facts["alertRanInCompletion"] = False
+
         # The folders screen, for the README.
         driver.find_element(By.CSS_SELECTOR, "#tabs a[data-screen='folders']").click()
         page.until("folders", lambda: page.path().startswith("/folders"))
