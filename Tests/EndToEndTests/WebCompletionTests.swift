@@ -44,7 +44,7 @@ import TestSupport
         work.file("lists/road trip.m3u", "")
         work.file("lists/.hidden.m3u", "")
         work.file("lists/rock/a.mp3", "")
-        let server = try WebServerProcess(home: home.path)
+        let server = try WebServerProcess(home: home.path, environment: ["HOME": home.path])
         let cookie = try session(server)
         func answer(_ typed: String) throws -> [String: Any] {
             let response = try RawHTTP.get(port: server.port, path: query(typed), headers: [cookie])
@@ -64,6 +64,9 @@ import TestSupport
         #expect(try answer(folder + "<")["names"] as? [String] == [markup])
         #expect(try answer(folder + ".")["names"] as? [String] == [".hidden.m3u"])
         #expect(try answer(work.path + "/li")["completion"] as? String == folder)
+        // `~` is the server's home folder, written out: the import takes the text as it is.
+        home.file("mixes/x.m3u", "")
+        #expect(try answer("~/mi")["completion"] as? String == home.path + "/mixes/")
         // A NUL or a missing parameter is no path.
         #expect(try RawHTTP.get(port: server.port, path: "/complete", headers: [cookie]).status == 400)
         #expect(try answer(folder + "r\u{0}")["total"] as? Int == 0)

@@ -16,8 +16,11 @@ public final class WebServerProcess: @unchecked Sendable {
         public var description: String
     }
 
-    public init(home: String, arguments: [String] = [], shared: Bool = false, currentDirectory: String? = nil) throws {
-        let environment = FacetProcess.environment(home: home)
+    public init(
+        home: String, arguments: [String] = [], shared: Bool = false, currentDirectory: String? = nil,
+        environment extra: [String: String] = [:]
+    ) throws {
+        let environment = FacetProcess.environment(home: home, extra: extra)
         // Process has no working directory of its own before run(): env's -C sets it.
         let directory = currentDirectory.map { ["-C", $0] } ?? []
         var connect: [String] = []

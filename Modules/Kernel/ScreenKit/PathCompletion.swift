@@ -8,7 +8,9 @@ import Foundation
 /// matches listed so the user sees the choice.
 ///
 /// Only reads directory listings; relative paths are taken from the working
-/// directory and `~/` from the home folder, as the screens resolve them.
+/// directory, as the screens resolve them. The screens take `~` literally
+/// (a shell expands it before Facet sees it), so completing `~/` writes the
+/// home folder out: the text left in the field names what the user meant.
 /// Names come from the disk: a front end shows them as text, never markup.
 public enum PathCompletion {
     /// The path separator (spelled by code: the filter key is the same character).
@@ -67,15 +69,14 @@ public enum PathCompletion {
         _ typed: String, workingDirectory: String = FileManager.default.currentDirectoryPath,
         home: String? = ProcessInfo.processInfo.environment["HOME"], limit: Int = defaultLimit
     ) -> Listing {
-        // `~` alone is the home folder, as `~/` would be.
-        let typedPath = typed == "~" ? "~" + slashText : typed
+        let typedPath = expandingHome(typed, home: home)
         let nothing = Listing(folder: "", names: [], total: 0, completion: typed)
         // No path holds a NUL, and the system would cut the name at one.
         guard !typedPath.utf8.contains(0) else { return nothing }
         let cut = typedPath.lastIndex(of: slash)
         let folderPart = cut.map { String(typedPath[...$0]) } ?? ""
         let prefix = cut.map { String(typedPath[typedPath.index(after: $0)...]) } ?? typedPath
-        let folder = resolve(folderPart, workingDirectory: workingDirectory, home: home)
+        let folder = resolve(folderPart, workingDirectory: workingDirectory)
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
         let matches = names
             .filter { $0.hasPrefix(prefix) && (prefix.hasPrefix(".") || !$0.hasPrefix(".")) }
@@ -96,11 +97,17 @@ public enum PathCompletion {
     }
 
     /// The folder to list for the typed folder part (`""` is the working directory).
-    public static func resolve(_ folderPart: String, workingDirectory: String, home: String?) -> String {
+    public static func resolve(_ folderPart: String, workingDirectory: String) -> String {
         if folderPart.isEmpty { return workingDirectory }
-        if folderPart.hasPrefix("~" + slashText), let home { return home + slashText + folderPart.dropFirst(2) }
         if folderPart.first == slash { return folderPart }
         return workingDirectory + slashText + folderPart
+    }
+
+    /// `~` or `~/…` with the home folder written out (unchanged without one).
+    public static func expandingHome(_ typed: String, home: String?) -> String {
+        guard let home, !home.isEmpty, typed == "~" || typed.hasPrefix("~" + slashText) else { return typed }
+        let folder = home.last == slash ? String(home.dropLast()) : home
+        return folder + slashText + typed.dropFirst(typed == "~" ? 1 : 2)
     }
 
     static func isDirectory(_ path: String) -> Bool {
