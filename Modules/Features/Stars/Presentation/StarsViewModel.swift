@@ -246,7 +246,7 @@ public final class StarsViewModel: ScreenModel {
     ///
     /// `keepingRows`: the query is the same (a refresh, a star or unstar),
     /// so every row loaded so far is read again, not only the first page:
-    /// the cursor of a front end that loaded down to row 300 stays there.
+    /// the cursor of a front end that loaded far down the list stays there.
     private func reread(keepingRows: Bool = false) async throws(ScreenError) {
         guard let account else { return }
         var first = query

@@ -8,8 +8,8 @@ import TestSupport
 import Testing
 
 /// A refresh, a star or an unstar reads the list again with the same query:
-/// every row loaded so far stays loaded, so a front end's cursor on row 300
-/// (after End) is not sent back to the first page.
+/// every row loaded so far stays loaded, so a front end's cursor far down
+/// the list (after End) is not sent back to the first page.
 @MainActor
 @Suite struct StarsKeepPlaceTests {
     let source = ScriptedStarredSource(sampleStars(8))
