@@ -113,6 +113,30 @@ import TestSupport
         try tmux.wait(forText: "EXITED 0")
     }
 
+    /// A prompt half typed on a tab is there again, text kept, when the tab
+    /// is shown again (Alt+digit leaves a tab while a prompt has the keys).
+    @Test func aHalfTypedPromptWaitsForTheTabToComeBack() throws {
+        let (_, tmux) = try start(songs: 3)
+        try tmux.keys("Enter")
+        try tmux.wait(forText: "1/3")
+        let start = try tmux.screen()
+        let account = try #require(FolderTUITests().tabKey(start, "Account"))
+        let playlists = try #require(FolderTUITests().tabKey(start, "Playlists"))
+        try tmux.keys("R")
+        try tmux.wait(forText: "New name")
+        try tmux.type("Road trip")
+        try tmux.wait(forText: "New name  Road trip")
+        try tmux.keys("M-" + account)
+        try tmux.wait(for: "the account tab") { titleLine($0).contains("Account") && !$0.contains("New name") }
+        try tmux.keys("M-" + playlists)
+        let back = try tmux.wait(for: "the prompt again") { titleLine($0).contains("Playlists › Big") && $0.contains("New name") }
+        #expect(back.contains("New name  Road trip"), "\(back)")
+        try tmux.keys("Enter")
+        try tmux.wait(for: "the playlist renamed") { titleLine($0).contains("Road trip") }
+        try tmux.keys("q")
+        try tmux.wait(forText: "EXITED 0")
+    }
+
     /// A folder opened from the Folders tab is still open, cursor on the
     /// same row, after a visit to another tab.
     @Test func aFolderOpenedInTheFoldersTabIsStillOpenOnReturn() throws {
