@@ -34,20 +34,16 @@ import TestSupport
     /// parked frame at once and reads the screen again behind it, so a
     /// frame is judged only after it held still for `quiet` seconds.
     func settled(_ tmux: TmuxSession, quiet: TimeInterval = 0.6, timeout: TimeInterval = 20) throws -> String {
-        let deadline = Date().addingTimeInterval(timeout)
-        var last = try tmux.screen()
+        var last = ""
         var since = Date()
-        while Date() < deadline {
-            usleep(100_000)
-            let now = try tmux.screen()
-            if now != last {
-                last = now
+        return try tmux.wait(for: "the screen to hold still", timeout: timeout) { screen in
+            if screen != last {
+                last = screen
                 since = Date()
-            } else if Date().timeIntervalSince(since) >= quiet {
-                return now
+                return false
             }
+            return Date().timeIntervalSince(since) >= quiet
         }
-        throw TmuxSession.Failure.timeout("the screen to hold still", screen: last)
     }
 
     /// Leaves for the Account tab and comes back by the Playlists tab's
