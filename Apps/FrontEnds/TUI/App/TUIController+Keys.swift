@@ -21,7 +21,8 @@ extension TUIController {
         // An Alt chord bound to a global command (Alt+digit, Alt+x) works
         // whatever has the keys: it never types, so it needs no leaving first.
         if case .alt = key, let command = bindings.command(for: key, in: .browse), let session = top, !layout.tooSmall {
-            overlay = nil
+            // A tab switch parks the tab's prompt with it; other commands close it.
+            if !command.switchesTab { overlay = nil }
             perform(command, session)
             return
         }

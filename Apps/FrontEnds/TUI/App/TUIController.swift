@@ -16,6 +16,8 @@ public final class TUIController {
     var stack: [ScreenSession] = []
     /// The navigation stacks of the tabs not on screen, by tab index.
     var parked: [Int: [ScreenSession]] = [:]
+    /// The prompt or confirmation each parked tab had open, by tab index.
+    var parkedOverlays: [Int: Overlay] = [:]
     var overlay: Overlay?
     /// False once the user quit.
     public private(set) var running = true
@@ -259,7 +261,7 @@ public final class TUIController {
         if let parkedStack = parked.removeValue(forKey: index) {
             park()
             stack = parkedStack
-            overlay = nil
+            overlay = parkedOverlays.removeValue(forKey: index)
             if let shown = top { refresh(shown, onlyReading: true) }
             dirty = true
             return
@@ -286,6 +288,7 @@ public final class TUIController {
     private func park() {
         if let tab = activeTab {
             parked[tab] = stack
+            parkedOverlays[tab] = Self.keptWithTab(overlay)
         } else {
             for session in stack.reversed() { session.close() }
         }

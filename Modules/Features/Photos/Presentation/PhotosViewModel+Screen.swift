@@ -112,7 +112,7 @@ extension PhotosViewModel {
         if let album {
             rows.append(DetailRow("Album", String(album), id: "album", data: .int(album), type: .integer))
         }
-        rows.append(DetailRow("Page", "\(currentPage) of \(pageCount)", id: "page", data: .int(currentPage), type: .integer))
+        rows.append(DetailRow("Page", pagesShown, id: "page", data: .int(lastLoadedPage), type: .integer))
         return rows
     }
 

@@ -81,6 +81,9 @@ public final class PhotosViewModel: ScreenModel {
     public var hasMore: Bool { window.hasMore }
     public var currentPage: Int { window.currentPage }
     public var pageCount: Int { window.pageCount }
+    /// The page the loaded rows reach (after "more" or End, not the first).
+    public var lastLoadedPage: Int { window.lastLoadedPage }
+    var pagesShown: String { window.pagesShown }
 
     // MARK: Inputs
 
@@ -213,7 +216,7 @@ public final class PhotosViewModel: ScreenModel {
             let fetched = try await catalog.refresh(baseURL: url)
             cache = fetched
             refreshError = nil
-            try await pages.load(from: offset)
+            try await pages.reload()
             status = .notice("Fetched \(Formatters.count(fetched.count, "photo")).")
         } catch {
             let failure = PhotoFormat.screenError(error)

@@ -271,7 +271,7 @@ public final class PlaylistViewModel: ScreenModel {
         try await run {
             let name = self.playlist?.name ?? self.requestedName
             self.playlist = try await self.library.playlist(named: name)
-            try await self.pages.load(from: self.offset)
+            try await self.pages.reload()
             self.undoable = try await self.library.lastChange(of: self.playlist)
         }
         publish()
@@ -397,7 +397,8 @@ public final class PlaylistViewModel: ScreenModel {
             "facet playlist Sample rename Favourites",
         ])
 
-    /// Songs, source, format, import time and page, each with its typed value.
+    /// Songs, source, format, import time and page, each with its typed
+    /// value; the page is the one the loaded rows reach.
     var detailRows: [DetailRow]? {
         guard let playlist else { return nil }
         let imported = Formatters.datetime(playlist.importedAt)
@@ -406,7 +407,7 @@ public final class PlaylistViewModel: ScreenModel {
             DetailRow("Source", playlist.source, id: "source", data: PlaylistRow.source(playlist), type: .path),
             DetailRow("Format", playlist.format, id: "format"),
             DetailRow("Imported", imported.display, id: "imported", data: imported.value, type: .datetime),
-            DetailRow("Page", "\(currentPage) of \(pageCount)", id: "page", data: .int(currentPage), type: .integer),
+            DetailRow("Page", window.pagesShown, id: "page", data: .int(window.lastLoadedPage), type: .integer),
         ]
     }
 

@@ -150,7 +150,7 @@ public final class StarsViewModel: ScreenModel {
     public func unstar(fullName name: String) async throws(ScreenError) {
         guard let account else { throw ErrorPresentation.screenError(StarsError.noUser) }
         try await run { try await self.access.library.setStarred(false, fullName: name, account: account) }
-        try await reread()
+        try await reread(keepingRows: true)
         status = .notice("Unstarred \(name).")
         publish()
     }
@@ -161,7 +161,7 @@ public final class StarsViewModel: ScreenModel {
         isRefreshing = true
         defer { isRefreshing = false }
         try await run { try await self.access.library.setStarred(true, fullName: fullName, account: account) }
-        try await reread()
+        try await reread(keepingRows: true)
         status = .notice("Starred \(fullName).")
         publish()
     }
@@ -214,7 +214,7 @@ public final class StarsViewModel: ScreenModel {
             }
             offline = false
             isRefreshing = false
-            try? await reread()
+            try? await reread(keepingRows: true)
             status = outcome.notModified || outcome.added == 0 ? .idle
                 : .notice("\(Formatters.count(outcome.added, "new star")) from GitHub.")
             // A full pass read every star (`added`); `total` is only what the search shows.
@@ -224,7 +224,7 @@ public final class StarsViewModel: ScreenModel {
         } catch {
             isRefreshing = false
             offline = error.isOffline
-            try? await reread()
+            try? await reread(keepingRows: true)
             status = presented(error)
         }
         publish()
@@ -243,10 +243,15 @@ public final class StarsViewModel: ScreenModel {
     }
 
     /// Reads the first window again with the current query (and the sync state).
-    private func reread() async throws(ScreenError) {
+    ///
+    /// `keepingRows`: the query is the same (a refresh, a star or unstar),
+    /// so every row loaded so far is read again, not only the first page:
+    /// the cursor of a front end that loaded far down the list stays there.
+    private func reread(keepingRows: Bool = false) async throws(ScreenError) {
         guard let account else { return }
         var first = query
         first.offset = 0
+        if keepingRows { first.limit = max(query.limit, window.items.count) }
         let (page, state, languages) = try await run {
             let store = self.access.library.store
             return (try await store.page(user: account.user, first), try await store.syncState(user: account.user),

@@ -39,6 +39,19 @@ public final class PagedList<Row> {
         }
     }
 
+    /// Reads the rows the window holds again, as many as it holds (at least
+    /// a page) from where it starts: a screen read again (coming back to a
+    /// tab, back from a screen it opened, `reload`) keeps every row loaded
+    /// so far, so a cursor on any of them stays where it was. A list that
+    /// shrank under the window shows its last page.
+    public func reload() async throws {
+        let start = window.offset
+        let page = try await read(start, max(window.pageSize, window.items.count))
+        if window.receive(page.rows, at: page.offset, requested: start, total: page.total, replacing: true) {
+            try await load(from: window.lastPageOffset)
+        }
+    }
+
     /// Replaces the window with the page holding row `offset` and the page
     /// after it, so a view scrolled to any row finds it and what follows in
     /// one read; a list that ends sooner shows its last page. Page-aligned,

@@ -33,6 +33,16 @@ public struct PagedWindow<Item> {
     public var hasMore: Bool { endOffset < total }
     public var currentPage: Int { offset / pageSize + 1 }
     public var pageCount: Int { max(1, (total + pageSize - 1) / pageSize) }
+    /// The page holding the last row loaded: after "more" or End it is the
+    /// page reached, not the one the window started on.
+    public var lastLoadedPage: Int { items.isEmpty ? currentPage : (endOffset - 1) / pageSize + 1 }
+    /// The pages the window holds against all there are, as a detail row
+    /// shows them: "3 of 6", or "1–6 of 6" once more pages were loaded, so
+    /// it follows load-more and End rather than naming the first page only.
+    public var pagesShown: String {
+        let last = lastLoadedPage
+        return last > currentPage ? "\(currentPage)–\(last) of \(pageCount)" : "\(currentPage) of \(pageCount)"
+    }
     /// Where page `number` (from 1) starts.
     public func offset(ofPage number: Int) -> Int { (max(1, number) - 1) * pageSize }
     /// Where the last page starts.
