@@ -23,9 +23,18 @@ import ScreenKit
 public final class SharedDataCatalog: ScreenCatalog {
     let base: any ScreenCatalog
     private var clients: [ObjectIdentifier: WeakClientScreen] = [:]
-    /// The screens whose commit the next round answers (they are not reloaded).
+    /// A round of reloads is due (a commit came since the last one began).
+    private var due = false
+    /// The screens whose commits the next round answers. One alone has read
+    /// its own change already and is not reloaded; with two, each must read
+    /// the other's.
     private var committers: Set<ObjectIdentifier> = []
+    /// The next round answers a change made outside every open screen.
+    private var changedElsewhere = false
     private var round: Task<Void, Never>?
+    /// Commits whose screens' background work is still running.
+    private var waiting: [Int: Task<Void, Never>] = [:]
+    private var nextWait = 0
 
     public init(base: any ScreenCatalog) { self.base = base }
 
@@ -36,7 +45,15 @@ public final class SharedDataCatalog: ScreenCatalog {
 
     /// Returns once no round of reloads is running or due (for tests).
     public func settle() async {
-        while let round { await round.value }
+        while true {
+            if let task = waiting.values.first {
+                await task.value
+            } else if let round {
+                await round.value
+            } else {
+                return
+            }
+        }
     }
 
     public func makeScreen(_ request: ScreenRequest) throws(ScreenError) -> any Screen {
@@ -48,6 +65,7 @@ public final class SharedDataCatalog: ScreenCatalog {
     /// Data changed outside any open screen's actions (another process,
     /// say): every open screen reads again.
     public func dataChanged() {
+        changedElsewhere = true
         schedule()
     }
 
@@ -58,23 +76,29 @@ public final class SharedDataCatalog: ScreenCatalog {
     /// `screen` finished an action that may have changed data: once its
     /// background work (an import) is done too, the others read again.
     func committed(by screen: ClientScreen) {
-        Task { @MainActor [weak self] in
+        nextWait += 1
+        let key = nextWait
+        waiting[key] = Task { @MainActor [weak self] in
             await screen.inner.settle()
+            self?.waiting[key] = nil
             self?.schedule(after: screen)
         }
     }
 
     private func schedule(after committer: ClientScreen? = nil) {
-        committers.insert(committer.map { ObjectIdentifier($0) } ?? ObjectIdentifier(self))
+        if let committer { committers.insert(ObjectIdentifier(committer)) }
+        due = true
         guard round == nil else { return }
         round = Task { @MainActor [weak self] in await self?.runRounds() }
     }
 
-    /// Reloads every screen but the committers, again while new commits came in meanwhile.
+    /// Reloads every screen but a lone committer, again while new commits came in meanwhile.
     private func runRounds() async {
-        while !committers.isEmpty {
-            let skipped = committers
+        while due {
+            due = false
+            let skipped = committers.count == 1 && !changedElsewhere ? committers : []
             committers = []
+            changedElsewhere = false
             let others = clients.compactMap { key, entry in skipped.contains(key) ? nil : entry.screen }
             // Side by side: one slow reload does not hold up the others.
             let reads = others.map { screen in Task { @MainActor in await screen.readAgain() } }

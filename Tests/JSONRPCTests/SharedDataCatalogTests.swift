@@ -121,6 +121,19 @@ import Testing
         token.cancel()
     }
 
+    @Test func twoClientsChangingAtOnceEachReadTheOthersChange() async throws {
+        let shared = SharedDataCatalog(base: base)
+        let first = try await shared.open(ScreenRequest(screen: "counter"))
+        let second = try await shared.open(ScreenRequest(screen: "counter"))
+        let third = try await shared.open(ScreenRequest(screen: "counter"))
+        _ = try await first.run("bump")
+        _ = try await second.run("bump")
+        await shared.settle()
+        // Whether the two commits are answered in one round or two, every
+        // screen ends showing both.
+        #expect([first.snapshot.title, second.snapshot.title, third.snapshot.title] == ["2", "2", "2"])
+    }
+
     @Test func backgroundWorkIsWaitedForBeforeTheOthersRead() async throws {
         let shared = SharedDataCatalog(base: base)
         let first = try await shared.open(ScreenRequest(screen: "counter"))
