@@ -111,4 +111,50 @@ struct PerClientViewTests {
         }
         #expect(!titles(heard["params"] as? [String: Any] ?? [:]).contains(titles(openedB)[0]))
     }
+
+    /// Folders share one model per path in the core (seed 002): a rename by
+    /// one client shows in the other's folder list, in that list's own order.
+    @Test(.tags(.folders)) func aFolderRenamedByOneClientShowsInTheOthersListInItsOwnOrder() throws {
+        let server = try ServerProcess()
+        let tree = TemporaryDirectory("facet-perclient-tree")
+        tree.file("a/big.bin", String(repeating: "x", count: 40_000))
+        tree.file("b/small.bin", "x")
+        tree.file("c/mid.bin", String(repeating: "x", count: 9_000))
+        let a = try SocketClient(path: server.socket)
+        let b = try SocketClient(path: server.socket)
+        defer { a.close(); b.close() }
+        let handleA = try #require(result(try a.request("screen.open", ["screen": "folders", "params": ["path": tree.path]]))["handle"] as? String)
+        let handleB = try #require(result(try b.request("screen.open", ["screen": "folders", "params": ["path": tree.path]]))["handle"] as? String)
+        _ = try a.request("screen.perform", ["handle": handleA, "action": "sort", "args": ["by": "size"]])
+        _ = try b.request("screen.perform", ["handle": handleB, "action": "sort", "args": ["by": "name"]])
+        let sizedA = try a.wait(handleA, for: "A sorted by size") { titles($0) == ["a", "c", "b"] }
+        let namedB = try b.wait(handleB, for: "B sorted by name") { titles($0) == ["a", "b", "c"] }
+        #expect(list(sizedA)["sort"] as? String == "size")
+        #expect(list(namedB)["sort"] as? String == "name")
+
+        let rename = try #require(
+            result(try a.request("screen.open", ["screen": "folder-rename", "params": ["path": tree.path + "/a"]]))["handle"] as? String)
+        let renamed = try a.request("screen.perform", ["handle": rename, "action": "rename", "args": ["name": "d"]])
+        #expect(renamed["error"] == nil, "\(renamed)")
+        _ = try b.wait(handleB, for: "the rename in B's list, by name") { titles($0) == ["b", "c", "d"] }
+        _ = try a.wait(handleA, for: "the rename in A's list, by size") { titles($0) == ["d", "c", "b"] }
+    }
+}
+
+extension SocketClient {
+    /// The screen's state once `predicate` holds, waiting for its changes
+    /// (`screen.wait` since the version last seen) until `timeout`.
+    func wait(_ handle: String, for what: String, timeout: TimeInterval = 30, _ predicate: ([String: Any]) -> Bool) throws -> [String: Any] {
+        let deadline = Date().addingTimeInterval(timeout)
+        var state = try request("screen.snapshot", ["handle": handle])["result"] as? [String: Any] ?? [:]
+        while !predicate(state) {
+            let left = deadline.timeIntervalSinceNow
+            guard left > 0 else { throw Failure.timeout(what) }
+            let version = state["version"] as? Int ?? 0
+            let answer = try request(
+                "screen.wait", ["handle": handle, "sinceVersion": version, "timeoutMs": Int(left * 1000)], timeout: left + 5)
+            state = answer["result"] as? [String: Any] ?? state
+        }
+        return state
+    }
 }
