@@ -10,7 +10,7 @@ import TestSupport
     func attachedTUI(home: String, socket: String) throws -> TmuxSession {
         try TmuxSession(command: "trap '' INT; env -i PATH=/usr/bin:/bin HOME=\(shellQuoted(home)) "
             + "FACET_HOME=\(shellQuoted(home)) TERM=xterm-256color LANG=C.UTF-8 "
-            + "\(shellQuoted(FacetProcess.binary)) --connect \(shellQuoted(socket)) --ui tui; echo EXITED $?; sleep 60")
+            + "\(shellQuoted(FacetProcess.binary)) --connect \(shellQuoted(socket)) --ui tui; echo EXITED $?; read _")
     }
 
     func rows(_ screen: String) -> [String] { screen.components(separatedBy: "\n") }
@@ -21,25 +21,14 @@ import TestSupport
         let files = TemporaryDirectory("facet-perclient-files")
         let path = files.file("zz mix.m3u", "#EXTM3U\n#EXTINF:200,Kraftwerk - Autobahn\n/music/autobahn.mp3\n")
         let socket = runtime.path + "/facet.sock"
-        let server = Process()
-        server.executableURL = URL(fileURLWithPath: FacetProcess.binary)
-        server.arguments = ["serve", "--socket", socket]
-        server.environment = FacetProcess.environment(home: home.path)
-        server.standardInput = FileHandle.nullDevice
-        server.standardOutput = FileHandle.nullDevice
-        server.standardError = FileHandle.nullDevice
-        try server.run()
+        let server = try BoundedProcess(
+            FacetProcess.binary, ["serve", "--socket", socket], environment: FacetProcess.environment(home: home.path))
         defer {
-            server.terminate()
-            server.waitUntilExit()
+            server.signal(SIGTERM)
+            _ = server.finish(timeout: 20)
         }
-        // Ready once a client gets an answer.
-        var ready = false
-        for _ in 0..<200 where !ready {
-            ready = (try? FacetProcess.run(["--connect", socket, "playlists", "--json"], home: home.path))?.status == 0
-            if !ready { usleep(50_000) }
-        }
-        #expect(ready)
+        // It says so once its socket is listening.
+        #expect(server.waitFor(timeout: 60) { server.stderr.contains("serving on") }, "\(server.stderr)")
 
         let a = try attachedTUI(home: home.path, socket: socket)
         let b = try attachedTUI(home: home.path, socket: socket)
