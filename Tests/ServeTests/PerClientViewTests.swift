@@ -112,6 +112,30 @@ struct PerClientViewTests {
         #expect(!titles(heard["params"] as? [String: Any] ?? [:]).contains(titles(openedB)[0]))
     }
 
+    /// A playlist renamed in one client's playlist screen: the other's
+    /// screen of that playlist follows it under its new name (not "no such
+    /// playlist"), and the other's list shows the new name.
+    @Test func aPlaylistRenamedByOneClientIsFollowedByTheOthersScreens() throws {
+        let server = try ServerProcess()
+        let a = try SocketClient(path: server.socket)
+        let b = try SocketClient(path: server.socket)
+        defer { a.close(); b.close() }
+        let handleA = try #require(
+            result(try a.request("screen.open", ["screen": "playlist", "params": ["name": "Sample"]]))["handle"] as? String)
+        let songB = try #require(
+            result(try b.request("screen.open", ["screen": "playlist", "params": ["name": "Sample"]]))["handle"] as? String)
+        let listB = try #require(result(try b.request("screen.open", ["screen": "playlists"]))["handle"] as? String)
+        let renamed = try a.request("screen.perform", ["handle": handleA, "action": "rename", "args": ["name": "Road"]])
+        #expect(renamed["error"] == nil, "\(renamed)")
+        _ = try b.wait(listB, for: "the new name in B's list") { titles($0) == ["Road"] }
+        let followed = try b.wait(songB, for: "B's playlist screen under the new name") { state in
+            (state["snapshot"] as? [String: Any])?["title"] as? String == "Road"
+        }
+        let status = (followed["snapshot"] as? [String: Any])?["status"] as? [String: Any]
+        #expect(status?["kind"] as? String != "error", "\(status ?? [:])")
+        #expect(titles(followed).count == 7)
+    }
+
     /// Folders share one model per path in the core (seed 002): a rename by
     /// one client shows in the other's folder list, in that list's own order.
     @Test(.tags(.folders)) func aFolderRenamedByOneClientShowsInTheOthersListInItsOwnOrder() throws {
