@@ -4,7 +4,7 @@ import TestSupport
 
 /// `facet --connect`: a TUI attached to a running `facet serve` redraws
 /// when a CLI command, attached to the same server, changes what it shows
-/// (one view model in the server, two faces).
+/// (each with its own view model in the server, over one database).
 @Suite(.serialized, .tags(.playlists, .serve, .tui, .cli)) struct ConnectedTUITests {
     @Test func aTUIAttachedToTheServerRedrawsAfterACLICommand() throws {
         let home = TemporaryDirectory("facet-connect-home")

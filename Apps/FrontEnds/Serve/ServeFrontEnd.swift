@@ -7,8 +7,10 @@ import ScreenKit
 
 /// `facet serve [--socket PATH]`: one core, many clients. Listens on a Unix
 /// socket; each connection speaks exactly the JSON-lines protocol of
-/// `facet --ui jsonl`, with its own handles, over one shared catalog (a
-/// screen opened by two clients is one view model). Runs until SIGTERM or
+/// `facet --ui jsonl`, with its own handles and its own view models, over
+/// one shared core: a filter one client sets is its own, a change one
+/// commits is read again by every other client's screens
+/// (`SharedDataCatalog`). Runs until SIGTERM or
 /// SIGINT; clients then get `server.stopping` and end of file.
 ///
 /// The launcher passes `--socket` (its default is
@@ -67,7 +69,7 @@ public enum ServeFrontEnd: FrontEnd {
 final class Server {
     let listener: SocketListener
     let context: FrontEndContext
-    let catalog: SharedScreens
+    let catalog: SharedDataCatalog
     let lineLimit: Int
     let peers = PeerCheck()
     let loop = EventLoop.shared
@@ -85,7 +87,7 @@ final class Server {
         self.listener = listener
         self.context = context
         self.lineLimit = lineLimit
-        catalog = SharedScreens(base: context.catalog)
+        catalog = SharedDataCatalog(base: context.catalog)
         var limit = rlimit()
         let known = getrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit) == 0
         let soft = known ? Int(clamping: limit.rlim_cur) : Int.max

@@ -1,9 +1,11 @@
 import HummingbirdWebSocket
+import JSONRPC
 import ScreenKit
 
 /// Runs each page's WebSocket: frames in go to the page's `PageLink` on the
 /// main actor (where every screen lives), messages out are written in order
-/// by one task per page.
+/// by one task per page. Each page has its own screens over the one core:
+/// a change made in one page is read again by the others (`SharedDataCatalog`).
 @MainActor
 final class PageHost {
     let catalog: any ScreenCatalog
@@ -11,7 +13,7 @@ final class PageHost {
     let version: String
 
     init(catalog: any ScreenCatalog, home: ScreenRequest, version: String) {
-        self.catalog = catalog
+        self.catalog = SharedDataCatalog(base: catalog)
         self.home = home
         self.version = version
     }

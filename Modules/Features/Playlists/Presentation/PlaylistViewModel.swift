@@ -269,12 +269,23 @@ public final class PlaylistViewModel: ScreenModel {
 
     private func refreshPlaylist() async throws(ScreenError) {
         try await run {
-            let name = self.playlist?.name ?? self.requestedName
-            self.playlist = try await self.library.playlist(named: name)
+            self.playlist = try await self.currentPlaylist()
             try await self.pages.reload()
             self.undoable = try await self.library.lastChange(of: self.playlist)
         }
         publish()
+    }
+
+    /// The playlist as stored now. Another screen (another client's) may
+    /// have renamed it since it was read: then it is found by its id, and
+    /// this screen follows it under its new name.
+    private func currentPlaylist() async throws -> PlaylistSummary {
+        guard let known = playlist else { return try await library.playlist(named: requestedName) }
+        if let same = try? await library.playlist(named: known.name), same.id == known.id { return same }
+        guard let renamed = try await library.playlists().first(where: { $0.id == known.id }) else {
+            throw PlaylistError.notFound(known.name)
+        }
+        return renamed
     }
 
     private func refetch(from newOffset: Int) async throws(ScreenError) {
