@@ -117,7 +117,9 @@ import TestSupport
         let kib = "\(total / 1024).\((total % 1024) * 10 / 1024) KiB"
         #expect(screen.contains("Delete 2 items (\(kib), 3 files): a, b?"), "\(kib)\n\(screen)")
         try tmux.type("y")
-        try tmux.wait(for: "a and b gone") { !self.row("a", in: $0) && !self.row("b", in: $0) && self.row("c", in: $0) }
+        try tmux.wait(for: "a and b gone, and said so") {
+            !self.row("a", in: $0) && !self.row("b", in: $0) && self.row("c", in: $0) && $0.contains("Deleted 2 items (\(kib), 3 files)")
+        }
         #expect(!exists(root + "/d/a") && !exists(root + "/d/b") && exists(root + "/d/c/keep"))
         try tmux.escapeThenQuit()
         try tmux.wait(forText: "EXITED 0")

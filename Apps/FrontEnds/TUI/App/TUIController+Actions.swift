@@ -26,6 +26,7 @@ extension TUIController {
                 // Marks are used once: the rows they named may move or go.
                 fixed[param.name] = .string(session.marks.joined(separator: ","))
                 session.marks = []
+                localNotice = nil  // "2 marked." no longer holds; what the action did follows
                 continue
             }
             guard let list = snapshot.content.list, let item = session.cursor.item(in: list) else {
