@@ -27,7 +27,7 @@ import TestSupport
         #expect(result.out.contains("status 0"), "\(result.out) \(result.stderr)")
         // The question is asked (and, with no terminal, not answered: its own status).
         #expect(result.out.contains("asked 3"), "\(result.out) \(result.stderr)")
-        #expect(result.out.contains("in 2 files and 0 folders? This cannot be undone."), "\(result.out)")
+        #expect(result.out.contains(", 2 files)?"), "\(result.out)")
         let rows = result.out.split(separator: "\n").compactMap {
             try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
         }

@@ -19,6 +19,13 @@ public enum ActionConfirmation {
         return "\(label) \"\(TerminalText.sanitize(row?.title ?? item))\"?"
     }
 
+    /// Whether `param` of `action` is answered by the confirmation dialog
+    /// (yes, and the typed second answer) rather than asked for beforehand:
+    /// a front end that confirms never shows it in a form.
+    public static func answeredByDialog(_ param: ParamDescriptor, of action: ActionDescriptor) -> Bool {
+        action.destructive && (param.name == StandardParam.yes || param.name == StandardParam.confirmPath)
+    }
+
     /// `arguments` as confirmed: `yes` set when the action takes it.
     public static func confirmed(_ arguments: ActionArguments, for action: ActionDescriptor) -> ActionArguments {
         guard action.params.contains(where: { $0.name == StandardParam.yes }) else { return arguments }

@@ -221,7 +221,12 @@ public struct ParamDescriptor: Codable, Equatable, Sendable {
             guard let text = value.stringValue else {
                 throw .invalidParams("\(context): '\(name)' must be text, not \(value.description)")
             }
-            if takesSeveral { return .string(try Self.itemList(text, name: name, context: context).joined(separator: ",")) }
+            if takesSeveral {
+                // Checked, but sent as given: a row id may hold spaces or a
+                // comma of its own (a folder's name), which the screen matches first.
+                _ = try Self.itemList(text, name: name, context: context)
+                return .string(text)
+            }
             // The C file-system calls stop at a NUL: `/x/victim\0-gone` would
             // act on `/x/victim`. No path can hold one, so refuse it here,
             // once, for every front end.

@@ -24,6 +24,11 @@ public protocol Screen: AnyObject {
     /// that is not there yet). Throws what running it would (no such item),
     /// so a front end reports that rather than asking. Changes nothing.
     func confirmation(of action: String, _ arguments: ActionArguments) async throws(ScreenError) -> String?
+    /// After yes to `confirmation`, for the few targets that need a second,
+    /// typed answer (the home folder): the question whose answer fills the
+    /// action's `StandardParam.confirmPath`; nil when yes is enough.
+    /// Changes nothing.
+    func typedConfirmation(of action: String, _ arguments: ActionArguments) async throws(ScreenError) -> String?
 }
 
 extension Screen {
@@ -33,6 +38,9 @@ extension Screen {
     public func confirmation(of action: String, _ arguments: ActionArguments) async throws(ScreenError) -> String? {
         ActionConfirmation.generic(action, arguments, on: snapshot)
     }
+
+    /// Yes is enough, unless the screen says otherwise.
+    public func typedConfirmation(of action: String, _ arguments: ActionArguments) async throws(ScreenError) -> String? { nil }
 
     /// Validates the arguments against the action's descriptor and refuses a
     /// disabled or unknown action, then performs it. Front ends call this.

@@ -29,6 +29,9 @@ open class ScreenModel: Screen {
         ActionConfirmation.generic(action, arguments, on: snapshot)
     }
 
+    /// The second, typed question (see `Screen.typedConfirmation`); nil: yes is enough.
+    open func typedConfirmation(of action: String, _ arguments: ActionArguments) async throws(ScreenError) -> String? { nil }
+
     /// Sends a change notification if the snapshot differs from the last one sent.
     public func publish() {
         // Nobody watching (a one-shot command): comparing would build a whole

@@ -61,6 +61,10 @@ public enum StandardParam {
     public static let descending = "descending"
     /// A `.destroys` action: the user already said yes (see `ActionConfirmation`).
     public static let yes = "yes"
+    /// A `.destroys` action whose target may need a second, typed answer
+    /// (the home folder): the target's full path typed again (see
+    /// `Screen.typedConfirmation`).
+    public static let confirmPath = "confirm-path"
     /// `sort` and a list screen's options: the other way round from the
     /// column's natural direction (see `ListGrammar`).
     public static let reverse = "reverse"

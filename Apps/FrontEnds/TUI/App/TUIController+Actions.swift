@@ -26,6 +26,7 @@ extension TUIController {
                 // Marks are used once: the rows they named may move or go.
                 fixed[param.name] = .string(session.marks.joined(separator: ","))
                 session.marks = []
+                localNotice = nil  // "2 marked." no longer holds; what the action did follows
                 continue
             }
             guard let list = snapshot.content.list, let item = session.cursor.item(in: list) else {
@@ -41,7 +42,8 @@ extension TUIController {
                 }
             }
         }
-        if action.params.contains(where: { fixed[$0.name] == nil }) {
+        // Yes (and a typed second answer) belong to the dialog, not a form.
+        if action.params.contains(where: { fixed[$0.name] == nil && !ActionConfirmation.answeredByDialog($0, of: action) }) {
             overlay = .prompt(Prompt(action: action, fixed: fixed, prefill: prefill(for: action, snapshot)))
             return
         }
@@ -79,7 +81,7 @@ extension TUIController {
     }
 
     func confirmOrRun(_ action: ActionDescriptor, _ arguments: ActionArguments, _ session: ScreenSession, prompt: Prompt? = nil) {
-        guard action.destructive else {
+        guard action.destructive, prompt?.confirmed != true else {
             run(action.name, arguments, on: session, prompt: prompt)
             return
         }

@@ -28,7 +28,7 @@ extension TUIController {
                 switch confirmation.then {
                 case .quit: quit()
                 case .run(let action, let arguments):
-                    if let session = top { run(action, arguments, on: session) }
+                    if let session = top { runConfirmed(action, arguments, on: session) }
                 }
             case .character("n"), .character("N"), .escape, .enter:
                 overlay = nil

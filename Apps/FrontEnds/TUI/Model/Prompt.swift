@@ -33,12 +33,16 @@ struct Prompt {
     var message: String?
     /// What Tab found when it could not choose (the matching paths).
     var hint: String?
+    /// The screen's words above the fields (a typed confirmation's question).
+    var note: String?
+    /// Asks the typed answer after yes: submitting runs, never asks again.
+    var confirmed = false
 
     /// Builds the prompt; `prefill` suggests starting values by parameter name.
     init(action: ActionDescriptor, fixed: ActionArguments, prefill: [String: String]) {
         self.action = action
         self.fixed = fixed
-        fields = action.params.filter { fixed[$0.name] == nil }.map { param in
+        fields = action.params.filter { fixed[$0.name] == nil && !ActionConfirmation.answeredByDialog($0, of: action) }.map { param in
             let start = prefill[param.name] ?? ""
             var choice = 0
             if param.kind == .bool { choice = start == "true" ? 1 : 0 }

@@ -75,13 +75,13 @@ extension FoldersViewModel {
         }
     }
 
-    /// "Delete 3 entries (1.2 GiB, 3,400 files): a, b, c? This cannot be undone."
+    /// "Delete 3 items (1.2 GiB, 3,400 files): a, b, c? This cannot be undone."
     static func markedQuestion(_ plans: [FolderDeletionPlan]) -> String {
         let names = plans.map { FolderPath.name($0.path) }.joined(separator: ", ")
         return "Delete \(markedAmount(plans)): \(names)? This cannot be undone."
     }
 
-    /// "3 entries (1.2 GiB, 3,400 files)": a file counts itself.
+    /// "3 items (1.2 GiB, 3,400 files)": a file counts itself.
     static func markedAmount(_ plans: [FolderDeletionPlan]) -> String {
         var bytes: Int64 = 0
         var files = 0
@@ -89,6 +89,6 @@ extension FoldersViewModel {
             bytes.addSize(plan.bytes)
             files += plan.kind == .directory ? plan.files : 1
         }
-        return "\(Formatters.count(plans.count, "entry", "entries")) (\(FolderFormat.size(bytes)), \(Formatters.count(files, "file")))"
+        return "\(Formatters.count(plans.count, "item")) (\(FolderFormat.size(bytes)), \(Formatters.count(files, "file")))"
     }
 }

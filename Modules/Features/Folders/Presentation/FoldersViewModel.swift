@@ -344,13 +344,13 @@ public final class FoldersViewModel: ScreenModel {
             } catch {
                 throw ErrorPresentation.screenError(error)
             }
-            return Self.question(plan)
+            return Self.deleteQuestion(plan)
         case "confirm-delete":
             if let marked = pendingMarked { return Self.markedQuestion(marked) }
             guard let plan = pendingDeletion else {
                 throw .invalidParams("Nothing to confirm: ask with 'delete NAME' first.", code: "folder.nothing_pending")
             }
-            return Self.question(plan)
+            return Self.deleteQuestion(plan)
         case "export":
             let file = try arguments.require("file")
             guard let bytes = library.exporter?.existing(file) else { return nil }
@@ -358,6 +358,11 @@ public final class FoldersViewModel: ScreenModel {
         default:
             return try await super.confirmation(of: action, arguments)
         }
+    }
+
+    /// The home folder also needs its path typed (`confirm-path`).
+    public override func typedConfirmation(of action: String, _ arguments: ActionArguments) async throws(ScreenError) -> String? {
+        try await homeQuestion(of: action, arguments)
     }
 
     public func loadMore() {
@@ -422,14 +427,15 @@ public final class FoldersViewModel: ScreenModel {
         summary: "Delete a row (or this folder) and all it holds, never across file systems; without --yes it only says what and how much would go.",
         effect: .destroys, key: "d",
         params: [
-            ParamDescriptor(name: StandardParam.item, label: "File or folder, or several marked ones as a,b,c (default: this folder)", kind: .item, required: false, positional: true),
-            ParamDescriptor(name: "yes", label: "Delete without asking first", kind: .bool, required: false),
-            ParamDescriptor(name: "confirm-path", label: "The full path again (needed for the home folder)", required: false),
+            ParamDescriptor(name: StandardParam.item, label: "File or folder, or several marked ones as a,b,c (default: this folder)", kind: .item, required: false, positional: true)
+                .acceptingSeveral(),
+            ParamDescriptor(name: StandardParam.yes, label: "Delete without asking first", kind: .bool, required: false),
+            ParamDescriptor(name: StandardParam.confirmPath, label: "The full path again (needed for the home folder)", required: false),
         ])
     public static let confirmDeleteAction = ActionDescriptor(
         name: "confirm-delete", label: "Confirm delete",
         summary: "Delete what 'delete' asked about, if it is still the same file or folder.", effect: .destroys, key: "Y",
-        params: [ParamDescriptor(name: "confirm-path", label: "The full path again (needed for the home folder)", required: false)])
+        params: [ParamDescriptor(name: StandardParam.confirmPath, label: "The full path again (needed for the home folder)", required: false)])
     public static let loadMoreAction = ActionDescriptor(
         name: StandardAction.loadMore, label: "Load more", summary: "Show more rows of a very large folder.", effect: .view, key: "m")
 

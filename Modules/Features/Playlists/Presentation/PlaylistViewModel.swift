@@ -504,7 +504,9 @@ public final class PlaylistViewModel: ScreenModel {
     }
 
     static func position(_ arguments: ActionArguments) throws(ScreenError) -> Int {
-        guard let position = arguments.int(StandardParam.item) else {
+        // The list is checked but sent as typed (" 3" from a JSON client).
+        guard let position = arguments.int(StandardParam.item)
+            ?? arguments.string(StandardParam.item).flatMap({ Int($0.filter { $0 != " " }) }) else {
             throw .invalidParams("'item' must be a song position (a whole number)")
         }
         return position

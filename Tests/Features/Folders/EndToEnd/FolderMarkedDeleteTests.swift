@@ -31,7 +31,7 @@ import TestSupport
         #expect(asked.status == 3, "\(asked.stderr)")
         // One question: the count, the total size (folders' own entries
         // included, as du counts them) and the 4 files, then the names.
-        let question = try #require(asked.stderr.firstRange(of: "Delete 3 entries ("), "\(asked.stderr)")
+        let question = try #require(asked.stderr.firstRange(of: "Delete 3 items ("), "\(asked.stderr)")
         let rest = asked.stderr[question.upperBound...]
         let size = String(rest.prefix { $0 != "," })
         #expect(rest.hasPrefix(size + ", 4 files): a, b, top.txt? This cannot be undone."), "\(asked.stderr)")
@@ -43,7 +43,7 @@ import TestSupport
         #expect(done.status == 0, "\(done.stderr)")
         let snapshot = try JSONSerialization.jsonObject(with: Data(done.stdout.utf8)) as? [String: Any]
         let status = snapshot?["status"] as? [String: Any]
-        #expect(status?["message"] as? String == "Deleted 3 entries (\(size), 4 files).", "\(String(describing: status))")
+        #expect(status?["message"] as? String == "Deleted 3 items (\(size), 4 files).", "\(String(describing: status))")
         #expect(!exists("a") && !exists("b") && !exists("top.txt"))
         #expect(exists("keep/me"))
     }
@@ -100,7 +100,7 @@ import TestSupport
         let asked = try session.request("screen.perform", ["handle": handle, "action": "delete", "args": ["item": "a,b"]])
         let status = ((asked["result"] as? [String: Any])?["snapshot"] as? [String: Any])?["status"] as? [String: Any]
         let message = status?["message"] as? String ?? ""
-        #expect(message.hasPrefix("Delete 2 entries (") && message.contains("3 files): a, b?"), "\(asked)")
+        #expect(message.hasPrefix("Delete 2 items (") && message.contains("3 files): a, b?"), "\(asked)")
         #expect(exists("a") && exists("b"))
         let done = try session.request("screen.perform", ["handle": handle, "action": "confirm-delete"])
         #expect(done["error"] == nil, "\(done)")

@@ -72,7 +72,7 @@ import TestSupport
     @Test func deleteOfAFileThatIsNotARowAsksAboutThatFile() throws {
         let asked = try facet("folders", root, "delete", "readme.txt")
         #expect(asked.status == 3, "\(asked.stderr)")
-        #expect(asked.stderr.contains("readme.txt (file)") && asked.stderr.contains("--yes"), "\(asked.stderr)")
+        #expect(asked.stderr.contains("Delete readme.txt (") && asked.stderr.contains("--yes"), "\(asked.stderr)")
         #expect(FileManager.default.fileExists(atPath: root + "/readme.txt"))
     }
 

@@ -62,8 +62,8 @@ import Testing
         // Asked while idle: one question for both rows.
         _ = try await screen.perform("delete", ["item": .string("a,b")])
         let question = screen.status.message ?? ""
-        #expect(question.hasPrefix("Delete 2 entries (20 bytes, 4 files): a, b? This cannot be undone."), "\(question)")
-        #expect(try await screen.confirmation(of: "confirm-delete", [:]) == "Delete 2 entries (20 bytes, 4 files): a, b? This cannot be undone.")
+        #expect(question.hasPrefix("Delete 2 items (20 bytes, 4 files): a, b? This cannot be undone."), "\(question)")
+        #expect(try await screen.confirmation(of: "confirm-delete", [:]) == "Delete 2 items (20 bytes, 4 files): a, b? This cannot be undone.")
         // Confirmed while a rescan reads the folder: refused.
         _ = try await screen.perform("rescan", [:])
         #expect(await eventually { fs.isScanning("/r") })
