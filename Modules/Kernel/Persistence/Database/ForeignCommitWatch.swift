@@ -32,6 +32,11 @@ public final class ForeignCommitWatch: @unchecked Sendable {
     private let onCommit: @Sendable () -> Void
     private let lock = NSLock()
     private var stopped = false
+    private var checks = 0
+
+    /// How many times the version was asked after a write (tests wait on
+    /// it to know that a write was looked at).
+    var checkCount: Int { lock.withLock { checks } }
 
     /// Nil when the folder cannot be watched (no inotify slots left): the
     /// screens then read again only when asked, as before.
@@ -110,7 +115,9 @@ public final class ForeignCommitWatch: @unchecked Sendable {
             } else {
                 continue
             }
-            guard let now = version(), now != known else { continue }
+            let current = version()
+            lock.withLock { checks += 1 }
+            guard let now = current, now != known else { continue }
             let first = known == nil
             known = now
             if !first, !isStopped { onCommit() }
