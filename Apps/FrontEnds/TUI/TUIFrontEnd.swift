@@ -111,7 +111,7 @@ public enum TUIFrontEnd: FrontEnd {
 enum RunLoop {
     static let pollInterval: Duration = .milliseconds(15)
     static let animationInterval: Duration = .milliseconds(100)
-    static let idleInterval: Duration = .seconds(2)
+    static let idleInterval: Duration = .seconds(10)
 
     static func run(_ controller: TUIController, backend: some TerminalBackend, decoder: InputDecoder = InputDecoder()) async {
         let clock = ContinuousClock()
