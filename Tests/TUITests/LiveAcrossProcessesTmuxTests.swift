@@ -6,8 +6,9 @@ import TestSupport
 /// database, without a key press, and sleeps while nothing happens: the
 /// built binary under tmux, the other process a one-shot CLI run.
 @Suite(.serialized) struct LiveAcrossProcessesTmuxTests {
-    func startTUI(_ home: TemporaryDirectory) throws -> TmuxSession {
-        let tmux = try TmuxSession(command: TmuxEndToEndTests().command(home: home.path, arguments: "--ui tui --no-mouse"))
+    func startTUI(_ home: TemporaryDirectory, width: Int = 100, height: Int = 30) throws -> TmuxSession {
+        let tmux = try TmuxSession(
+            command: TmuxEndToEndTests().command(home: home.path, arguments: "--ui tui --no-mouse"), width: width, height: height)
         try tmux.waitForPlaylists()
         return tmux
     }
@@ -83,6 +84,32 @@ import TestSupport
         let perSecond = Double(Self.wakes(from: before, to: after)) / seconds
         print("an idle TUI woke \(Self.wakes(from: before, to: after)) times in \(seconds) s (\(perSecond)/s) over \(after.count) threads")
         #expect(perSecond <= 5)
+        try tmux.type("q")
+        try tmux.wait(forText: "EXITED 0")
+    }
+
+    /// Sleeping until a key or a change must not make a resize wait: the
+    /// terminal's signal wakes the idle loop.
+    @Test func anIdleTUIRedrawsAResizeWithinHalfASecond() throws {
+        let home = TemporaryDirectory("facet-tui-idle-resize")
+        let tmux = try startTUI(home, width: 100, height: 30)
+        let wide = try tmux.wait(forText: "Photos")
+        let bar = wide.components(separatedBy: "\n").first ?? ""
+        try tmux.resize(width: 60, height: 20)
+        let resized = ContinuousClock.now
+        var seen: ContinuousClock.Instant?
+        var last = ""
+        while ContinuousClock.now < resized + .seconds(15) {
+            last = try tmux.screen()
+            if let top = last.components(separatedBy: "\n").first, top != bar, !top.isEmpty {
+                seen = .now
+                break
+            }
+            usleep(5000)
+        }
+        let latency = try #require(seen, "the resize never showed; the screen:\n\(last)") - resized
+        print("an idle TUI redrew a resize after \(latency)")
+        #expect(latency < .milliseconds(500))
         try tmux.type("q")
         try tmux.wait(forText: "EXITED 0")
     }
