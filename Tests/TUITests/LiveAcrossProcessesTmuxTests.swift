@@ -66,9 +66,22 @@ import TestSupport
         return total
     }
 
-    @Test func anIdleTUIWakesAtMostFiveTimesASecond() throws {
+    /// On the first screen, and on a folder's screen, whose watch on the
+    /// disk is one more thread that must sleep while nothing changes.
+    @Test(arguments: ["playlists", "folders"])
+    func anIdleTUIWakesAtMostFiveTimesASecond(screen: String) throws {
         let home = TemporaryDirectory("facet-tui-idle")
-        let tmux = try startTUI(home)
+        let tmux: TmuxSession
+        if screen == "folders" {
+            let tree = home.directory("tree")
+            _ = home.directory("tree/a/b")
+            _ = home.directory("tree/c")
+            tmux = try TmuxSession(
+                command: TmuxEndToEndTests().command(home: home.path, arguments: "--ui tui --no-mouse folders \(shellQuoted(tree))"))
+            try tmux.wait(forText: "Folders     3")
+        } else {
+            tmux = try startTUI(home)
+        }
         let pid = try #require(try tmux.paneChildren().first)
         let name = (try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8)) ?? ""
         try #require(name.hasPrefix("facet"), "the pane runs \(name), not facet")
@@ -82,7 +95,7 @@ import TestSupport
         let elapsed = ContinuousClock.now - start
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         let perSecond = Double(Self.wakes(from: before, to: after)) / seconds
-        print("an idle TUI woke \(Self.wakes(from: before, to: after)) times in \(seconds) s (\(perSecond)/s) over \(after.count) threads")
+        print("an idle TUI on \(screen) woke \(Self.wakes(from: before, to: after)) times in \(seconds) s (\(perSecond)/s) over \(after.count) threads")
         #expect(perSecond <= 5)
         try tmux.type("q")
         try tmux.wait(forText: "EXITED 0")
