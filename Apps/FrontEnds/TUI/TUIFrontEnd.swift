@@ -106,7 +106,8 @@ public enum TUIFrontEnd: FrontEnd {
 /// work (an import finishing) run on the main actor, whose change redraws
 /// the screen without a key press. While something moves (a spinner, a
 /// notice about to fade, typed filter text) it polls briefly; otherwise it
-/// sleeps until a key, a change or `idleInterval` (see `IdleWait`).
+/// sleeps until a key, a resize or a change wakes it, or at the latest for
+/// `idleInterval`, a safety net (see `IdleWait`).
 @MainActor
 enum RunLoop {
     static let pollInterval: Duration = .milliseconds(15)
@@ -117,6 +118,7 @@ enum RunLoop {
         let clock = ContinuousClock()
         let idle = IdleWait()
         controller.onDirty = { idle.wake() }
+        defer { controller.onDirty = nil }
         var lastFrame = clock.now - animationInterval
         var lastSize = backend.size
         while controller.running {
