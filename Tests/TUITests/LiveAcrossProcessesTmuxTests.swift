@@ -126,4 +126,54 @@ import TestSupport
         try tmux.type("q")
         try tmux.wait(forText: "EXITED 0")
     }
+
+    /// The case as reported: TUIs attached to `facet serve`, and a CLI run
+    /// *without* `--connect` that imports into the server's database.
+    @Test func aCLIImportWithoutConnectAppearsInATUIAttachedToTheServer() throws {
+        let home = TemporaryDirectory("facet-tui-live-serve")
+        let runtime = TemporaryDirectory("facet-tui-live-run")
+        let list = home.file("live.m3u", "#EXTM3U\n#EXTINF:100,Artist - Live Song\n/music/live.mp3\n")
+        let socket = runtime.path + "/facet.sock"
+        let server = Process()
+        server.executableURL = URL(fileURLWithPath: FacetProcess.binary)
+        server.arguments = ["serve", "--socket", socket]
+        server.environment = FacetProcess.environment(home: home.path)
+        server.standardInput = FileHandle.nullDevice
+        server.standardOutput = FileHandle.nullDevice
+        server.standardError = FileHandle.nullDevice
+        try server.run()
+        defer {
+            server.terminate()
+            server.waitUntilExit()
+        }
+        // Ready once a client gets an answer.
+        var ready = false
+        for _ in 0..<200 where !ready {
+            ready = (try? FacetProcess.run(["--connect", socket, "playlists", "--json"], home: home.path))?.status == 0
+            if !ready { usleep(50_001) }
+        }
+        try #require(ready, "the server never answered")
+        let tmux = try TmuxSession(command: "trap '' INT; env -i PATH=/usr/bin:/bin HOME=\(shellQuoted(home.path)) "
+            + "FACET_HOME=\(shellQuoted(home.path)) TERM=xterm-256color LANG=C.UTF-8 "
+            + "\(shellQuoted(FacetProcess.binary)) --connect \(shellQuoted(socket)) --ui tui --no-mouse; echo EXITED $?; sleep 60")
+        try tmux.waitForPlaylists()
+        let result = try FacetProcess.run(["playlists", "import", list, "--name", "Arrived"], home: home.path)
+        let exited = ContinuousClock.now
+        #expect(result.status == 0, "\(result.stderr)")
+        var seen: ContinuousClock.Instant?
+        var last = ""
+        while ContinuousClock.now < exited + .seconds(10) {
+            last = try tmux.screen()
+            if last.contains("Arrived ") {
+                seen = .now
+                break
+            }
+            usleep(5000)
+        }
+        let latency = try #require(seen, "the import never showed; the screen:\n\(last)") - exited
+        print("a CLI import showed in a TUI attached to facet serve \(latency) after the CLI exited")
+        #expect(latency < .milliseconds(500))
+        try tmux.type("q")
+        try tmux.wait(forText: "EXITED 0")
+    }
 }
