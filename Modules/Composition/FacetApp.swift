@@ -39,6 +39,9 @@ public final class FacetApp {
     private let registry: ScreenRegistry
     private let context: FeatureContext
     private let installed: [any Feature]
+    /// Commits by other processes, which make the open screens read again;
+    /// nil for a one-shot command (nothing it shows stays on screen).
+    private var foreignCommits: ForeignCommitWatch?
 
     /// Opens (creating and migrating if needed) the database and wires every
     /// feature. `frontEnds` are the names the launcher offers (its registry),
@@ -80,6 +83,11 @@ public final class FacetApp {
             for case let folders as FoldersFeature in installed { folders.makeWatcher = nil }
         }
         for feature in installed { feature.register(in: registry) }
+        if !oneShot {
+            foreignCommits = database.watchForeignCommits { [registry] in
+                Task { @MainActor in registry.readWatchedScreensAgain() }
+            }
+        }
     }
 
     /// Every registered screen, for a front end.
@@ -111,8 +119,12 @@ public final class FacetApp {
     /// Closes the database before the process exits; see `FacetDatabase.close`.
     /// Nothing may use the app afterwards.
     public func finish() {
+        foreignCommits?.stop()
         context.database.close()
     }
+
+    /// An app dropped without `finish` (a test's) still ends its watch thread.
+    isolated deinit { foreignCommits?.stop() }
 
     public static let version = "0.1.0"
 

@@ -90,6 +90,18 @@ import Testing
                 why: "the hung child (and grandchild) the deadline must kill: the subject of the test"),
         Allowed(file: "Tests/JSONRPCTests/ScreenWaitTests.swift", snippet: "try? await Task.sleep(for: .milliseconds(50))",
                 why: "delays a change so it lands while screen.wait is pending; landing first only makes the wait return at once (the test still passes, it cannot hang or flake)"),
+        Allowed(file: "Tests/KernelTests/Persistence/ForeignCommitWatchTests.swift", snippet: "usleep(1000)",
+                why: "within(): a condition polled until a deadline"),
+        Allowed(file: "Tests/TUITests/LiveAcrossProcessesTmuxTests.swift", snippet: "usleep(5000)", times: 3,
+                why: "poll the pane with a deadline until the import or the resize shows (the latency is measured)"),
+        Allowed(file: "Tests/TUITests/LiveAcrossProcessesTmuxTests.swift", snippet: "echo EXITED $?; sleep 60",
+                why: "keeps the pane open after the TUI exits so its exit status can be read (as in TmuxEndToEndTests)"),
+        Allowed(file: "Tests/TUITests/LiveAcrossProcessesTmuxTests.swift", snippet: "if !ready { usleep(50_001) }",
+                why: "poll (200 tries) until a client gets an answer from the server"),
+        Allowed(file: "Tests/TUITests/LiveAcrossProcessesTmuxTests.swift", snippet: "usleep(1_000_000)",
+                why: "the idle TUI's measurement starts once start-up's threads have wound down"),
+        Allowed(file: "Tests/TUITests/LiveAcrossProcessesTmuxTests.swift", snippet: "usleep(UInt32(window * 1_000_000))",
+                why: "the measurement window of an idle TUI's wake-ups"),
     ]
 
     /// A sleep in Swift, Python or a shell script embedded in either.

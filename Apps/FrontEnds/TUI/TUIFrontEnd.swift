@@ -102,16 +102,23 @@ public enum TUIFrontEnd: FrontEnd {
 }
 
 /// The main loop: draw when something changed (or a spinner turns), read
-/// keys without blocking, and sleep briefly between polls so the screens'
-/// background work (an import finishing) runs on the main actor and its
-/// change redraws the screen without a key press.
+/// keys without blocking, and between reads let the screens' background
+/// work (an import finishing) run on the main actor, whose change redraws
+/// the screen without a key press. While something moves (a spinner, a
+/// notice about to fade, typed filter text) it polls briefly; otherwise it
+/// sleeps until a key, a resize or a change wakes it, or at the latest for
+/// `idleInterval`, a safety net (see `IdleWait`).
 @MainActor
 enum RunLoop {
     static let pollInterval: Duration = .milliseconds(15)
     static let animationInterval: Duration = .milliseconds(100)
+    static let idleInterval: Duration = .seconds(10)
 
     static func run(_ controller: TUIController, backend: some TerminalBackend, decoder: InputDecoder = InputDecoder()) async {
         let clock = ContinuousClock()
+        let idle = IdleWait()
+        controller.onDirty = { idle.wake() }
+        defer { controller.onDirty = nil }
         var lastFrame = clock.now - animationInterval
         var lastSize = backend.size
         while controller.running {
@@ -130,7 +137,11 @@ enum RunLoop {
             }
             let raw = backend.read()
             if raw.isEmpty {
-                try? await Task.sleep(for: pollInterval)
+                if controller.isAnimating || controller.top?.liveFilter?.due != nil {
+                    try? await Task.sleep(for: pollInterval)
+                } else {
+                    await idle.wait(upTo: idleInterval)
+                }
                 continue
             }
             let keys = decoder.decode(raw)

@@ -19,6 +19,7 @@ public final class ScreenRegistry: ScreenCatalog {
     private var registrations: [ScreenRegistration] = []
     /// Given to every screen built here as its `ScreenModel.workExecutor`.
     private let workExecutor: (any TaskExecutor)?
+    private let watched = WatchedScreens()
 
     public init(workExecutor: (any TaskExecutor)? = nil) {
         self.workExecutor = workExecutor
@@ -38,6 +39,11 @@ public final class ScreenRegistry: ScreenCatalog {
         }
         let screen = try registration.make(request.params)
         if let workExecutor, let model = screen as? ScreenModel { model.workExecutor = workExecutor }
+        watched.track(screen)
         return screen
     }
+
+    /// Another process committed to the database: every screen built here
+    /// that is watched reads its data again (see `WatchedScreens`).
+    public func readWatchedScreensAgain() { watched.readAgain() }
 }

@@ -22,7 +22,11 @@ public final class TUIController {
     /// False once the user quit.
     public private(set) var running = true
     /// Set when something visible changed since the last frame.
-    public internal(set) var dirty = true
+    public internal(set) var dirty = true {
+        didSet { if dirty { onDirty?() } }
+    }
+    /// Told when `dirty` is set, so a sleeping run loop wakes to draw.
+    var onDirty: (@MainActor () -> Void)?
     /// Advances the spinner; the run loop bumps it.
     public var spinnerFrame = 0
     /// A message of the TUI's own (not a screen's), with when it appeared.

@@ -98,10 +98,23 @@ final class WatchSession: @unchecked Sendable {
         self.whenCovered = whenCovered
     }
 
+    /// A pipe that `stop` writes, so the reading thread can sleep in `poll`
+    /// with no timeout while nothing changes (-1 when none could be made:
+    /// the thread then looks at `stopped` between short polls).
+    private lazy var wakeEnds: (read: Int32, write: Int32) = {
+        var ends: [Int32] = [-1, -1]
+        guard pipe(&ends) == 0 else { return (-1, -1) }
+        for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+        return (ends[0], ends[1])
+    }()
+
     func stop() {
         lock.lock()
+        defer { lock.unlock() }
+        guard !stopped else { return }
         stopped = true
-        lock.unlock()
+        var byte: UInt8 = 1
+        if wakeEnds.write >= 0 { _ = write(wakeEnds.write, &byte, 1) }
     }
 
     private var isStopped: Bool {
@@ -166,10 +179,19 @@ final class WatchSession: @unchecked Sendable {
     }
 
     func run() {
+        let wake = lock.withLock { wakeEnds }
         defer {
             tree = nil
             if rootFD >= 0 { close(rootFD) }
             close(fd)
+            // Under the lock, so a `stop` never writes to a closed descriptor.
+            lock.withLock {
+                stopped = true
+                if wake.read >= 0 {
+                    close(wake.read)
+                    close(wake.write)
+                }
+            }
             continuation.finish()
         }
         guard rootWatch >= 0, let tree else { return }
@@ -181,9 +203,10 @@ final class WatchSession: @unchecked Sendable {
                 whenCovered = nil
                 covered()
             }
-            var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-            let ready = poll(&poller, 1, tree.pending.isEmpty ? 200 : 0)
-            if ready <= 0 { continue }
+            var pollers = [pollfd(fd: fd, events: Int16(POLLIN), revents: 0), pollfd(fd: wake.read, events: Int16(POLLIN), revents: 0)]
+            let idle: Int32 = wake.read >= 0 ? -1 : 200
+            let ready = poll(&pollers, 2, tree.pending.isEmpty ? idle : 0)
+            if ready <= 0 || pollers[0].revents == 0 { continue }
             let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
             if count <= 0 { continue }
             if !handle(buffer[0..<count]) { return }

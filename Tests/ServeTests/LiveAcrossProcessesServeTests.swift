@@ -1,0 +1,31 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// A client of `facet serve` hears of a change another Facet process (a CLI
+/// run without `--connect`) committed to the server's database, as
+/// `screen.changed`, without asking again.
+@Suite struct LiveAcrossProcessesServeTests {
+    func text(_ message: [String: Any]) -> String {
+        (try? JSONSerialization.data(withJSONObject: message)).map { String(decoding: $0, as: UTF8.self) } ?? ""
+    }
+
+    @Test func aCLIImportWithoutConnectReachesAConnectedClientWithinHalfASecond() throws {
+        let server = try ServerProcess()
+        let list = server.home.file("live.m3u", "#EXTM3U\n#EXTINF:100,Artist - Live Song\n/music/live.mp3\n")
+        let clientHome = TemporaryDirectory("facet-serve-live-client")
+        let session = try JSONLSession(home: clientHome.path, arguments: ["--connect", server.socket, "--ui", "jsonl"])
+        let opened = try session.request("screen.open", ["screen": "playlists"])
+        #expect(text(opened).contains("Sample"))
+        let result = try FacetProcess.run(["playlists", "import", list, "--name", "Arrived"], home: server.home.path)
+        let exited = ContinuousClock.now
+        #expect(result.status == 0, "\(result.stderr)")
+        _ = try session.notification(timeout: 10) { message in
+            message["method"] as? String == "screen.changed" && text(message).contains("Arrived")
+        }
+        let latency = ContinuousClock.now - exited
+        print("a CLI import reached a client of facet serve \(latency) after the CLI exited")
+        #expect(latency < .milliseconds(500))
+        #expect(try session.finish() == 0)
+    }
+}
