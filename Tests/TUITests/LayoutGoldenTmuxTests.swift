@@ -43,10 +43,16 @@ import TestSupport
 
         deinit { try? FileManager.default.removeItem(atPath: path) }
 
-        /// The tree's random suffix, the same length, fixed.
+        /// The tree's random suffix (whole, or cut short in a column) as
+        /// as many X's.
         func masked(_ screen: String) -> String {
-            screen.replacingOccurrences(of: path, with: "/tmp/facet-layout-XXXXXX")
-                .replacingOccurrences(of: (path as NSString).lastPathComponent, with: "facet-layout-XXXXXX")
+            let suffix = String((path as NSString).lastPathComponent.dropFirst("facet-layout-".count))
+            var text = screen
+            for length in stride(from: suffix.count, through: 1, by: -1) {
+                text = text.replacingOccurrences(
+                    of: "facet-layout-" + suffix.prefix(length), with: "facet-layout-" + String(repeating: "X", count: length))
+            }
+            return text
         }
     }
 
@@ -55,6 +61,9 @@ import TestSupport
     static func masked(_ screen: String, tree: Tree) -> String {
         tree.masked(screen)
             .replacingOccurrences(of: "resets at [0-9]{2}:[0-9]{2}", with: "resets at hh:mm", options: .regularExpression)
+            // The sample playlist's import time is the wall clock's.
+            .replacingOccurrences(
+                of: "[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2} UTC", with: "YYYY-MM-DD hh:mm UTC", options: .regularExpression)
             .components(separatedBy: "\n")
             .map { line in
                 var line = line

@@ -77,8 +77,9 @@ struct TableRenderer {
         if used <= room {
             // The name is shown whole first when that takes at most a third.
             var spare = room - used
-            if let main = kept.firstIndex(where: { columns[$0].priority == 0 && Self.cuttable(columns[$0]) }) {
-                let whole = min(spare, natural[kept[main]] - widths[main], max(0, room / 3 - widths[main]))
+            if let main = kept.firstIndex(where: { columns[$0].priority == 0 && Self.cuttable(columns[$0]) }),
+                natural[kept[main]] <= room / 3 {
+                let whole = min(spare, natural[kept[main]] - widths[main])
                 widths[main] += whole
                 spare -= whole
             }

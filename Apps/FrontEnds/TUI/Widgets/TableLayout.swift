@@ -79,7 +79,7 @@ struct TableLayout: Equatable {
         if spare > 0 {
             // The main column names the row: it is shown whole first when
             // that takes no more than a third of the table.
-            let mainFirst = min(spare, max(0, natural[main] - (widths[main] ?? 0)), max(0, width / 3 - (widths[main] ?? 0)))
+            let mainFirst = natural[main] <= width / 3 ? min(spare, max(0, natural[main] - (widths[main] ?? 0))) : 0
             widths[main, default: 0] += mainFirst
             spare -= mainFirst
             // Text columns want their whole width, share columns their bar
