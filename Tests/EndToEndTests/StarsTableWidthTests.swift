@@ -25,7 +25,8 @@ import TestSupport
             let rows = lines.filter { $0.hasPrefix("owner") }
             #expect(rows.count == 3, "\(result.stdout)")
             for line in [header] + rows { #expect(line.count <= columns, "COLUMNS=\(columns): \(line)") }
-            let long = try #require(rows.first { $0.contains("A description that goes on") })
+            let long = try #require(rows.first { $0.hasPrefix("owner2/") })
+            #expect(long.contains("A description"), "\(long)")
             #expect(long.contains("…") && !long.contains("!"), "\(long)")
             // Every row ends with its two dates, whole.
             for row in rows {
