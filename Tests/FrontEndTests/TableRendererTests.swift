@@ -81,7 +81,7 @@ import Testing
         #expect(render(songs, width: 70)[1] == "Smells Like Teen Spirit  Nirvana  https://covers.example/nirvana-n…  1")
         // Shorter: the long texts share what is left, each cut, none dropped.
         let fifty = render(songs, width: 50)
-        #expect(fifty[1] == "Smells Like Teen Sp…  Nirvana  https://covers.…  1", "\(fifty)")
+        #expect(fifty[1] == "Smells Like Teen …  Nirvana  https://covers.ex…  1", "\(fifty)")
         // Too short for even the cut texts: the least important column goes.
         #expect(render(songs, width: 40)[1] == "Smells Like Teen Spirit  Nirvana  1")
     }

@@ -27,7 +27,7 @@ import Testing
     }
 
     @Test func theLeastImportantColumnsGoFirst() {
-        // name 16 (its floor) + bytes 9 + owner 10 + modified 10 + gaps 6 = 51.
+        // name 16 (its floor) + bytes 9 + owner 10 + modified 20 (a date is never cut) + gaps 6 = 61.
         #expect(ids(TableLayout(columns: columns, natural: natural, width: 50)) == ["name", "bytes", "owner"])
         #expect(ids(TableLayout(columns: columns, natural: natural, width: 36)) == ["name", "bytes"])
         #expect(ids(TableLayout(columns: columns, natural: natural, width: 26)) == ["name"])

@@ -83,7 +83,7 @@ struct TableRenderer {
                 widths[main] += whole
                 spare -= whole
             }
-            let extra = ColumnShares.fair(spare, wants: kept.indices.map { natural[kept[$0]] - widths[$0] })
+            let extra = ColumnShares.fair(spare, wants: kept.indices.map { natural[kept[$0]] - widths[$0] }, widths: widths)
             widths = zip(widths, extra).map { $0 + $1 }
         } else {
             widths = shrink(widths, columns: kept.map { columns[$0] }, to: room)

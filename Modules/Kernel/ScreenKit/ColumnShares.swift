@@ -1,29 +1,25 @@
 /// Sharing spare cells among the columns of a table that would like more
-/// than their minimum: every column that still wants cells gets an equal
-/// part, none more than it wants, and what a satisfied column leaves goes
-/// round again to the others. So short text is shown whole and one very
-/// long cell (a 300-character description) cannot starve the rest: long
-/// columns end up the same width, the gentlest cut for each.
+/// than their minimum, like water poured into vessels: each cell goes to
+/// the narrowest column that still wants one, so columns that need little
+/// are shown whole and the long ones end up the same width, each cut as
+/// gently as the others. One very long cell (a 300-character description)
+/// so cannot take the room the rest need.
 public enum ColumnShares {
     /// The cells each column gets out of `spare`, in the order of `wants`
-    /// (each at most its want; the total at most `spare`).
-    public static func fair(_ spare: Int, wants: [Int]) -> [Int] {
+    /// (each at most its want; the total at most `spare`). `widths` are the
+    /// columns' widths before sharing (all equal when omitted).
+    public static func fair(_ spare: Int, wants: [Int], widths: [Int]? = nil) -> [Int] {
+        let start = widths ?? Array(repeating: 0, count: wants.count)
         var given = Array(repeating: 0, count: wants.count)
         var left = max(0, spare)
         while left > 0 {
-            let hungry = wants.indices.filter { given[$0] < wants[$0] }
-            guard !hungry.isEmpty else { break }
-            let part = left / hungry.count
-            if part == 0 {
-                // Fewer cells than columns: one each, leftmost first.
-                for index in hungry.prefix(left) { given[index] += 1 }
-                break
+            var narrowest: Int?
+            for index in wants.indices where given[index] < wants[index] {
+                if narrowest.map({ start[index] + given[index] < start[$0] + given[$0] }) ?? true { narrowest = index }
             }
-            for index in hungry {
-                let extra = min(part, wants[index] - given[index])
-                given[index] += extra
-                left -= extra
-            }
+            guard let narrowest else { break }
+            given[narrowest] += 1
+            left -= 1
         }
         return given
     }

@@ -9,10 +9,11 @@ import ScreenKit
 /// (`ListColumn.fitting`: priority 0 and the sorted-by column stay). The
 /// main column is then shown whole if that takes at most a third of the
 /// table; the text columns share what is left, each up to its whole width
-/// (`ColumnShares.fair`), so one long name cannot take the room a path
-/// needs; a share column (`ListColumn.Kind.share`) asks for room for its
-/// bar in the same round. Whatever is left after that widens the text
-/// columns (the main one most), so numbers stay on the right edge.
+/// (`ColumnShares.fair`: the narrowest grows first, so long ones end up
+/// alike and one long name cannot take the room a path needs); a share
+/// column (`ListColumn.Kind.share`) asks for room for its bar in the same
+/// round. Whatever is left after that widens the text columns (the main
+/// one most), so numbers stay on the right edge.
 struct TableLayout: Equatable {
     struct Slot: Equatable {
         /// Index into `ListContent.columns`.
@@ -91,12 +92,14 @@ struct TableLayout: Equatable {
                 }
             }
             var shares = kept.filter { columns[$0].kind == .share && !empty.contains($0) }
-            var given = ColumnShares.fair(spare, wants: wants(barsFor: shares))
+            // Bars start from nothing; text from its width so far.
+            func start(barsFor shares: [Int]) -> [Int] { kept.map { shares.contains($0) ? 0 : widths[$0] ?? 0 } }
+            var given = ColumnShares.fair(spare, wants: wants(barsFor: shares), widths: start(barsFor: shares))
             // A bar too short to read is not drawn; its cells go to the text.
             let stunted = shares.filter { given[kept.firstIndex(of: $0)!] < 1 + Self.barMinimum }
             if !stunted.isEmpty {
                 shares.removeAll { stunted.contains($0) }
-                given = ColumnShares.fair(spare, wants: wants(barsFor: shares))
+                given = ColumnShares.fair(spare, wants: wants(barsFor: shares), widths: start(barsFor: shares))
             }
             for (position, index) in kept.enumerated() {
                 widths[index, default: 0] += given[position]
