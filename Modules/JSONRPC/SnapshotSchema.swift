@@ -76,6 +76,7 @@ public enum SnapshotSchema {
             ]
             if let format = column.type.jsonFormat { fields["jsonFormat"] = .string(format) }
             if let sortKey = column.sortKey { fields["sortKey"] = .string(sortKey) }
+            if let kind = column.kind { fields["kind"] = .string(kind.rawValue) }
             return .object(fields)
         })
     }
@@ -129,13 +130,19 @@ public enum SnapshotSchema {
         ])
 
     static let listColumn = object(
-        "A table column: its values' type, alignment, priority (lower stays longer) and sort key.",
+        "A table column: its values' type, alignment, priority (lower stays longer), sort key and kind.",
         required: [
             "id": string, "label": string, "type": ref("ValueType"),
             "alignment": .object(["type": .string("string"), "enum": .array([.string("leading"), .string("trailing")])]),
             "priority": integer,
         ],
-        optional: ["sortKey": string])
+        optional: [
+            "sortKey": string,
+            "kind": .object([
+                "type": .string("string"), "enum": .array(ListColumn.Kind.allCases.map { .string($0.rawValue) }),
+                "description": .string("share: the value is the row's percentage of the list's whole (a bar may be drawn)"),
+            ]),
+        ])
 
     static let action = object(
         "An action as the screen offers it now; a disabled one says why in disabledReason.",

@@ -41,8 +41,10 @@ import Testing
         #expect(forty[0] == "NAME   ITEMS  BYTES ▼")  // modified (priority 3) went first
         let twenty = render(list(names), width: 16)
         #expect(twenty[0] == "NAME   BYTES ▼")  // then items (2)
-        let tiny = render(list(names), width: 3)
+        let tiny = render(list(names, sort: nil, descending: nil), width: 3)
         #expect(tiny[0] == "NAME")  // priority 0 is never dropped
+        // Nor the column the rows are sorted by: without it their order is a riddle.
+        #expect(render(list(names, sort: "count"), width: 16)[0] == "NAME   ITEMS ▼")
         for line in forty + twenty { #expect(TerminalText.width(line) <= 30) }
     }
 
@@ -65,7 +67,7 @@ import Testing
         #expect(render(rows, width: 100)[0].contains("ERROR"))
     }
 
-    @Test func anUnimportantLongColumnGoesBeforeImportantOnesAreCut() {
+    @Test func longTextIsCutBeforeAnyColumnGoes() {
         let songs = ListContent(
             items: [ListItem(id: "1", title: "x").with("title", .string("Smells Like Teen Spirit")).with("artist", .string("Nirvana"))
                 .with("cover", .string("https://covers.example/nirvana-nevermind.jpg")).with("n", .int(1))],
@@ -77,8 +79,11 @@ import Testing
         #expect(render(songs, width: 81)[1] == whole)
         // A little short: the least important text gives up its end.
         #expect(render(songs, width: 70)[1] == "Smells Like Teen Spirit  Nirvana  https://covers.example/nirvana-n…  1")
-        // Much too short: it goes, and the title stays whole.
-        #expect(render(songs, width: 50) == ["TITLE" + String(repeating: " ", count: 20) + "ARTIST   N", "Smells Like Teen Spirit  Nirvana  1"])
+        // Shorter: the long texts share what is left, each cut, none dropped.
+        let fifty = render(songs, width: 50)
+        #expect(fifty[1] == "Smells Like Teen …  Nirvana  https://covers.ex…  1", "\(fifty)")
+        // Too short for even the cut texts: the least important column goes.
+        #expect(render(songs, width: 40)[1] == "Smells Like Teen Spirit  Nirvana  1")
     }
 
     @Test func cellsAreSanitisedAndBadgesFollowTheRow() {
@@ -89,5 +94,38 @@ import Testing
         #expect(lines[1].hasPrefix("badname"))
         #expect(lines[1].hasSuffix("[visited, error]"))
         #expect(!lines.joined().contains("\u{1B}"))
+    }
+
+    /// A 300-character description (the stars list) cuts its own column,
+    /// never drops the columns after it, at any width.
+    @Test func oneLongDescriptionDropsNothing() {
+        let long = String(repeating: "A description that goes on and on ", count: 9).prefix(299) + "!"
+        let columns = [
+            ListColumn("full_name", "Repository", priority: 0, sortKey: "name"),
+            ListColumn("description", "Description", priority: 3),
+            ListColumn("language", "Language", priority: 2),
+            ListColumn("stars", "Stars", type: .integer, priority: 1),
+            ListColumn("starred_at", "Starred", type: .datetime, priority: 4, sortKey: "starred"),
+            ListColumn("pushed_at", "Last push", type: .datetime, priority: 5),
+        ]
+        let items = ["Short one", String(long), "Another"].enumerated().map { index, text in
+            ListItem(id: "\(index)", title: "owner/project-\(index)").with("full_name", .string("owner/project-\(index)"))
+                .with("description", .string(text)).with("language", .string("Swift")).with("stars", .int(index * 10))
+                .with("starred_at", .string("2026-01-0\(index + 1)T00:00:00Z"), display: "2026-01-0\(index + 1)")
+                .with("pushed_at", .string("2025-05-0\(index + 1)T00:00:00Z"), display: "2025-05-0\(index + 1)")
+        }
+        let list = ListContent(items: items, sort: "starred", sortDescending: true, columns: columns)
+        for width in [80, 120, 200] {
+            let lines = render(list, width: width)
+            #expect(lines[0].hasPrefix("FULL_NAME") && lines[0].contains("DESCRIPTION") && lines[0].contains("STARRED_AT ▼")
+                && lines[0].contains("PUSHED_AT"), "\(width): \(lines[0])")
+            for line in lines { #expect(TerminalText.width(line) <= width, "\(width): \(line)") }
+            #expect(lines[2].contains("…") && lines[2].hasSuffix("2026-01-02    2025-05-02"), "\(lines[2])")
+            #expect(lines[1].contains("Short one"))
+        }
+        // So narrow that even cut texts do not fit: the least important
+        // columns go, the sorted-by one stays.
+        let narrow = render(list, width: 60)
+        #expect(narrow[0].contains("STARRED_AT ▼") && !narrow[0].contains("PUSHED_AT"), "\(narrow[0])")
     }
 }

@@ -96,7 +96,8 @@ import TestSupport
         try tmux.resize(width: 60, height: 20)
         screen = try tmux.wait(for: "a 60-column layout") { screen in
             screen.contains("Sample") && lines(screen).allSatisfy { $0.count <= 60 }
-                && lines(screen).contains { $0.contains("Playlist") && $0.contains("Songs") && $0.count > 50 }
+                && lines(screen).contains { $0.contains("Playlist") && $0.contains("Songs") }
+                && lines(screen).contains { $0.contains("Sample") && $0.count > 50 }
         }
         try tmux.resize(width: 30, height: 8)
         try tmux.wait(forText: "Terminal too small")

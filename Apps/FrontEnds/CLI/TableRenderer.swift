@@ -3,15 +3,17 @@ import ScreenKit
 /// A list as an aligned table for people, from the columns the screen
 /// declares: a header of labels (the sorted column marked ▲/▼), numbers
 /// right-aligned, cells sanitised and measured in terminal cells (wide
-/// characters count two). When the terminal is too narrow, whole columns go,
-/// least important first (`ListColumn.priority`; priority 0 always stays),
-/// and long text is cut with an ellipsis (see `render` for how far).
+/// characters count two). Long text is cut with an ellipsis first; only when
+/// even cut text does not fit do whole columns go, least important first
+/// (`ListColumn.priority`; priority 0 and the sorted-by column always stay).
 struct TableRenderer {
     let style: TerminalStyle
     let width: Int
     static let gap = 2
     /// Cutting text down to this width is preferred to dropping a column.
     static let fittedText = 12
+    /// The same for the column that names the row.
+    static let mainText = 16
     /// A text column is never cut below this many cells (or its own width).
     static let minimumText = 6
 
@@ -57,19 +59,35 @@ struct TableRenderer {
             for (index, cell) in row.enumerated() { natural[index] = max(natural[index], TerminalText.width(cell)) }
         }
         let room = max(1, width - badgeWidth)
-        // How much room a column needs to stay: the most important text (the
-        // name, a description) may be cut to a third of the width, so that
-        // one long name does not push the size off the table; less important
-        // text by a third of itself at most, so it goes before the important
-        // columns are cut to stumps.
-        let fitted = columns.indices.map { index in
+        // Each column's least width: numbers, times and flags whole; text
+        // cut to a stump no shorter than its header. Columns go (least
+        // important first, never the one the rows are sorted by) only when
+        // even these minimums do not fit; then the text columns share what
+        // is left, each up to its whole width, so one long cell is cut
+        // rather than pushing every other column off the table.
+        let minimum = columns.indices.map { index in
             let column = columns[index]
             guard Self.cuttable(column) else { return natural[index] }
-            let cap = column.priority <= 1 ? room / 3 : natural[index] * 2 / 3
-            return min(natural[index], max(cap, Self.fittedText, TerminalText.width(headers[index])))
+            let floor = column.priority == 0 ? Self.mainText : Self.fittedText
+            return min(natural[index], max(floor, TerminalText.width(headers[index])))
         }
-        let kept = columns.fitting(width: room, natural: fitted, gap: Self.gap)
-        let widths = shrink(kept.map { natural[$0] }, columns: kept.map { columns[$0] }, to: room)
+        let kept = columns.fitting(width: room, natural: minimum, gap: Self.gap, sortedBy: list.sort)
+        var widths = kept.map { minimum[$0] }
+        let used = widths.reduce(0, +) + max(0, kept.count - 1) * Self.gap
+        if used <= room {
+            // The name is shown whole first when that takes at most a third.
+            var spare = room - used
+            if let main = kept.firstIndex(where: { columns[$0].priority == 0 && Self.cuttable(columns[$0]) }),
+                natural[kept[main]] <= room / 3 {
+                let whole = min(spare, natural[kept[main]] - widths[main])
+                widths[main] += whole
+                spare -= whole
+            }
+            let extra = ColumnShares.fair(spare, wants: kept.indices.map { natural[kept[$0]] - widths[$0] }, widths: widths)
+            widths = zip(widths, extra).map { $0 + $1 }
+        } else {
+            widths = shrink(widths, columns: kept.map { columns[$0] }, to: room)
+        }
         let headerLine = Self.line(headers, columns: columns, kept: kept, widths: widths)
         return Layout(columns: columns, kept: kept, widths: widths, header: style.dim(headerLine.trimmingTrailingSpaces))
     }

@@ -7,6 +7,15 @@ public struct ListColumn: Codable, Equatable, Sendable, Identifiable {
         case leading, trailing
     }
 
+    /// What a column's numbers mean beyond their type, for renderers that
+    /// can draw more than text.
+    public enum Kind: String, Codable, Sendable, CaseIterable {
+        /// Each value is the row's percentage (0–100) of a whole the list
+        /// shares out, such as a folder's part of its parent: a renderer with
+        /// room draws a bar beside the number, as ncdu does.
+        case share
+    }
+
     /// Key of the column's value in every row's `values` and `cells`.
     public var id: String
     /// Header text for people.
@@ -19,10 +28,12 @@ public struct ListColumn: Codable, Equatable, Sendable, Identifiable {
     /// The argument to the screen's `sort` action that orders rows by this
     /// column, when the screen can sort by it.
     public var sortKey: String?
+    /// Absent for plain values.
+    public var kind: Kind?
 
     public init(
         _ id: String, _ label: String, type: ValueType = .text, alignment: Alignment? = nil, priority: Int = 1,
-        sortKey: String? = nil
+        sortKey: String? = nil, kind: Kind? = nil
     ) {
         self.id = id
         self.label = label
@@ -30,6 +41,7 @@ public struct ListColumn: Codable, Equatable, Sendable, Identifiable {
         self.alignment = alignment ?? (type.isNumeric ? .trailing : .leading)
         self.priority = priority
         self.sortKey = sortKey
+        self.kind = kind
     }
 }
 
@@ -37,12 +49,14 @@ extension Array where Element == ListColumn {
     /// The columns to draw in `width` cells, given each column's natural
     /// width and the gap between columns: drops the least important
     /// (highest priority number, rightmost first) until the rest fit.
-    /// Priority-0 columns are always kept. Returns indices in declaration order.
-    public func fitting(width: Int, natural: [Int], gap: Int = 2) -> [Int] {
+    /// Priority-0 columns are always kept, and so is the column the list is
+    /// sorted by (`sortedBy`, a sort key): the order of the rows must stay
+    /// readable. Returns indices in declaration order.
+    public func fitting(width: Int, natural: [Int], gap: Int = 2, sortedBy: String? = nil) -> [Int] {
         var kept = Array<Int>(indices)
         func need(_ set: [Int]) -> Int { set.reduce(0) { $0 + natural[$1] } + Swift.max(0, set.count - 1) * gap }
         while need(kept) > width {
-            let droppable = kept.filter { self[$0].priority > 0 }
+            let droppable = kept.filter { self[$0].priority > 0 && (sortedBy == nil || self[$0].sortKey != sortedBy) }
             guard let worst = droppable.max(by: { (self[$0].priority, $0) < (self[$1].priority, $1) }) else { break }
             kept.removeAll { $0 == worst }
         }

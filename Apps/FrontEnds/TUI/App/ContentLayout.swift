@@ -10,9 +10,14 @@ struct ContentLayout: Equatable {
     var form = 0
     var detail = 0
 
-    /// `form` and `detail` are the rows each part wants (nil when absent).
-    init(form wantedForm: Int?, detail wantedDetail: Int?, list: Bool, available: Int) {
-        var budget = available - (list ? Self.minimumListRows : 0)
+    /// `form` and `detail` are the rows each part wants (nil when absent);
+    /// `listRows` the rows the list could fill (its header and items), when
+    /// known. On a short terminal the list is what the user works in, so it
+    /// keeps two thirds of the area when it has that much to show, and the
+    /// parts above give up their last rows.
+    init(form wantedForm: Int?, detail wantedDetail: Int?, list: Bool, listRows: Int? = nil, available: Int) {
+        let listKeeps = listRows.map { min($0, max(Self.minimumListRows, available * 2 / 3)) } ?? Self.minimumListRows
+        var budget = available - (list ? max(Self.minimumListRows, listKeeps) : 0)
         if wantedForm != nil, wantedDetail != nil || list { budget -= 1 }
         if wantedDetail != nil, list { budget -= 1 }
         budget = max(0, budget)

@@ -41,7 +41,8 @@ extension TUIController {
         let snapshot = session.screen.snapshot
         let list = snapshot.content.list
 
-        layout.tabs = TitleBar.draw(into: &buffer, row: 0, tabs: topLevelScreens.map(\.title), active: activeTab, width: width)
+        layout.tabs = TitleBar.draw(into: &buffer, row: 0, tabs: topLevelScreens.map(\.title), active: activeTab, width: width,
+            ellipsis: glyphs.ellipsis.count == 1 ? glyphs.ellipsis : ".")
         layout.tabRow = 0
         TitleLine.draw(
             into: &buffer, row: 1, path: stack.map { $0.screen.snapshot.title }, info: titleInfo(list), width: width,
@@ -53,7 +54,7 @@ extension TUIController {
         let detail = snapshot.content.detail
         let rooms = ContentLayout(
             form: form.map(FormView.height), detail: detail.map { DetailView.height(of: $0, width: width) },
-            list: list != nil, available: area.height)
+            list: list != nil, listRows: list.map { 1 + $0.total }, available: area.height)
         if let form {
             let submit = form.submitAction.flatMap { snapshot.action($0) }
             let at = FormView.draw(

@@ -30,7 +30,16 @@ enum DetailView {
         lines(detail, width: width).reduce(0) { $0 + max(1, $1.count) }
     }
 
-    static func draw(into buffer: inout CellBuffer, _ detail: DetailContent, in rect: Rect, glyphs: Glyphs) {
+    static func draw(into buffer: inout CellBuffer, _ detail: DetailContent, in full: Rect, glyphs: Glyphs) {
+        // Given fewer rows than it needs (the list keeps its room on a
+        // short terminal), the detail says on its last row how many are hidden.
+        let needed = height(of: detail, width: full.width)
+        var rect = full
+        if needed > full.height, full.height >= 2 {
+            rect = Rect(x: full.x, y: full.y, width: full.width, height: full.height - 1)
+            let note = "\(glyphs.ellipsis) \(needed - rect.height) more"
+            buffer.write(TerminalText.truncate(note, to: full.width - 1), x: full.x + 1, y: rect.maxY, style: .dim)
+        }
         let labelWidth = labelWidth(detail, width: rect.width)
         let valueX = rect.x + valueColumn(detail, width: rect.width)
         var y = rect.y

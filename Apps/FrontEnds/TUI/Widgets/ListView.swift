@@ -35,7 +35,7 @@ enum ListView {
         let tableX = inner.x + gutter
         let table = TableLayout(
             columns: list.columns, natural: widths.steady(naturalWidths(list, visible: visible, glyphs: glyphs), for: list),
-            width: max(0, inner.width - gutter - 1), empty: emptyColumns(list))
+            width: max(0, inner.width - gutter - 1), empty: emptyColumns(list), sortedBy: list.sort)
         drawHeader(into: &buffer, list, table: table, y: rect.y, x: rect.x, width: rect.width, tableX: tableX, glyphs: glyphs)
 
         if list.items.isEmpty {
@@ -118,7 +118,7 @@ enum ListView {
             if let sort = list.sort, column.sortKey == sort {
                 label += " " + (list.sortDescending == true ? glyphs.sortDescending : glyphs.sortAscending)
             }
-            write(label, in: slot, tableX: tableX, y: y, alignRight: column.alignment == .trailing, style: .header,
+            write(label, in: slot.withoutBar, tableX: tableX, y: y, alignRight: column.alignment == .trailing, style: .header,
                   into: &buffer, glyphs: glyphs)
         }
     }
@@ -135,8 +135,11 @@ enum ListView {
             let column = list.columns[slot.index]
             let text = TerminalText.sanitize(item.text(column.id))
             guard slot.index == table.badgeColumn, !item.badges.isEmpty else {
-                write(text, in: slot, tableX: tableX, y: y, alignRight: column.alignment == .trailing, style: base,
+                write(text, in: slot.withoutBar, tableX: tableX, y: y, alignRight: column.alignment == .trailing, style: base,
                       into: &buffer, glyphs: glyphs)
+                if slot.bar > 0, let bar = ShareBar.text(item.values[column.id], width: slot.bar) {
+                    buffer.write(bar, x: tableX + slot.x + slot.width - slot.bar, y: y, style: base)
+                }
                 continue
             }
             // The main column: its text, then the badges while they fit

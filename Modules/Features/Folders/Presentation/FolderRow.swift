@@ -38,7 +38,7 @@ enum FolderRow {
         ListColumn(Column.kind, "Kind", priority: 5),
         ListColumn(Column.path, "Path", type: .path, priority: 6),
         ListColumn(Column.disk, "Disk", type: .bytes, priority: 4),
-        ListColumn(Column.share, "Share", type: .number, priority: 2),
+        ListColumn(Column.share, "Share", type: .number, priority: 2, kind: .share),
         ListColumn(Column.bytes, "Size", type: .bytes, priority: 1, sortKey: FoldersViewModel.Sort.size.rawValue),
     ]
 
