@@ -13,6 +13,10 @@ public enum TaggedAudioFixture {
         public let tags: (title: String, artist: String)?
         public let expectedTitle: String
         public let expectedArtist: String
+
+        public init(name: String, seconds: Int, tags: (title: String, artist: String)?, expectedTitle: String, expectedArtist: String) {
+            (self.name, self.seconds, self.tags, self.expectedTitle, self.expectedArtist) = (name, seconds, tags, expectedTitle, expectedArtist)
+        }
     }
 
     /// A title with quotes, a comma, M3U's own markers, a tab and a terminal
