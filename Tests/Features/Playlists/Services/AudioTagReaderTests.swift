@@ -1,3 +1,4 @@
+import CTagLib
 import Foundation
 import Synchronization
 import KernelDomain
@@ -17,6 +18,21 @@ import Testing
     @Test func tagLibIsThere() {
         // Every other test here would pass vacuously on names alone without it.
         #expect(TagLibTagReader.isAvailable)
+    }
+
+    /// The reader opens TagLib at run time and declares each function's type
+    /// itself: this compiles only while those types are the header's.
+    @Test func theDeclaredTypesAreTheHeaders() {
+        let _: TagLibLibrary.SetFlag = taglib_set_strings_unicode
+        let _: TagLibLibrary.FileNew = taglib_file_new
+        let _: TagLibLibrary.FileFree = taglib_file_free
+        let _: TagLibLibrary.FileIsValid = taglib_file_is_valid
+        let _: TagLibLibrary.FileTag = taglib_file_tag
+        let _: TagLibLibrary.FileProperties = taglib_file_audioproperties
+        let _: TagLibLibrary.TagText = taglib_tag_title
+        let _: TagLibLibrary.TagText = taglib_tag_artist
+        let _: TagLibLibrary.FreeStrings = taglib_tag_free_strings
+        let _: TagLibLibrary.Length = taglib_audioproperties_length
     }
 
     @Test func readsTitleArtistAndLength() throws {
