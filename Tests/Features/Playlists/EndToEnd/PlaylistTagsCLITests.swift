@@ -53,9 +53,18 @@ import TestSupport
         let added = try facet("playlist", "Tagged", "add", files.path + "/more")
         #expect(added.status == 0, "\(added.stderr)")
         #expect(added.stdout.contains("Added 1 song to \"Tagged\"."))
+        // One audio file is added as one song, from its tags.
+        try TaggedAudioFixture.write(
+            [.init(name: "06 whatever.wav", seconds: 6, tags: ("Hidden Track", "Ólafur Arnalds"),
+                   expectedTitle: "Hidden Track", expectedArtist: "Ólafur Arnalds")],
+            into: files.path + "/single")
+        let one = try facet("playlist", "Tagged", "add", files.path + "/single/06 whatever.wav")
+        #expect(one.status == 0, "\(one.stderr)")
+        #expect(one.stdout.contains("Added 1 song to \"Tagged\"."))
         let after = try facet("playlist", "Tagged")
-        #expect(after.stdout.split(separator: "\n").contains { $0.contains("Encore (Live)") && $0.contains("Ólafur Arnalds") && $0.contains("0:05") },
-                "\(after.stdout)")
+        let afterLines = after.stdout.split(separator: "\n")
+        #expect(afterLines.contains { $0.contains("Encore (Live)") && $0.contains("Ólafur Arnalds") && $0.contains("0:05") }, "\(after.stdout)")
+        #expect(afterLines.contains { $0.contains("Hidden Track") && $0.contains("0:06") && $0.hasSuffix(" 6") }, "\(after.stdout)")
     }
 
     @Test func jsonLinesImportShowsTheTags() throws {

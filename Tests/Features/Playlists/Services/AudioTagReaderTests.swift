@@ -71,6 +71,26 @@ import Testing
         #expect(named.allSatisfy { $0.duration == nil })
     }
 
+    @Test func oneAudioFileIsAFolderOfOneSong() async throws {
+        let path = dir.path + "/one/Ünï 07.WAV"
+        try FileManager.default.createDirectory(atPath: dir.path + "/one", withIntermediateDirectories: true)
+        try TaggedAudioFixture.wav(seconds: 2).write(to: URL(fileURLWithPath: path))
+        try TaggedAudioFixture.tag(path, title: "Seven", artist: "Nine")
+        let material = try await FilePlaylistSource().fetch(path)
+        guard case .directory(let folder, let entries, _) = material else {
+            Issue.record("not read as a folder of one song: \(material)")
+            return
+        }
+        #expect(folder == dir.path + "/one" && entries == ["Ünï 07.WAV"])
+        #expect(try AudioDirectorySongParser(tags: reader).parse(material) == [Song(title: "Seven", artist: "Nine", duration: 2, location: path)])
+        // A playlist file is still read as one.
+        let list = dir.file("list.m3u", "#EXTM3U\n")
+        guard case .file = try await FilePlaylistSource().fetch(list) else {
+            Issue.record("a playlist file read as audio")
+            return
+        }
+    }
+
     @Test func partialTagsFallBackFieldByField() throws {
         let path = dir.path + "/Queen - 01 Untitled.wav"
         try TaggedAudioFixture.wav(seconds: 1).write(to: URL(fileURLWithPath: path))
