@@ -75,6 +75,8 @@ let featureExtras: [String: [Layer: [Target.Dependency]]] = [
     "Folders": [.services: ["CDirectoryEntries"]],
     // SHA-256 for session tokens.
     "Users": [.services: [.product(name: "Crypto", package: "swift-crypto")]],
+    // TagLib's C API, for the titles, artists and lengths in audio files' own tags.
+    "Playlists": [.services: ["CTagLib"]],
 ]
 
 func featureTargets(_ feature: FeatureFolder) -> [Target] {
@@ -162,6 +164,9 @@ let package = Package(
         .systemLibrary(name: "CMalloc", path: "Modules/System/CMalloc"),
         .systemLibrary(name: "CNcursesw", path: "Modules/System/CNcursesw", providers: [.apt(["libncurses-dev"])]),
         .systemLibrary(name: "CEpoll", path: "Modules/System/CEpoll"),
+        // TagLib's C API: declarations only, the library is opened at run
+        // time (a static executable cannot link Debian's shared-only TagLib).
+        .systemLibrary(name: "CTagLib", path: "Modules/System/CTagLib", providers: [.apt(["libtagc0-dev"])]),
 
         // MARK: The composition root: the kernel's adapters and every
         // feature's wiring (Modules/Features/NAME/Feature), one line each.
@@ -215,7 +220,10 @@ let package = Package(
         .executableTarget(name: "tui-bench", dependencies: ["TUIFrontEnd", "ScreenKit"], path: "Tools/bench/TUIBench"),
 
         // MARK: Tests (a feature's own tests are in Tests/Features/NAME)
-        .target(name: "TestSupport", dependencies: ["KernelDomain", "ScreenKit"], path: "Tests/TestSupport"),
+        // Links TagLib itself: the tests write their fixture audio files' tags with it.
+        .target(
+            name: "TestSupport", dependencies: ["KernelDomain", "ScreenKit", "CTagLib"], path: "Tests/TestSupport",
+            linkerSettings: [.linkedLibrary("tag_c")]),
         .testTarget(
             name: "KernelTests",
             dependencies: [

@@ -9,8 +9,10 @@ set -euo pipefail
 # zsh, fish: the completion scripts are syntax-checked by the shells themselves;
 # man-db, groff-base: the man page is rendered in a test; socat: the README's
 # socket example runs as written.
+# libtagc0-dev: TagLib's C API, for the titles, artists and lengths in audio
+# files' own tags (Facet opens the library at run time; the tests link it).
 # chromium, chromium-driver: the web front end's tests drive a real, headless browser.
-packages=(libsqlite3-dev libncurses-dev zlib1g-dev sqlite3 tmux python3 ncdu curl zsh fish man-db groff-base socat
+packages=(libsqlite3-dev libncurses-dev libtagc0-dev zlib1g-dev sqlite3 tmux python3 ncdu curl zsh fish man-db groff-base socat
   chromium chromium-driver)
 missing=()
 for p in "${packages[@]}"; do

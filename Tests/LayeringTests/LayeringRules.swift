@@ -39,6 +39,8 @@ enum LayeringRules {
         "Folders": ["Services": ["CDirectoryEntries"]],
         // SHA-256 for session tokens.
         "Users": ["Services": ["Crypto"]],
+        // TagLib's C API, for audio files' own tags.
+        "Playlists": ["Services": ["CTagLib"]],
     ]
 
     /// A feature's wiring (Modules/Features/NAME/Feature, compiled into
@@ -95,7 +97,7 @@ enum LayeringRules {
 
     /// C shims (Modules/System): no dependencies, no Swift sources.
     static let systemLibraries: Set<String> = [
-        "CSQLiteConfig", "CDirectoryEntries", "CMalloc", "CNcursesw", "CEpoll",
+        "CSQLiteConfig", "CDirectoryEntries", "CMalloc", "CNcursesw", "CEpoll", "CTagLib",
     ]
 
     /// Not product code: tests, their support and tools may use anything.

@@ -20,7 +20,7 @@ final class PlaylistFeature: Feature {
     /// one-shot command of another feature never pays for it.
     private(set) lazy var library = PlaylistLibrary(
         store: SQLitePlaylistStore(database: context.database), source: FilePlaylistSource(),
-        parsers: [SeedJSONSongParser(), M3USongParser(), AudioDirectorySongParser()],
+        parsers: [SeedJSONSongParser(), M3USongParser(), AudioDirectorySongParser(tags: TagLibTagReader())],
         exporter: PlaylistFileExporter())
 
     init(context: FeatureContext) {

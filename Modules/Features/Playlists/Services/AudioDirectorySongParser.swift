@@ -3,15 +3,20 @@ import KernelServices
 import PlaylistsDomain
 
 /// A directory of audio files, its subfolders' included, is a playlist in
-/// file-name order; titles come from file names (`Artist - Title.mp3` gives
-/// both, a leading track number is dropped: `SongFileName`).
+/// file-name order. Titles, artists and lengths come from the files' own
+/// tags where they have them (`tags`); what a file's tags leave empty comes
+/// from its name (`Artist - Title.mp3` gives both, a leading track number
+/// is dropped: `SongFileName`). A file the reader cannot open is still a
+/// song, named after its file.
 public struct AudioDirectorySongParser: SongParser {
     public let format = "directory"
     public static let audioExtensions: Set<String> = [
         "mp3", "flac", "ogg", "oga", "opus", "m4a", "aac", "wav", "wma", "aiff", "aif", "alac", "ape", "mka",
     ]
 
-    public init() {}
+    public let tags: any AudioTagReader
+
+    public init(tags: any AudioTagReader = NoAudioTags()) { self.tags = tags }
 
     public func accepts(_ material: PlaylistMaterial) -> Bool {
         if case .directory = material { return true }
@@ -25,8 +30,8 @@ public struct AudioDirectorySongParser: SongParser {
             guard let dot = leaf.lastIndex(of: "."), dot != leaf.startIndex else { return nil }
             let ext = leaf[leaf.index(after: dot)...].lowercased()
             guard Self.audioExtensions.contains(ext) else { return nil }
-            let (artist, title) = SongFileName.artistAndTitle(ofPath: leaf)
-            return Song(title: title, artist: artist, cover: "", location: FolderPath.join(name, entry))
+            let location = FolderPath.join(name, entry)
+            return song(named: leaf, at: location, tags: tags.tags(ofFile: location))
         }
         guard !songs.isEmpty else {
             throw PlaylistError.parse(ParseFailure(
@@ -34,5 +39,16 @@ public struct AudioDirectorySongParser: SongParser {
                 reason: "the directory has no audio files (\(Self.audioExtensions.sorted().joined(separator: ", ")))"))
         }
         return songs
+    }
+
+    /// Each of title and artist from the tags where they are not empty, else
+    /// from the file name; the length only from the audio.
+    func song(named leaf: String, at location: String, tags: AudioTags?) -> Song {
+        let (nameArtist, nameTitle) = SongFileName.artistAndTitle(ofPath: leaf)
+        guard let tags else { return Song(title: nameTitle, artist: nameArtist, location: location) }
+        return Song(
+            title: tags.title.isEmpty ? nameTitle : tags.title,
+            artist: tags.artist.isEmpty ? nameArtist : tags.artist,
+            duration: tags.duration, location: location)
     }
 }

@@ -39,6 +39,12 @@ public struct FilePlaylistSource: PlaylistSource {
         guard info.st_mode & S_IFMT == S_IFREG else {
             throw PlaylistError.unreadable(path: location, reason: "not a regular file or directory")
         }
+        // One audio file is a folder of one song (as cmus's `add` takes a
+        // file): its tags are read, its bytes never loaded.
+        if let slash = location.lastIndex(of: "/"), Self.isAudio(location) {
+            let folder = slash == location.startIndex ? "/" : String(location[..<slash])
+            return .directory(name: folder, entries: [String(location[location.index(after: slash)...])], skipped: SkippedFolders())
+        }
         guard Int(info.st_size) <= Self.maximumFileSize else {
             throw PlaylistError.unreadable(path: location, reason: "the file is larger than 1 GiB")
         }
@@ -62,6 +68,11 @@ public struct FilePlaylistSource: PlaylistSource {
             if count == 0 { return bytes }
             bytes.append(contentsOf: chunk[0..<count])
         }
+    }
+
+    static func isAudio(_ path: String) -> Bool {
+        guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return false }
+        return AudioDirectorySongParser.audioExtensions.contains(path[path.index(after: dot)...].lowercased())
     }
 
     static func failure(_ path: String, _ code: Int32) -> PlaylistError {
