@@ -8,31 +8,10 @@ import TestSupport
 @Suite(.serialized, .tags(.playlists, .serve, .tui, .cli)) struct ConnectedTUITests {
     @Test func aTUIAttachedToTheServerRedrawsAfterACLICommand() throws {
         let home = TemporaryDirectory("facet-connect-home")
-        let runtime = TemporaryDirectory("facet-connect-run")
-        let socket = runtime.path + "/facet.sock"
-        let server = Process()
-        server.executableURL = URL(fileURLWithPath: FacetProcess.binary)
-        server.arguments = ["serve", "--socket", socket]
-        server.environment = FacetProcess.environment(home: home.path)
-        server.standardInput = FileHandle.nullDevice
-        server.standardOutput = FileHandle.nullDevice
-        server.standardError = FileHandle.nullDevice
-        try server.run()
-        defer {
-            server.terminate()
-            server.waitUntilExit()
-        }
-        // Ready once a client gets an answer.
-        var ready = false
-        for _ in 0..<200 where !ready {
-            ready = (try? FacetProcess.run(["--connect", socket, "playlists", "--json"], home: home.path))?.status == 0
-            if !ready { usleep(50_000) }
-        }
-        #expect(ready)
-
-        let tmux = try TmuxSession(command: "trap '' INT; env -i PATH=/usr/bin:/bin HOME=\(shellQuoted(home.path)) "
-            + "FACET_HOME=\(shellQuoted(home.path)) TERM=xterm-256color LANG=C.UTF-8 "
-            + "\(shellQuoted(FacetProcess.binary)) --connect \(shellQuoted(socket)) --ui tui; echo EXITED $?; sleep 60")
+        let server = try AttachedServer(home: home)
+        defer { server.stop() }
+        let socket = server.socket
+        let tmux = try server.tui(home: home.path)
         try tmux.wait(forText: "7 songs")
         try tmux.keys("Enter")
         try tmux.wait(forText: "1/7")
@@ -47,7 +26,7 @@ import TestSupport
         #expect(shown.stdout.contains(#""screen":"playlist""#))
 
         // Nobody listening: a clear error, not a hang.
-        let nowhere = try FacetProcess.run(["--connect", runtime.path + "/none.sock", "playlists"], home: home.path)
+        let nowhere = try FacetProcess.run(["--connect", server.vacantSocket, "playlists"], home: home.path)
         #expect(nowhere.status == 1)
         #expect(nowhere.stderr.contains("no facet server on"))
     }

@@ -6,32 +6,17 @@ import TestSupport
 /// typed in one is that one's own, while a playlist it imports appears in
 /// both.
 @Suite(.serialized, .tags(.playlists, .serve, .tui)) struct ConnectedTUIsPerClientTmuxTests {
-    /// A TUI attached to `socket`, in a tmux session of its own.
-    func attachedTUI(home: String, socket: String) throws -> TmuxSession {
-        try TmuxSession(command: "trap '' INT; env -i PATH=/usr/bin:/bin HOME=\(shellQuoted(home)) "
-            + "FACET_HOME=\(shellQuoted(home)) TERM=xterm-256color LANG=C.UTF-8 "
-            + "\(shellQuoted(FacetProcess.binary)) --connect \(shellQuoted(socket)) --ui tui; echo EXITED $?; read _")
-    }
-
     func rows(_ screen: String) -> [String] { screen.components(separatedBy: "\n") }
 
     @Test func aFilterStaysInItsTUIAndAnImportShowsInBoth() throws {
         let home = TemporaryDirectory("facet-perclient-home")
-        let runtime = TemporaryDirectory("facet-perclient-run")
         let files = TemporaryDirectory("facet-perclient-files")
         let path = files.file("zz mix.m3u", "#EXTM3U\n#EXTINF:200,Kraftwerk - Autobahn\n/music/autobahn.mp3\n")
-        let socket = runtime.path + "/facet.sock"
-        let server = try BoundedProcess(
-            FacetProcess.binary, ["serve", "--socket", socket], environment: FacetProcess.environment(home: home.path))
-        defer {
-            server.signal(SIGTERM)
-            _ = server.finish(timeout: 20)
-        }
-        // It says so once its socket is listening.
-        #expect(server.waitFor(timeout: 60) { server.stderr.contains("serving on") }, "\(server.stderr)")
+        let server = try AttachedServer(home: home)
+        defer { server.stop() }
 
-        let a = try attachedTUI(home: home.path, socket: socket)
-        let b = try attachedTUI(home: home.path, socket: socket)
+        let a = try server.tui(home: home.path)
+        let b = try server.tui(home: home.path)
         try a.waitForPlaylists()
         try b.waitForPlaylists()
 

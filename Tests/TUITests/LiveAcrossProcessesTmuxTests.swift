@@ -13,24 +13,21 @@ import TestSupport
         return tmux
     }
 
+    /// Imports `list` as "Arrived" with a one-shot CLI run (no `--connect`)
+    /// and answers how long after that process exited `tmux` showed it.
+    static func importLatency(_ list: String, home: TemporaryDirectory, in tmux: TmuxSession) throws -> Duration {
+        let result = try FacetProcess.run(["playlists", "import", list, "--name", "Arrived"], home: home.path)
+        let exited = ContinuousClock.now
+        #expect(result.status == 0, "\(result.stderr)")
+        let (latency, last) = try tmux.latency(from: exited) { $0.contains("Arrived ") }
+        return try #require(latency, "the import never showed; the screen:\n\(last)")
+    }
+
     @Test func aCLIImportInAnotherProcessAppearsWithinHalfASecond() throws {
         let home = TemporaryDirectory("facet-tui-live")
         let list = home.file("live.m3u", "#EXTM3U\n#EXTINF:100,Artist - Live Song\n/music/live.mp3\n")
         let tmux = try startTUI(home)
-        let result = try FacetProcess.run(["playlists", "import", list, "--name", "Arrived"], home: home.path)
-        let exited = ContinuousClock.now
-        #expect(result.status == 0, "\(result.stderr)")
-        var seen: ContinuousClock.Instant?
-        var last = ""
-        while ContinuousClock.now < exited + .seconds(10) {
-            last = try tmux.screen()
-            if last.contains("Arrived ") {
-                seen = .now
-                break
-            }
-            usleep(5000)
-        }
-        let latency = try #require(seen, "the import never showed; the screen:\n\(last)") - exited
+        let latency = try Self.importLatency(list, home: home, in: tmux)
         print("a CLI import showed in the open TUI \(latency) after the CLI exited")
         #expect(latency < .milliseconds(500))
         try tmux.type("q")
@@ -110,17 +107,11 @@ import TestSupport
         let bar = wide.components(separatedBy: "\n").first ?? ""
         try tmux.resize(width: 60, height: 20)
         let resized = ContinuousClock.now
-        var seen: ContinuousClock.Instant?
-        var last = ""
-        while ContinuousClock.now < resized + .seconds(15) {
-            last = try tmux.screen()
-            if let top = last.components(separatedBy: "\n").first, top != bar, !top.isEmpty {
-                seen = .now
-                break
-            }
-            usleep(5000)
+        let (seen, last) = try tmux.latency(from: resized, within: .seconds(15)) { screen in
+            guard let top = screen.components(separatedBy: "\n").first else { return false }
+            return top != bar && !top.isEmpty
         }
-        let latency = try #require(seen, "the resize never showed; the screen:\n\(last)") - resized
+        let latency = try #require(seen, "the resize never showed; the screen:\n\(last)")
         print("an idle TUI redrew a resize after \(latency)")
         #expect(latency < .milliseconds(500))
         try tmux.type("q")
@@ -131,46 +122,12 @@ import TestSupport
     /// *without* `--connect` that imports into the server's database.
     @Test func aCLIImportWithoutConnectAppearsInATUIAttachedToTheServer() throws {
         let home = TemporaryDirectory("facet-tui-live-serve")
-        let runtime = TemporaryDirectory("facet-tui-live-run")
         let list = home.file("live.m3u", "#EXTM3U\n#EXTINF:100,Artist - Live Song\n/music/live.mp3\n")
-        let socket = runtime.path + "/facet.sock"
-        let server = Process()
-        server.executableURL = URL(fileURLWithPath: FacetProcess.binary)
-        server.arguments = ["serve", "--socket", socket]
-        server.environment = FacetProcess.environment(home: home.path)
-        server.standardInput = FileHandle.nullDevice
-        server.standardOutput = FileHandle.nullDevice
-        server.standardError = FileHandle.nullDevice
-        try server.run()
-        defer {
-            server.terminate()
-            server.waitUntilExit()
-        }
-        // Ready once a client gets an answer.
-        var ready = false
-        for _ in 0..<200 where !ready {
-            ready = (try? FacetProcess.run(["--connect", socket, "playlists", "--json"], home: home.path))?.status == 0
-            if !ready { usleep(50_001) }
-        }
-        try #require(ready, "the server never answered")
-        let tmux = try TmuxSession(command: "trap '' INT; env -i PATH=/usr/bin:/bin HOME=\(shellQuoted(home.path)) "
-            + "FACET_HOME=\(shellQuoted(home.path)) TERM=xterm-256color LANG=C.UTF-8 "
-            + "\(shellQuoted(FacetProcess.binary)) --connect \(shellQuoted(socket)) --ui tui --no-mouse; echo EXITED $?; sleep 60")
+        let server = try AttachedServer(home: home)
+        defer { server.stop() }
+        let tmux = try server.tui(home: home.path, arguments: "--ui tui --no-mouse")
         try tmux.waitForPlaylists()
-        let result = try FacetProcess.run(["playlists", "import", list, "--name", "Arrived"], home: home.path)
-        let exited = ContinuousClock.now
-        #expect(result.status == 0, "\(result.stderr)")
-        var seen: ContinuousClock.Instant?
-        var last = ""
-        while ContinuousClock.now < exited + .seconds(10) {
-            last = try tmux.screen()
-            if last.contains("Arrived ") {
-                seen = .now
-                break
-            }
-            usleep(5000)
-        }
-        let latency = try #require(seen, "the import never showed; the screen:\n\(last)") - exited
+        let latency = try Self.importLatency(list, home: home, in: tmux)
         print("a CLI import showed in a TUI attached to facet serve \(latency) after the CLI exited")
         #expect(latency < .milliseconds(500))
         try tmux.type("q")
