@@ -12,8 +12,10 @@ set -euo pipefail
 # libtagc0-dev: TagLib's C API, for the titles, artists and lengths in audio
 # files' own tags (Facet opens the library at run time; the tests link it).
 # chromium, chromium-driver: the web front end's tests drive a real, headless browser.
+# inotify-tools: the live benchmark (Tools/bench/live.sh) times the kernel's own
+# file event, inotifywait's, as the peer of an open TUI's refresh.
 packages=(libsqlite3-dev libncurses-dev libtagc0-dev zlib1g-dev sqlite3 tmux python3 ncdu curl zsh fish man-db groff-base socat
-  chromium chromium-driver)
+  chromium chromium-driver inotify-tools)
 missing=()
 for p in "${packages[@]}"; do
   dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")
@@ -53,6 +55,13 @@ if ! python3 -c "import selenium" >/dev/null 2>&1; then
   echo "Installing the Python package selenium" >&2
   python3 -m pip install --quiet selenium 2>/dev/null \
     || python3 -m pip install --quiet --break-system-packages selenium
+fi
+# The tags benchmark (Tools/bench/tags.sh) reads the same audio files' tags
+# with Python's mutagen, a tag reader independent of TagLib, as its peer.
+if ! python3 -c "import mutagen" >/dev/null 2>&1; then
+  echo "Installing the Python package mutagen" >&2
+  python3 -m pip install --quiet mutagen 2>/dev/null \
+    || python3 -m pip install --quiet --break-system-packages mutagen
 fi
 if ! command -v swift >/dev/null 2>&1; then
   echo "Swift is not on PATH: install the Swift toolchain (6.1 or later) first." >&2

@@ -31,6 +31,8 @@ AREAS = [
     ("folders", "Folders", "folders.sh"),
     ("stream", "Scripting output (--all)", "stream.sh"),
     ("web", "Web front end", "web.sh"),
+    ("live", "Live screens across processes", "live.sh"),
+    ("tags", "Audio files' own tags", "tags.sh"),
     ("floor", "The packages' floor", "floor.sh"),
 ]
 REQUIRED = ["area", "benchmark", "figure", "unit", "peer", "peer_figure", "ratio", "goal", "binary_revision",
