@@ -81,6 +81,38 @@ import TestSupport
         #expect(items.suffix(2) == ["b", "Lithium"], "\(items)")
     }
 
+    /// `J` (the one-step move down the marks tests leave out): refused on
+    /// the last row, two marked songs moved together, and `u` puts them back.
+    @Test func moveDownMarkedSongsAndUndo() throws {
+        let home = TemporaryDirectory("facet-tui-down")
+        let tmux = try TmuxSession(command: TmuxEndToEndTests().command(home: home.path, arguments: "--ui tui --no-mouse"))
+        try tmux.waitForPlaylists()
+        try tmux.keys("Enter")
+        try tmux.wait(for: "the sample's songs") { $0.contains("Like a Rolling Stone") && self.songs(7, in: $0) }
+        try tmux.type("G")
+        try tmux.wait(forText: "7/7")
+        try tmux.type("J")
+        try tmux.wait(forText: "already at the bottom")
+        try tmux.keys("Enter")  // closes the refusal
+        try tmux.wait(for: "the refusal closed") { !$0.contains("already at the bottom") }
+        try tmux.type("g")
+        try tmux.keys("Space")
+        try tmux.keys("Space")
+        try tmux.wait(forText: "2 marked")
+        try tmux.type("J")
+        try tmux.wait(for: "both marked songs one place down") { screen in
+            self.above("Imagine", "Bohemian Rhapsody", in: screen) && self.above("Bohemian Rhapsody", "Hotel California", in: screen)
+                && self.above("Hotel California", "Smells Like Teen Spirit", in: screen)
+        }
+        try tmux.type("u")
+        try tmux.wait(for: "the move undone") { screen in
+            screen.contains("Undone") && self.above("Bohemian Rhapsody", "Hotel California", in: screen)
+                && self.above("Hotel California", "Imagine", in: screen)
+        }
+        try tmux.escapeThenQuit()
+        try tmux.wait(forText: "EXITED 0")
+    }
+
     /// As an ordinary user (root reads any folder), at 80 columns: the
     /// import goes down into subfolders, and the folder it could not read
     /// and the link it did not follow are there to read, paths and all.
