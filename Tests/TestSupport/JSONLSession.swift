@@ -12,9 +12,18 @@ public final class JSONLSession: @unchecked Sendable {
     /// Notifications received so far, in arrival order.
     public private(set) var notifications: [[String: Any]] = []
 
-    public init(home: String, environment extra: [String: String] = [:], arguments: [String] = ["--ui", "jsonl"]) throws {
-        process.executableURL = URL(fileURLWithPath: FacetProcess.binary)
-        process.arguments = arguments
+    /// `launcher` runs the binary through another program first (as
+    /// `Unprivileged.prefix`, to be an ordinary user when the tests are root).
+    public init(
+        home: String, environment extra: [String: String] = [:], arguments: [String] = ["--ui", "jsonl"], launcher: [String] = []
+    ) throws {
+        if let program = launcher.first {
+            process.executableURL = URL(fileURLWithPath: program.hasPrefix("/") ? program : "/usr/bin/" + program)
+            process.arguments = Array(launcher.dropFirst()) + [FacetProcess.binary] + arguments
+        } else {
+            process.executableURL = URL(fileURLWithPath: FacetProcess.binary)
+            process.arguments = arguments
+        }
         process.environment = FacetProcess.environment(home: home, extra: extra)
         process.standardInput = input
         process.standardOutput = output

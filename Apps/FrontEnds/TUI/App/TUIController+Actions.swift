@@ -105,10 +105,20 @@ extension TUIController {
         // and how much a folder holds): its question replaces the words
         // above once it is known, while the same question is still open.
         let screen = session.screen
-        Task { @MainActor [weak self] in
-            guard let question = try? await screen.confirmation(of: action.name, arguments) else { return }
+        Task { @MainActor [weak self, weak session] in
+            let answer: String?
+            do { answer = try await screen.confirmation(of: action.name, arguments) } catch { return }
             guard let self, case .confirm(let shown)? = self.overlay, shown.title == action.label, shown.message == generic
             else { return }
+            guard let question = answer else {
+                // Nothing would be destroyed (an export to a file not there
+                // yet): no question, as the CLI asks none. Run without the
+                // yes, so a file that appears meanwhile is refused, not replaced.
+                self.overlay = nil
+                if let session { self.run(action.name, arguments, on: session, prompt: prompt) }
+                self.dirty = true
+                return
+            }
             let words = TerminalText.sanitize(question)
             let message = words.contains("cannot be undone") ? words : words + " This cannot be undone."
             self.overlay = .confirm(Confirmation(title: action.label, message: message, then: then))

@@ -48,7 +48,12 @@ extension TUIController {
             into: &buffer, row: 1, path: stack.map { $0.screen.snapshot.title }, info: titleInfo(list), width: width,
             glyphs: glyphs)
 
-        var area = Rect(x: 0, y: 3, width: width, height: height - 5)
+        let message = statusMessage(snapshot, session)
+        let positionText = list.map(position)
+        // A long warning takes rows from the content, never all of them.
+        let warningRows = session.liveFilter != nil ? 0 : StatusLine.rowsAbove(
+            for: message, position: positionText, width: width, limit: min(StatusLine.maximumWarningRows, (height - 5) / 3))
+        var area = Rect(x: 0, y: 3, width: width, height: height - 5 - warningRows)
         var caret: Frame.Caret?
         let form = snapshot.content.form
         let detail = snapshot.content.detail
@@ -80,8 +85,9 @@ extension TUIController {
         }
 
         StatusLine.draw(
-            into: &buffer, message: statusMessage(snapshot, session), position: list.map(position),
-            hints: hints(snapshot, session), row: height - 2, width: width, spinnerFrame: spinnerFrame, glyphs: glyphs)
+            into: &buffer, message: message, position: positionText,
+            hints: hints(snapshot, session), row: height - 2, width: width, spinnerFrame: spinnerFrame, glyphs: glyphs,
+            rowsAbove: warningRows)
         if let filter = session.liveFilter {
             // The filter bar takes the status row while it is open.
             let at = StatusLine.drawFilter(

@@ -9,11 +9,30 @@ enum StatusLine {
         var spinning: Bool
     }
 
+    /// At most this many rows above the status row for a long warning.
+    static let maximumWarningRows = 3
+
+    /// The rows above the status row that `message` needs to be read whole
+    /// (at most `limit`): a warning says what was left undone ("1 folder
+    /// could not be read (…)"), so it is wrapped rather than cut; anything
+    /// else keeps to its one row.
+    static func rowsAbove(for message: Message?, position: String?, width: Int, limit: Int) -> Int {
+        guard let message, message.style == .warning, !message.spinning, limit > 0 else { return 0 }
+        let lines = TextWrap.wrap(TerminalText.sanitize(message.text), width: textWidth(width, position, x: 1))
+        return min(limit, lines.count - 1)
+    }
+
+    static func textWidth(_ width: Int, _ position: String?, x: Int) -> Int {
+        max(1, width - x - (position.map { TerminalText.width($0) + 2 } ?? 0) - 1)
+    }
+
+    /// `rowsAbove` rows above `row` (from `rowsAbove(for:)`) carry the
+    /// beginning of a long warning; its end is on `row`.
     static func draw(
         into buffer: inout CellBuffer, message: Message?, position: String?, hints: [(key: String, label: String)],
-        row: Int, width: Int, spinnerFrame: Int, glyphs: Glyphs
+        row: Int, width: Int, spinnerFrame: Int, glyphs: Glyphs, rowsAbove: Int = 0
     ) {
-        let messageRow = Rect(x: 0, y: row, width: width, height: 1)
+        let messageRow = Rect(x: 0, y: row - rowsAbove, width: width, height: rowsAbove + 1)
         buffer.fill(messageRow, style: .normal)
         let positionWidth = position.map { TerminalText.width($0) + 2 } ?? 0
         if let message {
@@ -23,8 +42,16 @@ enum StatusLine {
                 buffer.put(frame, width: 1, x: x, y: row, style: .key)
                 x += 2
             }
-            let text = TerminalText.truncate(TerminalText.sanitize(message.text), to: width - x - positionWidth - 1, ellipsis: glyphs.ellipsis)
-            buffer.write(text, x: x, y: row, style: message.style)
+            let room = textWidth(width, position, x: x)
+            let sanitized = TerminalText.sanitize(message.text)
+            var lines = rowsAbove > 0 ? TextWrap.wrap(sanitized, width: room) : [sanitized]
+            if lines.count > rowsAbove + 1 {
+                lines = Array(lines.prefix(rowsAbove)) + [lines.dropFirst(rowsAbove).joined(separator: " ")]
+            }
+            for (index, line) in lines.enumerated() {
+                let text = TerminalText.truncate(line, to: room, ellipsis: glyphs.ellipsis)
+                buffer.write(text, x: x, y: row - rowsAbove + index, style: message.style)
+            }
         }
         if let position, positionWidth < width {
             buffer.write(position, x: width - positionWidth + 1, y: row, style: .dim)
