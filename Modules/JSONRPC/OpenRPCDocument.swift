@@ -51,6 +51,7 @@ public enum OpenRPCDocument {
                 handle,
                 param("action", "Action name", .object(["type": .string("string"), "enum": .array(actionNames.map(JSONValue.string))]), required: true),
                 param("args", "The arguments the action would run with", .object(["type": .string("object")])),
+                param("typedOnly", "Only the typed question (question is then null): the first was already asked", .object(["type": .string("boolean")])),
             ], result("Confirmation", confirmationSchema)),
             method("screen.close", "Close a handle.", [handle], result("Closed", .object(["type": .string("boolean")]))),
         ]

@@ -5,16 +5,23 @@ import ScreenKit
 /// destructive action, worded by the screen itself, so a client attached
 /// over the wire asks exactly what a local front end asks. Changes nothing.
 extension RPCSession {
-    /// `{handle, action, args}` → `{question, typed}`: `question` names the
-    /// target (null when the action would destroy nothing); `typed`, when the
-    /// target needs a second, typed answer (the home folder), is
-    /// `{question, param}` with the parameter that answer fills, else null.
+    /// `{handle, action, args, typedOnly?}` → `{question, typed}`:
+    /// `question` names the target (null when the action would destroy
+    /// nothing); `typed`, when the target needs a second, typed answer (the
+    /// home folder), is `{question, param}` with the parameter that answer
+    /// fills, else null. With `typedOnly` (a client that already asked the
+    /// first question) `question` is null: wording it measures the target.
     func confirmation(_ params: JSONValue) async throws -> [UInt8] {
         let handle = try handle(params)
         guard case .string(let action)? = params["action"] else {
             throw RPCError.invalidParams("'action' must be an action name string")
         }
         let arguments = try Self.arguments(params["args"], name: "args")
+        var typedOnly = false
+        if let value = params["typedOnly"], value != .null {
+            guard case .bool(let flag) = value else { throw RPCError.invalidParams("'typedOnly' must be a boolean") }
+            typedOnly = flag
+        }
         guard let screen = screen(handle) else { throw RPCError.unknownHandle(handle) }
         let snapshot = screen.snapshot
         guard let descriptor = snapshot.action(action) else {
@@ -25,7 +32,8 @@ extension RPCSession {
         // Checked as `screen.perform` would check them, so the question is
         // about the very arguments the action will run with.
         let valid = try descriptor.validate(arguments)
-        let question = try await screen.confirmation(of: action, valid)
+        var question: String?
+        if !typedOnly { question = try await screen.confirmation(of: action, valid) }
         var typed = JSONValue.null
         // Only an action that can take the typed answer has a typed question.
         if descriptor.params.contains(where: { $0.name == StandardParam.confirmPath }),

@@ -67,6 +67,14 @@ struct ConfirmationOverSocketTests {
         #expect(typed["question"] as? String == "\(home) is your home folder. To delete it, type its full path:")
         #expect(typed["param"] as? String == "confirm-path")
 
+        // Asked after yes: the typed question alone, the first not worded again.
+        let second = result(try client.request(
+            "screen.confirmation", ["handle": handle, "action": "delete", "args": ["item": "me", "yes": true], "typedOnly": true]))
+        #expect(second["question"] is NSNull, "\(second)")
+        #expect((second["typed"] as? [String: Any])?["question"] as? String == typed["question"] as? String)
+        #expect(errorCode(try client.request(
+            "screen.confirmation", ["handle": handle, "action": "delete", "args": ["item": "me"], "typedOnly": "yes"])) == "invalid_params")
+
         let wrong = try client.request(
             "screen.perform", ["handle": handle, "action": "delete", "args": ["item": "me", "yes": true, "confirm-path": root + "/users/other"]])
         #expect(wrong["error"] != nil, "\(wrong)")
@@ -90,6 +98,6 @@ struct ConfirmationOverSocketTests {
         let methods = result(try client.request("rpc.discover"))["methods"] as? [[String: Any]] ?? []
         let entry = try #require(methods.first { $0["name"] as? String == "screen.confirmation" })
         let params = (entry["params"] as? [[String: Any]] ?? []).compactMap { $0["name"] as? String }
-        #expect(params == ["handle", "action", "args"])
+        #expect(params == ["handle", "action", "args", "typedOnly"])
     }
 }

@@ -51,7 +51,8 @@ import TestSupport
         let server = try serve(state: state, runtime: runtime, userHome: root + "/elsewhere")
         defer { server.stop() }
         let tmux = try attachedTUI(home: client.path, socket: server.socket, folder: root + "/srv")
-        try tmux.wait(for: "the scanned rows") { self.row("old", in: $0) && self.row("keep", in: $0) }
+        // Scanned to the end: a folder still being measured is refused, not asked about.
+        try tmux.wait(for: "the scanned rows") { self.row("old", in: $0) && self.row("keep", in: $0) && !$0.contains("Scanning ") }
         try tmux.type("j")  // sorted by name: keep, old
         try tmux.wait(for: "the cursor on old") { $0.contains("› old ") }
 
@@ -78,7 +79,7 @@ import TestSupport
         let server = try serve(state: state, runtime: runtime, userHome: home)
         defer { server.stop() }
         let tmux = try attachedTUI(home: client.path, socket: server.socket, folder: root + "/users")
-        try tmux.wait(for: "the scanned rows") { $0.contains("› me ") && self.row("other", in: $0) }
+        try tmux.wait(for: "the scanned rows") { $0.contains("› me ") && self.row("other", in: $0) && !$0.contains("Scanning ") }
 
         try tmux.type("d")
         try tmux.wait(forText: "Delete me (")

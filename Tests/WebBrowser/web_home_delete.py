@@ -47,6 +47,9 @@ def main():
         page.until("the first screen", lambda: page.title() != "")
         driver.find_element(By.CSS_SELECTOR, "#tabs a[data-screen='folders']").click()
         page.until("the folder rows", lambda: {"me", "other"} <= set(names(page)))
+        # Scanned to the end: a folder still being measured is refused, not asked about.
+        page.until("the scan done", lambda: driver.execute_script(
+            "return document.querySelector('#screen .status')?.dataset.kind !== 'loading'"))
 
         facts["homeQuestion"] = ask_delete(driver, page, "me")
         page.key(Keys.TAB)
