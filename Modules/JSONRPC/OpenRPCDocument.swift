@@ -47,6 +47,12 @@ public enum OpenRPCDocument {
                 param("sinceVersion", "The last version the client has seen", .object(["type": .string("integer")])),
                 param("timeoutMs", "Longest wait for a change after sinceVersion", .object(["type": .string("integer"), "minimum": .int(0)])),
             ], snapshotResult),
+            method("screen.confirmation", "Before a destructive action: the question naming its target, worded by the screen (null when it would destroy nothing), and the second, typed question where one is needed (typed.param is the argument its answer fills). Changes nothing.", [
+                handle,
+                param("action", "Action name", .object(["type": .string("string"), "enum": .array(actionNames.map(JSONValue.string))]), required: true),
+                param("args", "The arguments the action would run with", .object(["type": .string("object")])),
+                param("typedOnly", "Only the typed question (question is then null): the first was already asked", .object(["type": .string("boolean")])),
+            ], result("Confirmation", confirmationSchema)),
             method("screen.close", "Close a handle.", [handle], result("Closed", .object(["type": .string("boolean")]))),
         ]
         return .object([
@@ -60,6 +66,23 @@ public enum OpenRPCDocument {
             "components": .object(["schemas": .object(schemas)]),
         ])
     }
+
+    /// `screen.confirmation`'s result: both questions, either may be null.
+    static let confirmationSchema: JSONValue = .object([
+        "type": .string("object"),
+        "required": .array([.string("question"), .string("typed")]),
+        "properties": .object([
+            "question": .object(["type": .array([.string("string"), .string("null")])]),
+            "typed": .object([
+                "type": .array([.string("object"), .string("null")]),
+                "required": .array([.string("question"), .string("param")]),
+                "properties": .object([
+                    "question": .object(["type": .string("string")]),
+                    "param": .object(["type": .string("string")]),
+                ]),
+            ]),
+        ]),
+    ])
 
     /// The JSON Schema of an argument object: one property per parameter.
     public static func paramsSchema(_ params: [ParamDescriptor], summary: String) -> JSONValue {

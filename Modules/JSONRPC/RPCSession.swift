@@ -166,6 +166,7 @@ public final class RPCSession {
             case "screen.perform": return .success(try await perform(params))
             case "screen.snapshot": return .success(state(try handle(params)))
             case "screen.wait": return .success(try await wait(params))
+            case "screen.confirmation": return .success(try await confirmation(params))
             case "screen.close":
                 let handle = try handle(params)
                 close(handle)
@@ -319,6 +320,9 @@ public final class RPCSession {
         guard open[handle] != nil else { throw RPCError.unknownHandle(handle) }
         return handle
     }
+
+    /// The screen open under `handle`, if it still is.
+    func screen(_ handle: String) -> (any Screen)? { open[handle]?.screen }
 
     /// A JSON object of named arguments as `ActionArguments` (strings, whole
     /// numbers, booleans); `name` is used in the error for anything else.

@@ -149,6 +149,12 @@ final class ClientScreen: Screen {
         try await inner.confirmation(of: action, arguments)
     }
 
+    // Forwarded too: the protocol's default (yes is enough) would otherwise
+    // stand in for the view model's, and the home folder would never be asked.
+    func typedConfirmation(of action: String, _ arguments: ActionArguments) async throws(ScreenError) -> String? {
+        try await inner.typedConfirmation(of: action, arguments)
+    }
+
     func settle() async { await inner.settle() }
 
     /// Another screen changed data: read it again with this screen's own

@@ -23,8 +23,14 @@ final class RemoteScreen: ScreenModel {
         var snapshot: ScreenSnapshot
         var outcome: ActionOutcome
     }
+    private struct Questions: Decodable {
+        struct Typed: Decodable { var question: String; var param: String }
+        var question: String?
+        var typed: Typed?
+    }
     private struct Open: Encodable { var screen: String; var params: ActionArguments }
     private struct Perform: Encodable { var handle: String; var action: String; var args: ActionArguments }
+    private struct Ask: Encodable { var handle: String; var action: String; var args: ActionArguments; var typedOnly: Bool }
     private struct Handle: Encodable { var handle: String }
 
     init(request: ScreenRequest, title: String, connection: RemoteConnection) {
@@ -57,6 +63,23 @@ final class RemoteScreen: ScreenModel {
         apply(performed.snapshot, version: performed.version)
         if performed.outcome.pending { waitOnServer() } else { waitIfLoading() }
         return performed.outcome
+    }
+
+    /// The server's screen words the question (`screen.confirmation`), so a
+    /// connected front end asks what a local one asks.
+    override func confirmation(of action: String, _ arguments: ActionArguments) async throws(ScreenError) -> String? {
+        try await askServer(action, arguments, typedOnly: false).question
+    }
+
+    /// Asked after yes: the first question is not worded (measured) again.
+    override func typedConfirmation(of action: String, _ arguments: ActionArguments) async throws(ScreenError) -> String? {
+        try await askServer(action, arguments, typedOnly: true).typed?.question
+    }
+
+    private func askServer(_ action: String, _ arguments: ActionArguments, typedOnly: Bool) async throws(ScreenError) -> Questions {
+        guard let handle else { throw ScreenError.failed("the screen is not open on the server", code: "disconnected") }
+        return try await connection.call(
+            "screen.confirmation", Ask(handle: handle, action: action, args: arguments, typedOnly: typedOnly), as: Questions.self)
     }
 
     /// A newer state from the server (a response or a notification).

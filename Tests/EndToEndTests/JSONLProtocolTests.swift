@@ -32,7 +32,7 @@ import TestSupport
         #expect((doc["info"] as? [String: Any])?["version"] as? String != nil)
         let methods = doc["methods"] as? [[String: Any]] ?? []
         let names = Set(methods.compactMap { $0["name"] as? String })
-        #expect(names.isSuperset(of: ["initialize", "screens.list", "screen.open", "screen.perform", "screen.snapshot", "screen.wait", "screen.close"]))
+        #expect(names.isSuperset(of: ["initialize", "screens.list", "screen.open", "screen.perform", "screen.snapshot", "screen.wait", "screen.confirmation", "screen.close"]))
         for method in methods {
             #expect(method["params"] is [Any])
             #expect((method["result"] as? [String: Any])?["name"] is String)

@@ -244,6 +244,22 @@ def main():
             "return document.querySelector('#screen .status')?.dataset.kind !== 'loading'"))
         if shots:
             driver.save_screenshot(os.path.join(shots, "web-folders.png"))
+
+        # Delete a folder: the dialog asks the screen's own question, naming the row with its size.
+        page.until("the folder rows", lambda: "Scans" in [r[0] for r in page.rows()])
+        names = [r[0] for r in page.rows()]
+        driver.find_element(By.CSS_SELECTOR, "#screen .scroller").send_keys(Keys.HOME)
+        for _ in range(names.index("Scans")):
+            page.key(Keys.ARROW_DOWN)
+        page.key("d")
+        page.until("the folder's confirmation", page.dialog_open)
+        page.until("the screen's question", lambda: driver.find_element(By.ID, "prompt-title").text.startswith("Delete Scans ("))
+        facts["folderConfirmTitle"] = driver.find_element(By.ID, "prompt-title").text
+        facts["folderConfirmFields"] = len(driver.find_elements(By.CSS_SELECTOR, "#prompt input"))
+        page.key(Keys.TAB)
+        page.key(Keys.ENTER)
+        page.until("the deleted folder gone", lambda: "Scans" not in [r[0] for r in page.rows()])
+        facts["folderGoneFromDisk"] = not os.path.exists(os.path.join(work, "music", "Scans"))
         facts["consoleErrors"] = [e["message"] for e in driver.get_log("browser") if e["level"] == "SEVERE"]
     finally:
         driver.quit()

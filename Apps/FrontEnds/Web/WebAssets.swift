@@ -30,7 +30,7 @@ enum WebAssets {
         }
         let params = [
             StandardParam.field, StandardParam.value, StandardParam.item, StandardParam.text, StandardParam.by,
-            StandardParam.descending, StandardParam.offset,
+            StandardParam.descending, StandardParam.offset, StandardParam.yes, StandardParam.confirmPath,
         ]
         return "export const Action = \(object(StandardAction.all));\nexport const Param = \(object(params));\n"
             + "export const Key = \(object([StandardKey.enter]));\n"

@@ -6,7 +6,7 @@ import { Rpc } from "./rpc.js";
 import { Action, Param, Key } from "./names.js";
 import { el, renderStatus, renderDetail, renderActions, FormView } from "./render.js";
 import { VirtualTable } from "./table.js";
-import { ask, confirmAction } from "./prompt.js";
+import { ask, confirmAction, askTyped } from "./prompt.js";
 
 const state = { screens: [], home: null, handle: null, version: -1, snapshot: null, request: null, view: null, problem: null };
 const main = document.getElementById("screen");
@@ -197,8 +197,15 @@ function buildView() {
 
 function enabled(name) { return state.snapshot.actions.some((a) => a.name === name && a.enabled); }
 
+// Parameters the confirmation answers (yes, and the typed second answer):
+// never asked for in the form beforehand.
+function answeredByDialog(param, action) {
+  return action.destructive && (param.name === Param.yes || param.name === Param.confirmPath);
+}
+
 // An action from a button or its key: the current row fills an item parameter,
-// a dialog asks for the rest, and a destructive one is confirmed by name.
+// a dialog asks for the rest, and a destructive one is confirmed in the
+// screen's own words (screen.confirmation), as every front end asks it.
 async function run(action) {
   if (!action?.enabled) return;
   const current = state.view?.table.list ? state.view.table.currentItem : null;
@@ -206,7 +213,7 @@ async function run(action) {
   const needed = [];
   for (const param of action.params) {
     if (param.kind === "item" && current) args[param.name] = current.id;
-    else needed.push(param);
+    else if (!answeredByDialog(param, action)) needed.push(param);
   }
   const back = document.activeElement;
   if (needed.length > 0) {
@@ -218,13 +225,37 @@ async function run(action) {
     if (!values) return;
     Object.assign(args, values);
   }
-  if (action.destructive) {
-    const target = action.params.some((p) => p.kind === "item") ? (current?.title ?? args[Param.item]) : state.snapshot.title;
-    const yes = await confirmAction(dialog, action, String(target));
-    back?.focus?.();
-    if (!yes) return;
-  }
+  if (action.destructive && !(await confirmed(action, args, back))) return;
   await perform(action.name, args);
+}
+
+// Asks the screen's question about `action` with `args` and, where the
+// target needs it (the home folder), its typed second answer; fills in the
+// answers and returns true when the user said yes to all.
+async function confirmed(action, args, back) {
+  const handle = state.handle;
+  let asked;
+  try {
+    asked = await rpc.call("screen.confirmation", { handle, action: action.name, args });
+  } catch (error) {
+    // What running it would refuse (no such row) is said instead of asked.
+    if (handle === state.handle) { state.problem = error.message; render(); }
+    return false;
+  }
+  if (handle !== state.handle) return false;
+  if (asked.question !== null) {
+    const yes = await confirmAction(dialog, action, asked.question);
+    back?.focus?.();
+    if (!yes) return false;
+  }
+  if (action.params.some((p) => p.name === Param.yes)) args[Param.yes] = true;
+  if (asked.typed) {
+    const typed = await askTyped(dialog, action, asked.typed.question, asked.typed.param);
+    back?.focus?.();
+    if (typed === null) return false;
+    args[asked.typed.param] = typed;
+  }
+  return true;
 }
 
 async function perform(name, args, quiet = false) {

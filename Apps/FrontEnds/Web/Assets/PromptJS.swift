@@ -77,14 +77,31 @@ export function ask(dialog, action, params, initial = {}) {
   return show(dialog, form, () => controls[0]?.[1]);
 }
 
-// true when the user confirms `action` on `target` (a row's or the screen's name).
-export async function confirmAction(dialog, action, target) {
+// true when the user says yes to `question`, the screen's own words naming
+// what `action` would destroy.
+export async function confirmAction(dialog, action, question) {
+  const warning = question.includes("cannot be undone") ? "" : "This cannot be undone.";
   const form = el("form", { role: "alertdialog", "aria-labelledby": "prompt-title", "aria-describedby": "prompt-text" },
-    el("h2", { id: "prompt-title" }, `${action.label}: “${target}”?`),
-    el("p", { id: "prompt-text" }, `${action.summary} This cannot be undone.`),
+    el("h2", { id: "prompt-title" }, question),
+    el("p", { id: "prompt-text" }, warning),
     buttons(action.label, true));
   form.collect = () => true;
   return (await show(dialog, form, (f) => f.querySelector("[data-cancel]"))) === true;
+}
+
+// The typed second answer some targets need (the home folder's full path):
+// what was typed, or null if cancelled.
+export async function askTyped(dialog, action, question, name) {
+  const control = el("input", {
+    id: `param-${name}`, name, type: "text", required: true, autocomplete: "off", spellcheck: "false",
+  });
+  const form = el("form", { role: "alertdialog", "aria-labelledby": "prompt-title", "aria-describedby": "prompt-text" },
+    el("h2", { id: "prompt-title" }, action.label),
+    el("p", { id: "prompt-text" }, question),
+    el("label", {}, "Full path", control),
+    buttons(action.label, true));
+  form.collect = () => control.value;
+  return show(dialog, form, () => control);
 }
 """#
 }
