@@ -11,12 +11,14 @@ struct AttachedServer {
     private let runtime: TemporaryDirectory
 
     /// Started in `home` with its socket in a runtime folder of its own;
-    /// returns once the server says it is serving.
-    init(home: TemporaryDirectory) throws {
+    /// returns once the server says it is serving. `environment` adds to
+    /// the server's (e.g. the `HOME` its user's home folder is).
+    init(home: TemporaryDirectory, environment extra: [String: String] = [:]) throws {
         runtime = TemporaryDirectory("facet-attached-run")
         socket = runtime.path + "/facet.sock"
         process = try BoundedProcess(
-            FacetProcess.binary, ["serve", "--socket", socket], environment: FacetProcess.environment(home: home.path))
+            FacetProcess.binary, ["serve", "--socket", socket],
+            environment: FacetProcess.environment(home: home.path, extra: extra))
         let listening = process.waitFor(timeout: 60) { process.stderr.contains("serving on") }
         if !listening { stop() }
         try #require(listening, "the server never said it was serving: \(process.stderr)")

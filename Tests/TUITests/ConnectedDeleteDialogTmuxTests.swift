@@ -8,30 +8,13 @@ import TestSupport
 /// question comes over the wire.
 @Suite(.serialized, .tags(.folders, .serve, .tui)) struct ConnectedDeleteDialogTmuxTests {
     /// A server whose user's home folder is `userHome`, until `stop`.
-    struct Server {
-        let process: BoundedProcess
-        let socket: String
-        func stop() {
-            process.signal(SIGTERM)
-            _ = process.finish(timeout: 20)
-        }
+    func serve(state: TemporaryDirectory, userHome: String) throws -> AttachedServer {
+        try AttachedServer(home: state, environment: ["HOME": userHome])
     }
 
-    func serve(state: TemporaryDirectory, runtime: TemporaryDirectory, userHome: String) throws -> Server {
-        let socket = runtime.path + "/facet.sock"
-        let process = try BoundedProcess(
-            FacetProcess.binary, ["serve", "--socket", socket],
-            environment: FacetProcess.environment(home: state.path, extra: ["HOME": userHome]))
-        #expect(process.waitFor(timeout: 60) { process.stderr.contains("serving on") }, "\(process.stderr)")
-        return Server(process: process, socket: socket)
-    }
-
-    /// A TUI attached to `socket` on the folders screen of `folder`.
-    func attachedTUI(home: String, socket: String, folder: String) throws -> TmuxSession {
-        try TmuxSession(command: "trap '' INT; env -i PATH=/usr/bin:/bin HOME=\(shellQuoted(home)) "
-            + "FACET_HOME=\(shellQuoted(home)) TERM=xterm-256color LANG=C.UTF-8 "
-            + "\(shellQuoted(FacetProcess.binary)) --connect \(shellQuoted(socket)) --ui tui --no-mouse "
-            + "folders \(shellQuoted(folder)) --sort name; echo EXITED $?; read _", width: 100, height: 30)
+    /// A TUI attached to `server` on the folders screen of `folder`.
+    func attachedTUI(home: String, server: AttachedServer, folder: String) throws -> TmuxSession {
+        try server.tui(home: home, arguments: "--ui tui --no-mouse folders \(shellQuoted(folder)) --sort name")
     }
 
     func exists(_ path: String) -> Bool { FileManager.default.fileExists(atPath: path) }
@@ -42,15 +25,14 @@ import TestSupport
     @Test func dOnARowAsksNamingItWithItsSizeAndYDeletesItFromDisk() throws {
         let state = TemporaryDirectory("facet-connect-delete-state")
         let client = TemporaryDirectory("facet-connect-delete-client")
-        let runtime = TemporaryDirectory("facet-connect-delete-run")
         let tree = TemporaryDirectory("facet-connect-delete")
         let root = tree.path.replacingOccurrences(of: "//", with: "/")
         tree.file("srv/old/a/data", bytes: [UInt8](repeating: 1, count: 30_000))
         tree.file("srv/old/b", "b")
         tree.file("srv/keep/k", "k")
-        let server = try serve(state: state, runtime: runtime, userHome: root + "/elsewhere")
+        let server = try serve(state: state, userHome: root + "/elsewhere")
         defer { server.stop() }
-        let tmux = try attachedTUI(home: client.path, socket: server.socket, folder: root + "/srv")
+        let tmux = try attachedTUI(home: client.path, server: server, folder: root + "/srv")
         // Scanned to the end: a folder still being measured is refused, not asked about.
         try tmux.wait(for: "the scanned rows") { self.row("old", in: $0) && self.row("keep", in: $0) && !$0.contains("Scanning ") }
         try tmux.type("j")  // sorted by name: keep, old
@@ -70,15 +52,14 @@ import TestSupport
     @Test func theHomeFoldersTypedQuestionComesOverTheWire() throws {
         let state = TemporaryDirectory("facet-connect-delete-state")
         let client = TemporaryDirectory("facet-connect-delete-client")
-        let runtime = TemporaryDirectory("facet-connect-delete-run")
         let tree = TemporaryDirectory("facet-connect-delete-home")
         let root = tree.path.replacingOccurrences(of: "//", with: "/")
         tree.file("users/me/notes", "n")
         tree.file("users/other/x", "x")
         let home = root + "/users/me"
-        let server = try serve(state: state, runtime: runtime, userHome: home)
+        let server = try serve(state: state, userHome: home)
         defer { server.stop() }
-        let tmux = try attachedTUI(home: client.path, socket: server.socket, folder: root + "/users")
+        let tmux = try attachedTUI(home: client.path, server: server, folder: root + "/users")
         try tmux.wait(for: "the scanned rows") { $0.contains("› me ") && self.row("other", in: $0) && !$0.contains("Scanning ") }
 
         try tmux.type("d")

@@ -39,7 +39,7 @@ import TestSupport
         tree.file("srv/old/b", "b")
         tree.file("srv/keep/k", "k")
         let tmux = try folders(root, "srv", state: state)
-        try tmux.wait(for: "the scanned rows") { self.row("old", in: $0) && self.row("keep", in: $0) }
+        try tmux.wait(for: "the scanned rows") { self.row("old", in: $0) && self.row("keep", in: $0) && !$0.contains("Scanning ") }
         try tmux.type("j")  // sorted by name: keep, old
         try tmux.wait(for: "the cursor on old") { $0.contains("› old ") }
 
@@ -69,7 +69,7 @@ import TestSupport
         tree.file("users/other/x", "x")
         let home = root + "/users/me"
         let tmux = try folders(root, "users", home: home, state: state)
-        try tmux.wait(for: "the scanned rows") { $0.contains("› me ") && self.row("other", in: $0) }
+        try tmux.wait(for: "the scanned rows") { $0.contains("› me ") && self.row("other", in: $0) && !$0.contains("Scanning ") }
 
         try tmux.type("d")
         try tmux.wait(forText: "Delete me (")
@@ -107,7 +107,7 @@ import TestSupport
         tree.file("d/b/three", "3")
         tree.file("d/c/keep", "k")
         let tmux = try folders(root, "d", state: state)
-        try tmux.wait(for: "the scanned rows") { $0.contains("› a ") && self.row("c", in: $0) }
+        try tmux.wait(for: "the scanned rows") { $0.contains("› a ") && self.row("c", in: $0) && !$0.contains("Scanning ") }
         try tmux.keys("Space")
         try tmux.keys("Space")
         try tmux.wait(forText: "2 marked")
