@@ -120,16 +120,10 @@ import TestSupport
         let home = TemporaryDirectory("facet-tui-tree")
         let files = TemporaryDirectory("facet-tui-tree-music")
         Unprivileged.share(home.path, owned: true)
-        Unprivileged.share(files.path)
-        files.file("music/a.mp3", "")
-        files.file("music/sub/deeper/Björk - Jóga.ogg", "")
-        files.file("music/locked/secret.mp3", "")
-        for folder in ["music", "music/sub", "music/sub/deeper", "music/locked"] { chmod(files.path + "/" + folder, 0o755) }
-        try FileManager.default.createSymbolicLink(atPath: files.path + "/music/sub/loop", withDestinationPath: "..")
-        chmod(files.path + "/music/locked", 0)
-        defer { chmod(files.path + "/music/locked", 0o755) }
-        let music = files.path + "/music"
-        let shown = music.replacing("//", with: "/")
+        let tree = try AwkwardMusicTree(in: files, deep: "Björk - Jóga.ogg")
+        defer { tree.restore() }
+        let music = tree.path
+        let shown = tree.shown
 
         let tmux = try TmuxSession(
             command: TmuxEndToEndTests().command(home: home.path, extra: Unprivileged.shellPrefix, arguments: "--ui tui --no-mouse"),

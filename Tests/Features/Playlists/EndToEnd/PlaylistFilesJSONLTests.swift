@@ -115,16 +115,10 @@ import TestSupport
     /// and a link back up are reported in the result, and the rest imported.
     @Test func recursiveImportReportsALoopAndAnUnreadableFolder() throws {
         Unprivileged.share(home.path, owned: true)
-        Unprivileged.share(files.path)
-        files.file("music/a.mp3", "")
-        files.file("music/sub/deeper/deep.ogg", "")
-        files.file("music/locked/secret.mp3", "")
-        for folder in ["music", "music/sub", "music/sub/deeper", "music/locked"] { chmod(files.path + "/" + folder, 0o755) }
-        try FileManager.default.createSymbolicLink(atPath: files.path + "/music/sub/loop", withDestinationPath: "..")
-        chmod(files.path + "/music/locked", 0)
-        defer { chmod(files.path + "/music/locked", 0o755) }
-        let music = files.path + "/music"
-        let shown = music.replacing("//", with: "/")
+        let tree = try AwkwardMusicTree(in: files, deep: "deep.ogg")
+        defer { tree.restore() }
+        let music = tree.path
+        let shown = tree.shown
 
         let session = try JSONLSession(home: home.path, launcher: Unprivileged.prefix)
         let list = try open(session, "playlists")
