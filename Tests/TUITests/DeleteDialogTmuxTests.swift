@@ -31,20 +31,27 @@ import TestSupport
         screen.components(separatedBy: "\n").contains { $0.dropFirst(2).hasPrefix(name + " ") }
     }
 
-    @Test func dOnARowAsksOnceNamingThatRowAndYDeletesIt() throws {
-        let state = TemporaryDirectory("facet-tui-delete-state")
+    /// `srv/old` (two files, about 29 KiB) beside `srv/keep` under a new
+    /// temporary folder; answers the folder's path without `//`.
+    static func oldAndKeep() -> (tree: TemporaryDirectory, root: String) {
         let tree = TemporaryDirectory("facet-tui-delete")
-        let root = tree.path.replacingOccurrences(of: "//", with: "/")
         tree.file("srv/old/a/data", bytes: [UInt8](repeating: 1, count: 30_000))
         tree.file("srv/old/b", "b")
         tree.file("srv/keep/k", "k")
-        let tmux = try folders(root, "srv", state: state)
+        return (tree, tree.path.replacingOccurrences(of: "//", with: "/"))
+    }
+
+    /// On `srv` sorted by name: `d` on old asks once naming old (not srv)
+    /// with its size and files, `n` keeps it, `y` deletes it from disk.
+    /// Run by the local TUI and by one attached to `facet serve`.
+    func askAboutOldThenDeleteIt(in tmux: TmuxSession, root: String) throws {
+        // Scanned to the end: a folder still being measured is refused, not asked about.
         try tmux.wait(for: "the scanned rows") { self.row("old", in: $0) && self.row("keep", in: $0) && !$0.contains("Scanning ") }
         try tmux.type("j")  // sorted by name: keep, old
         try tmux.wait(for: "the cursor on old") { $0.contains("› old ") }
 
         try tmux.type("d")
-        var screen = try tmux.wait(for: "the question about old") { self.dialog($0).contains(", 2 files)? ") }
+        let screen = try tmux.wait(for: "the question about old") { self.dialog($0).contains(", 2 files)? ") }
         #expect(dialog(screen).range(of: #"^Delete old \([0-9]+\.[0-9] KiB, 2 files\)\? "#, options: .regularExpression) != nil, "\(screen)")
         #expect(!screen.contains("Delete srv") && !screen.contains("without asking") && !screen.contains("full path"), "\(screen)")
         try tmux.type("n")
@@ -54,21 +61,36 @@ import TestSupport
         try tmux.type("d")
         try tmux.wait(forText: "Delete old (")
         try tmux.type("y")
-        screen = try tmux.wait(for: "old gone") { !self.row("old", in: $0) && self.row("keep", in: $0) }
+        try tmux.wait(for: "old gone") { !self.row("old", in: $0) && self.row("keep", in: $0) }
         #expect(!exists(root + "/srv/old"))
         #expect(exists(root + "/srv/keep/k"))
         try tmux.escapeThenQuit()
         try tmux.wait(forText: "EXITED 0")
     }
 
-    @Test func theHomeFolderAloneAsksForItsPathTyped() throws {
+    @Test func dOnARowAsksOnceNamingThatRowAndYDeletesIt() throws {
         let state = TemporaryDirectory("facet-tui-delete-state")
+        let (tree, root) = Self.oldAndKeep()
+        try withExtendedLifetime(tree) {
+            try askAboutOldThenDeleteIt(in: try folders(root, "srv", state: state), root: root)
+        }
+    }
+
+    /// `users/me` (the home folder) beside `users/other` under a new
+    /// temporary folder; answers the folder's path without `//`.
+    static func homeAndOther() -> (tree: TemporaryDirectory, root: String) {
         let tree = TemporaryDirectory("facet-tui-delete-home")
-        let root = tree.path.replacingOccurrences(of: "//", with: "/")
         tree.file("users/me/notes", "n")
         tree.file("users/other/x", "x")
+        return (tree, tree.path.replacingOccurrences(of: "//", with: "/"))
+    }
+
+    /// On `users`: `d` `y` on the home folder asks for its path typed; a
+    /// wrong one deletes nothing and stays typed, the right one deletes it;
+    /// any other row needs only `y`. Run by the local TUI and by one
+    /// attached to `facet serve`.
+    func askForTheHomeFolderTyped(in tmux: TmuxSession, root: String) throws {
         let home = root + "/users/me"
-        let tmux = try folders(root, "users", home: home, state: state)
         try tmux.wait(for: "the scanned rows") { $0.contains("› me ") && self.row("other", in: $0) && !$0.contains("Scanning ") }
 
         try tmux.type("d")
@@ -96,6 +118,14 @@ import TestSupport
         #expect(!exists(root + "/users/other"))
         try tmux.escapeThenQuit()
         try tmux.wait(forText: "EXITED 0")
+    }
+
+    @Test func theHomeFolderAloneAsksForItsPathTyped() throws {
+        let state = TemporaryDirectory("facet-tui-delete-state")
+        let (tree, root) = Self.homeAndOther()
+        try withExtendedLifetime(tree) {
+            try askForTheHomeFolderTyped(in: try folders(root, "users", home: root + "/users/me", state: state), root: root)
+        }
     }
 
     @Test func markedRowsAreOneQuestionWithCountAndTotal() throws {
