@@ -12,24 +12,6 @@ import Testing
 /// scan holds the scan open, so the case is certain, not a race.
 @MainActor
 @Suite struct FolderBusyDeleteMessageTests {
-    final class RecordingRemover: FolderRemover, @unchecked Sendable {
-        var removed: [String] = []
-        func plan(_ path: String) async throws -> FolderDeletionPlan {
-            FolderDeletionPlan(path: path, kind: .directory, device: 1, inode: 2, bytes: 10)
-        }
-        func remove(_ plan: FolderDeletionPlan) async throws { removed.append(plan.path) }
-    }
-
-    /// The error the action threw, nil when it succeeded.
-    func busyMessage(_ body: () async throws -> Void) async -> ScreenError? {
-        do {
-            try await body()
-            return nil
-        } catch {
-            return error as? ScreenError ?? ScreenError(kind: .failed, code: "unexpected", message: "\(error)")
-        }
-    }
-
     @Test func deletingARowOrTheFolderWhileItIsScannedSaysSoAndDeletesNothing() async throws {
         let fs = FakeFileSystem()
         let remover = RecordingRemover()
@@ -43,7 +25,7 @@ import Testing
         await started.value
 
         for arguments: ActionArguments in [["item": .string("a"), "yes": .bool(true)], ["yes": .bool(true)], ["item": .string("a")]] {
-            let error = await busyMessage { _ = try await screen.perform("delete", arguments) }
+            let error = await thrownScreenError { _ = try await screen.perform("delete", arguments) }
             #expect(error?.message.contains("/r is being scanned") == true, "\(arguments): \(String(describing: error))")
             #expect(error?.message.contains("nothing was deleted") == true)
         }
@@ -58,7 +40,7 @@ import Testing
             _ = try await screen.perform("delete", arguments)
             _ = try await screen.perform("rescan", [:])
             #expect(await eventually { fs.isScanning("/r") })
-            let confirmed = await busyMessage { _ = try await screen.perform("confirm-delete", [:]) }
+            let confirmed = await thrownScreenError { _ = try await screen.perform("confirm-delete", [:]) }
             #expect(confirmed?.message.contains("is being scanned") == true, "\(arguments): \(String(describing: confirmed))")
             #expect(remover.removed.isEmpty)
             fs.send("/r", .listing(folder: FolderTestData.dir("/r", 4096, complete: false), children: [

@@ -12,23 +12,6 @@ import Testing
 /// scan holds the scan open, so the case is certain, not a race.
 @MainActor
 @Suite struct FolderMarkedBusyDeleteTests {
-    final class RecordingRemover: FolderRemover, @unchecked Sendable {
-        var removed: [String] = []
-        func plan(_ path: String) async throws -> FolderDeletionPlan {
-            FolderDeletionPlan(path: path, kind: .directory, device: 1, inode: 2, bytes: 10, files: 2)
-        }
-        func remove(_ plan: FolderDeletionPlan) async throws { removed.append(plan.path) }
-    }
-
-    func failure(_ body: () async throws -> Void) async -> ScreenError? {
-        do {
-            try await body()
-            return nil
-        } catch {
-            return error as? ScreenError ?? ScreenError(kind: .failed, code: "unexpected", message: "\(error)")
-        }
-    }
-
     func finishScan(_ fs: FakeFileSystem, _ screen: FoldersViewModel) async {
         fs.send("/r", .listing(folder: FolderTestData.dir("/r", 4096, complete: false), children: [
             FolderTestData.dir("/r/a", 5000), FolderTestData.dir("/r/b", 7000),
@@ -51,7 +34,7 @@ import Testing
         await started.value
 
         for arguments: ActionArguments in [["item": .string("a,b"), "yes": .bool(true)], ["item": .string("a,b")]] {
-            let error = await failure { _ = try await screen.perform("delete", arguments) }
+            let error = await thrownScreenError { _ = try await screen.perform("delete", arguments) }
             #expect(error?.message.contains("/r is being scanned") == true, "\(arguments): \(String(describing: error))")
         }
         #expect(remover.removed.isEmpty)
@@ -67,7 +50,7 @@ import Testing
         // Confirmed while a rescan reads the folder: refused.
         _ = try await screen.perform("rescan", [:])
         #expect(await eventually { fs.isScanning("/r") })
-        let confirmed = await failure { _ = try await screen.perform("confirm-delete", [:]) }
+        let confirmed = await thrownScreenError { _ = try await screen.perform("confirm-delete", [:]) }
         #expect(confirmed?.message.contains("is being scanned") == true, "\(String(describing: confirmed))")
         #expect(remover.removed.isEmpty)
         await finishScan(fs, screen)
