@@ -239,6 +239,12 @@ public struct ParamDescriptor: Codable, Equatable, Sendable {
 }
 
 extension ParamDescriptor {
+    /// The `yes` flag of an action that writes FILE: an existing regular
+    /// file is replaced only when it is set. One declaration, so every export
+    /// asks the same way in every front end.
+    public static let replaceExistingFile = ParamDescriptor(
+        name: StandardParam.yes, label: "Replace FILE if it exists", kind: .bool, required: false)
+
     /// `1, 4,7` → ["1", "4", "7"]: ids separated by commas, none empty or
     /// repeated; the one message every front end shows for a bad list.
     static func itemList(_ text: String, name: String, context: String) throws(ScreenError) -> [String] {

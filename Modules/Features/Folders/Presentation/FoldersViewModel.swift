@@ -419,7 +419,7 @@ public final class FoldersViewModel: ScreenModel {
         effect: .destroys, key: "E",
         params: [
             ParamDescriptor(name: "file", label: "Export file", kind: .path, positional: true),
-            ParamDescriptor(name: "yes", label: "Replace FILE if it exists", kind: .bool, required: false),
+            .replaceExistingFile,
         ],
         loadsContent: true)
     public static let deleteAction = ActionDescriptor(

@@ -367,7 +367,7 @@ public final class PlaylistViewModel: ScreenModel {
         effect: .destroys, key: "E",
         params: [
             ParamDescriptor(name: "file", label: "Export file (.m3u8, .m3u or .json)", kind: .path, positional: true),
-            ParamDescriptor(name: "yes", label: "Replace FILE if it exists", kind: .bool, required: false),
+            .replaceExistingFile,
         ])
     public static let renameAction = ActionDescriptor(
         name: "rename", label: "Rename", summary: "Rename the playlist.", effect: .changes, key: "R",
