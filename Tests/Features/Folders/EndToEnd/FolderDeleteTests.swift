@@ -74,16 +74,8 @@ import TestSupport
             FACET_HOME="$2" "$3" folders "$1/outer" delete inner --yes; echo "status=$?"
             test -f "$1/outer/inner/on-tmpfs" && echo "tmpfs-file-kept"
             """
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/unshare")
-        process.arguments = ["--mount", "--propagation", "private", "sh", "-c", script, "sh", root, home.path, binary]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(text)")
+        let (status, text) = try inPrivateMountNamespace(script, [root, home.path, binary])
+        #expect(status == 0, "\(text)")
         #expect(text.contains("\(root)/outer contains a mount point (\(root)/outer/inner); Facet does not delete across file systems; nothing was deleted."), "\(text)")
         #expect(text.contains("\(root)/outer/inner is a mount point; Facet does not delete across file systems; nothing was deleted."), "\(text)")
         #expect(!text.contains("status=0"), "\(text)")

@@ -77,16 +77,8 @@ import TestSupport
             mount -t tmpfs facet-test "$1/b/inner" || exit 90
             FACET_HOME="$2" "$3" folders "$1" delete a,b --yes; echo "status=$?"
             """
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/unshare")
-        process.arguments = ["--mount", "--propagation", "private", "sh", "-c", script, "sh", root, home.path, FacetProcess.binary]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(text)")
+        let (status, text) = try inPrivateMountNamespace(script, [root, home.path, FacetProcess.binary])
+        #expect(status == 0, "\(text)")
         #expect(text.contains("\(root)/b contains a mount point"), "\(text)")
         #expect(!text.contains("status=0"), "\(text)")
         #expect(exists("a/two") && exists("b/three"))

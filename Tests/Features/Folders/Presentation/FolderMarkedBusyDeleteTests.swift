@@ -22,12 +22,8 @@ import Testing
     }
 
     @Test func markedRowsAreNotDeletedWhileTheFolderIsScanned() async throws {
-        let fs = FakeFileSystem()
-        let remover = RecordingRemover()
-        let library = FolderLibrary(scanner: fs, renamer: fs, watcher: nil, notifyInterval: .zero, remover: remover)
-        let screen = FoldersViewModel(library: library, path: "/r")
-        let started = Task { await screen.start() }
-        #expect(await eventually { fs.isScanning("/r") })
+        let (fs, remover, screen, started) = await screenWithItsScanHeldOpen()
+        #expect(fs.isScanning("/r"))
         fs.send("/r", .listing(folder: FolderTestData.dir("/r", 4096, complete: false), children: [
             FolderTestData.dir("/r/a", 4096, complete: false), FolderTestData.dir("/r/b", 4096, complete: false),
         ]))
