@@ -10,11 +10,22 @@ swift build --build-tests || exit 1
 
 passed=()
 failed=()
+logs=$(mktemp -d)
+trap 'rm -rf "$logs"' EXIT
+# Each part's output is also kept, so the end of the run (often all a CI
+# page shows) can name what failed instead of only which part.
 part() {  # part NAME command…
   local name=$1; shift
+  local log="$logs/${#passed[@]}-${#failed[@]}.log"
   echo "== $name" >&2
-  if "$@"; then passed+=("$name"); else failed+=("$name"); fi
+  if "$@" 2>&1 | tee "$log"; then
+    passed+=("$name")
+  else
+    failed+=("$name")
+    failures+=("$name" "$log")
+  fi
 }
+failures=()
 # The live-size races (50 fresh scans per case, each waiting on a real
 # process) run on their own: they hold a thread of the two-thread test pool
 # for a minute or more, which starved the async folder tests meanwhile.
@@ -28,6 +39,10 @@ part "extension tests" bash Tools/extension-tests.sh
 
 echo
 for name in "${passed[@]}"; do echo "passed: $name"; done
-for name in "${failed[@]}"; do echo "FAILED: $name"; done
+for ((i = 0; i < ${#failures[@]}; i += 2)); do
+  echo "FAILED: ${failures[i]}; what it reported:"
+  grep -aE '✘|error:|Fatal error|Test Case .* failed|signal|Crash|timed out' "${failures[i+1]}" \
+    | grep -av '^warning' | head -40 | cut -c1-400 | sed 's/^/    /'
+done
 echo "parts: ${#passed[@]} passed, ${#failed[@]} failed"
 [ ${#failed[@]} -eq 0 ]
