@@ -16,7 +16,10 @@ import Glibc
 /// 2. a watchdog process, forked before curses starts, waits on a pipe. A
 ///    normal exit tells it so; if the TUI dies any other way (a crash on
 ///    any thread, `kill -9`), the pipe closes without that word and the
-///    watchdog restores the terminal itself.
+///    watchdog restores the terminal itself and says why. It may do so
+///    just after the shell has seen the exit: the watchdog is not the
+///    process the shell waits for, and it cannot be without forking the
+///    TUI itself from a process that already runs threads.
 enum CrashRestore {
     /// Leave the alternate screen, stop every mouse mode and bracketed
     /// paste, reset attributes, show the cursor.
@@ -103,6 +106,11 @@ enum CrashRestore {
             if count != 1 {
                 _ = write(1, sequence.utf8Start, sequence.utf8CodeUnitCount)
                 if haveSaved { _ = tcsetattr(0, TCSANOW, &saved) }
+                // What the TUI wrote to stderr before it died (a runtime's
+                // fatal error message, say), then why the screen changed:
+                // the same words a crash handler leaves.
+                TerminalGuard.replayCapturedStderr()
+                _ = write(2, note.utf8Start, note.utf8CodeUnitCount)
             }
             _exit(0)
         }
