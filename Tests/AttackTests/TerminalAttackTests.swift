@@ -32,8 +32,7 @@ import TestSupport
             done
             echo "during $(\(tmux) display -p -t \(session) '#{alternate_on} #{mouse_any_flag}')"
             for i in $(seq 1 600); do  # up to 30 s: a loaded machine writes a crash slowly
-              \(tmux) capture-pane -p -t \(session) | grep -q 'terminal was restored' && [ -s '\(status)' ] && break
-              sleep 0.05
+              \(tmux) capture-pane -p -t \(session) | grep -q 'terminal was restored' && [ -s '\(status)' ] && break; sleep 0.05
             done
             # The note is written after the restoring sequence, which tmux
             # has therefore already applied.
