@@ -1,11 +1,11 @@
 import Foundation
 
 /// The loopback GitHub stand-in (`Tools/fixtures/github_fixture.py`), one
-/// process per test, on 127.0.0.1 with an ephemeral port. Stopped (by its
-/// pid) when the value is released.
+/// process per test, on 127.0.0.1 with an ephemeral port. Stopped when the
+/// value is released, or with the test process (see `LoopbackFixtureProcess`).
 public final class FixtureServer: @unchecked Sendable {
-    public let port: Int
-    private let process: Process
+    private let server: LoopbackFixtureProcess
+    public var port: Int { server.port }
 
     /// The repository root (found from this source file), for scripts.
     public static var repositoryRoot: String {
@@ -14,35 +14,7 @@ public final class FixtureServer: @unchecked Sendable {
     }
 
     public init(arguments: [String] = []) throws {
-        process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", Self.repositoryRoot + "/Tools/fixtures/github_fixture.py"] + arguments
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        // The first line is `PORT <n>`; read byte by byte so nothing after it is consumed.
-        var line = Data()
-        let handle = out.fileHandleForReading
-        while true {
-            let byte = handle.readData(ofLength: 1)
-            if byte.isEmpty || byte == Data([0x0A]) { break }
-            line.append(byte)
-        }
-        let text = String(decoding: line, as: UTF8.self)
-        guard text.hasPrefix("PORT "), let port = Int(text.dropFirst(5)) else {
-            process.terminate()
-            throw FixtureError.noPort(text)
-        }
-        self.port = port
-    }
-
-    deinit {
-        // SIGKILL: the test process may block SIGTERM, and children inherit the mask.
-        if process.isRunning {
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-        }
+        server = try LoopbackFixtureProcess(script: LoopbackFixtureProcess.script("github_fixture.py"), arguments: arguments)
     }
 
     public var baseURL: String { "http://127.0.0.1:\(port)" }
@@ -69,6 +41,4 @@ public final class FixtureServer: @unchecked Sendable {
         try task.run()
         task.waitUntilExit()
     }
-
-    public enum FixtureError: Error { case noPort(String) }
 }

@@ -1,54 +1,20 @@
 import Foundation
 
 /// The loopback photos API (`Tools/fixtures/photos_fixture.py`) for tests:
-/// started on 127.0.0.1 with an ephemeral port, stopped when released (it
-/// also exits by itself when this process dies, as its stdin closes).
+/// started on 127.0.0.1 with an ephemeral port, stopped when released or
+/// with the test process (see `LoopbackFixtureProcess`).
 ///
 /// `baseURL(mode)` is what `photos-base-url` is set to; the mode picks the
 /// fixture's behaviour (`ok`, `escapes`, `status/500`, `empty`, `truncated`,
 /// `wrongtype`, `missing`, `slow/3000`, `huge/1048576`, …).
 public final class PhotosFixtureServer: @unchecked Sendable {
-    public let port: Int
-    private let process = Process()
-    private let input = Pipe()
+    private let server: LoopbackFixtureProcess
+    public var port: Int { server.port }
 
-    public static var script: String {
-        URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Tools/fixtures/photos_fixture.py").path
-    }
+    public static var script: String { LoopbackFixtureProcess.script("photos_fixture.py") }
 
     public init() throws {
-        let output = Pipe()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", Self.script]
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        // The first line is "PORT <n>"; a loaded machine may take seconds to get there.
-        var line = Data()
-        let fd = output.fileHandleForReading.fileDescriptor
-        let deadline = Date().addingTimeInterval(30)
-        while !line.contains(0x0A), Date() < deadline {
-            var pfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-            guard poll(&pfd, 1, 200) > 0 else { continue }
-            var byte: UInt8 = 0
-            guard read(fd, &byte, 1) == 1 else { break }
-            line.append(byte)
-        }
-        let text = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        guard text.hasPrefix("PORT "), let port = Int(text.dropFirst(5)) else {
-            process.terminate()
-            throw FixtureError.didNotStart(text)
-        }
-        self.port = port
-    }
-
-    deinit {
-        try? input.fileHandleForWriting.close()
-        if process.isRunning { process.terminate() }
-        process.waitUntilExit()
+        server = try LoopbackFixtureProcess(script: Self.script)
     }
 
     /// `http://127.0.0.1:<port>/<mode>`: a base URL whose `/photos` behaves as `mode` says.
@@ -95,9 +61,5 @@ public final class PhotosFixtureServer: @unchecked Sendable {
             sharedServer = server
             return server
         }
-    }
-
-    public enum FixtureError: Error {
-        case didNotStart(String)
     }
 }

@@ -8,7 +8,7 @@ from results import record  # noqa: E402
 facet, count = os.path.abspath(sys.argv[1]), int(sys.argv[2])
 root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 server = subprocess.Popen([sys.executable, os.path.join(root, "Tools/fixtures/github_fixture.py"), "--stars", str(count)],
-                          stdout=subprocess.PIPE, text=True)
+                          stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
 port = int(server.stdout.readline().split()[1])
 base = "http://127.0.0.1:%d" % port
 homes = [tempfile.mkdtemp(prefix="facet-stars-bench-")]
