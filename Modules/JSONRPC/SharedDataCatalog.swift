@@ -158,15 +158,15 @@ final class ClientScreen: Screen {
     func settle() async { await inner.settle() }
 
     /// Another screen changed data: read it again with this screen's own
-    /// query, when the screen offers a reload that only reads.
+    /// query (see `Screen.catchUpWithStore`).
     func readAgain() async {
         guard !closed else { return }
-        let current = inner.snapshot
-        guard current.content.form == nil, let reload = current.action(StandardAction.reload), reload.enabled,
-            reload.effect == .view, !reload.params.contains(where: \.required)
-        else { return }
-        _ = try? await inner.run(StandardAction.reload, [:], on: current)
+        await inner.catchUpWithStore()
     }
+
+    // Forwarded: the protocol's default (no read of its own) would stand in
+    // for a cache-backed view model's.
+    func readStoreAgain() async -> Bool { await inner.readStoreAgain() }
 
     func close() {
         guard !closed else { return }

@@ -4,21 +4,32 @@ import ScreenKit
 import Testing
 
 /// After another process commits, the registry reads again exactly the
-/// screens that someone watches and whose `reload` merely reads: not a
-/// form (its reload would overwrite what is being typed), not a reload
-/// that asks a web API, not a screen nobody looks at.
+/// screens that someone watches and that can read their own store again
+/// (`readStoreAgain`) or whose `reload` merely reads: not a form (its
+/// reload would overwrite what is being typed), not a reload that asks a
+/// web API, not a screen nobody looks at.
 @MainActor @Suite struct WatchedScreensTests {
     final class CountingScreen: ScreenModel {
         let form: Bool
         let effect: ActionEffect
         var reloads = 0
+        /// Reads of its own store (see `readStoreAgain`), when it has one.
+        let ownRead: Bool
+        var storeReads = 0
         /// Holds each reload until the test lets it finish.
         var gate: CheckedContinuation<Void, Never>?
         var holding = false
 
-        init(form: Bool = false, effect: ActionEffect = .view) {
+        init(form: Bool = false, effect: ActionEffect = .view, ownRead: Bool = false) {
             self.form = form
             self.effect = effect
+            self.ownRead = ownRead
+        }
+
+        override func readStoreAgain() async -> Bool {
+            guard ownRead else { return false }
+            storeReads += 1
+            return true
         }
 
         override var snapshot: ScreenSnapshot {
@@ -71,6 +82,25 @@ import Testing
         registry.readWatchedScreensAgain()
         await settle()
         #expect(list.reloads == 1, "nobody watches it any more")
+    }
+
+    /// A screen over a web API's cache (its reload asks the network) reads
+    /// its cache instead, and never reloads.
+    @Test func aCacheBackedScreenReadsItsOwnStoreInsteadOfReloading() async throws {
+        let cached = CountingScreen(effect: .changes, ownRead: true)
+        let plain = CountingScreen()
+        let registry = registry(["cached": cached, "plain": plain])
+        var tokens: [ObservationToken] = []
+        for id in ["cached", "plain"] {
+            tokens.append(try registry.makeScreen(ScreenRequest(screen: id)).changes.observe { _ in })
+        }
+        registry.readWatchedScreensAgain()
+        await settle()
+        #expect(cached.storeReads == 1)
+        #expect(cached.reloads == 0)
+        #expect(plain.storeReads == 0)
+        #expect(plain.reloads == 1)
+        tokens.removeAll()
     }
 
     @Test func commitsDuringAReloadLeadToOneMore() async throws {

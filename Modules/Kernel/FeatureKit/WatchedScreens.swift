@@ -1,16 +1,12 @@
 import ScreenKit
 
-/// The screens this process built that someone is watching, read again when
-/// another process commits to the database.
+/// The screens this process built that someone is watching, brought up to
+/// date when another process commits to the database.
 ///
-/// A screen's own `reload` is the way back to the stored data, as a front
-/// end that returns to a screen already uses it: reading again publishes a
-/// change only if what the screen shows differs, so every watcher of it (a
-/// TUI, a JSON-lines client, each client of a server) gets the usual change
-/// notification and nothing new to learn. Only screens whose `reload`
-/// merely reads (effect `view`, no arguments) are read again: one that asks
-/// a web API or resets what was chosen is left alone, and so is a form,
-/// whose reload would put back the stored values over what is being typed.
+/// Each is asked to `catchUpWithStore` (its own cache read, or a `reload`
+/// that only reads), which publishes a change only if what the screen shows
+/// differs, so every watcher of it (a TUI, a JSON-lines client, each client
+/// of a server) gets the usual change notification and nothing new to learn.
 @MainActor
 final class WatchedScreens {
     private struct Entry {
@@ -35,7 +31,7 @@ final class WatchedScreens {
                 entries[key] = nil
                 continue
             }
-            guard screen.changes.observerCount > 0, Self.rereadable(screen.snapshot) else { continue }
+            guard screen.changes.observerCount > 0 else { continue }
             if entry.running {
                 entries[key]?.again = true
                 continue
@@ -45,16 +41,11 @@ final class WatchedScreens {
                 var more = true
                 while more, let screen = self?.entries[key]?.screen {
                     self?.entries[key]?.again = false
-                    _ = try? await screen.perform(StandardAction.reload, [:])
+                    await screen.catchUpWithStore()
                     more = self?.entries[key]?.again ?? false
                 }
                 self?.entries[key]?.running = false
             }
         }
-    }
-
-    static func rereadable(_ snapshot: ScreenSnapshot) -> Bool {
-        guard snapshot.content.form == nil, let reload = snapshot.action(StandardAction.reload) else { return false }
-        return reload.enabled && reload.effect == .view && !reload.params.contains(where: \.required)
     }
 }

@@ -29,6 +29,12 @@ public protocol Screen: AnyObject {
     /// action's `StandardParam.confirmPath`; nil when yes is enough.
     /// Changes nothing.
     func typedConfirmation(of action: String, _ arguments: ActionArguments) async throws(ScreenError) -> String?
+    /// Another process (or another client) committed to the store this
+    /// screen reads: read what it shows again from this machine's store
+    /// only, keeping what the user chose and the rows already loaded, and
+    /// never asking a network. False when the screen has no such read of
+    /// its own; `catchUpWithStore` then uses a `reload` that only reads.
+    func readStoreAgain() async -> Bool
 }
 
 extension Screen {
@@ -41,6 +47,24 @@ extension Screen {
 
     /// Yes is enough, unless the screen says otherwise.
     public func typedConfirmation(of action: String, _ arguments: ActionArguments) async throws(ScreenError) -> String? { nil }
+
+    /// No read of its own (see `catchUpWithStore`).
+    public func readStoreAgain() async -> Bool { false }
+
+    /// Shows what another process committed: the screen's own
+    /// `readStoreAgain`, or else its `reload` when that only reads (effect
+    /// `view`, no required arguments). A screen whose reload asks a web API
+    /// or resets what was chosen is left alone, and so is a form, whose
+    /// reload would put the stored values back over what is being typed.
+    /// A re-read publishes only if what the screen shows differs.
+    public func catchUpWithStore() async {
+        if await readStoreAgain() { return }
+        let current = snapshot
+        guard current.content.form == nil, let reload = current.action(StandardAction.reload), reload.enabled,
+            reload.effect == .view, !reload.params.contains(where: \.required)
+        else { return }
+        _ = try? await run(StandardAction.reload, [:], on: current)
+    }
 
     /// Validates the arguments against the action's descriptor and refuses a
     /// disabled or unknown action, then performs it. Front ends call this.

@@ -32,6 +32,10 @@ open class ScreenModel: Screen {
     /// The second, typed question (see `Screen.typedConfirmation`); nil: yes is enough.
     open func typedConfirmation(of action: String, _ arguments: ActionArguments) async throws(ScreenError) -> String? { nil }
 
+    /// See `Screen.readStoreAgain`; a view model over a cache of a web API
+    /// (whose `reload` asks the network) overrides it to read the cache.
+    open func readStoreAgain() async -> Bool { false }
+
     /// Sends a change notification if the snapshot differs from the last one sent.
     public func publish() {
         // Nobody watching (a one-shot command): comparing would build a whole

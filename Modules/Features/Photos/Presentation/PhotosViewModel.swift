@@ -198,6 +198,22 @@ public final class PhotosViewModel: ScreenModel {
 
     // MARK: Work
 
+    /// The cache as another process left it (photos fetched elsewhere): the
+    /// loaded rows again with this screen's album, filter and sort, no
+    /// request to the server. A fetch that is running reads it when it ends.
+    public override func readStoreAgain() async -> Bool {
+        guard !isRefreshing else { return true }
+        do {
+            cache = try await catalog.cacheInfo()
+            try await pages.reload()
+        } catch {
+            // What is shown stays; the next commit or reload tries again.
+            return true
+        }
+        publish()
+        return true
+    }
+
     /// Starts a refresh, or joins the one already running: one fetch at a time.
     @discardableResult
     private func refresh() -> Task<Void, Never> {

@@ -166,6 +166,18 @@ public final class StarsViewModel: ScreenModel {
         publish()
     }
 
+    /// The cache as another process left it (stars synced or a repository
+    /// opened elsewhere): the loaded rows again, no request to GitHub. A
+    /// user changed elsewhere opens that user's list, as a change here does;
+    /// a refresh that is running reads the cache itself when it ends.
+    public override func readStoreAgain() async -> Bool {
+        let before = account
+        await userMayHaveChanged()
+        guard let account, account.user == before?.user, !isRefreshing else { return true }
+        try? await reread(keepingRows: true)
+        return true
+    }
+
     // MARK: Work
 
     private func reopen(refresh mode: RefreshMode) async {
