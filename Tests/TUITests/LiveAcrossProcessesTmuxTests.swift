@@ -34,6 +34,34 @@ import TestSupport
         try tmux.wait(forText: "EXITED 0")
     }
 
+    /// The starred list is a cache of GitHub's: another process's refresh
+    /// shows in an open TUI, which reads the cache again (opened with
+    /// `--refresh none`, it never asks GitHub itself).
+    @Test func aStarRefreshedInAnotherProcessAppearsWithinHalfASecond() throws {
+        let home = TemporaryDirectory("facet-tui-live-stars")
+        let server = try FixtureServer(arguments: ["--stars", "30"])
+        for words in [
+            ["login", "sign-in", "--first-name", "Ada", "--last-name", "Lovelace"],
+            ["settings", "set-field", "github-user", "octo", "set-field", "github-base-url", server.baseURL], ["stars"],
+        ] {
+            let result = try FacetProcess.run(words, home: home.path)
+            try #require(result.status == 0, "facet \(words.joined(separator: " ")): \(result.stderr)")
+        }
+        let tmux = try TmuxSession(
+            command: TmuxEndToEndTests().command(home: home.path, arguments: "--ui tui --no-mouse stars --refresh none"))
+        try tmux.wait(forText: "owner")
+        try server.control("add", user: "octo", name: "new/thing")
+        let result = try FacetProcess.run(["stars", "refresh-all"], home: home.path)
+        let exited = ContinuousClock.now
+        #expect(result.status == 0, "\(result.stderr)")
+        let (seen, last) = try tmux.latency(from: exited) { $0.contains("new/thing") }
+        let latency = try #require(seen, "the new star never showed; the screen:\n\(last)")
+        print("a star refreshed in another process showed in the open TUI \(latency) after it exited")
+        #expect(latency < .milliseconds(500))
+        try tmux.type("q")
+        try tmux.wait(forText: "EXITED 0")
+    }
+
     /// Voluntary context switches of every thread of the TUI's process and
     /// of its children (the terminal watchdog): each is a thread that slept
     /// and was woken. A thread that ended during the window counts once
