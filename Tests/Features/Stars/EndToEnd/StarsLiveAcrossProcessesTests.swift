@@ -13,36 +13,33 @@ import TestSupport
         return (list?["items"] as? [[String: Any]])?.first { $0["id"] as? String == "1000007" }
     }
 
-    @Test func aRepositoryOpenedInAnotherProcessIsVisitedOnAnOpenScreen() async throws {
+    @Test func aRepositoryOpenedInAnotherProcessIsVisitedOnAnOpenScreen() throws {
         let home = TemporaryDirectory("facet-stars-live")
         let server = try FixtureServer(arguments: ["--stars", "30"])
         let environment = ["TZ": "UTC"]
-        func facet(_ arguments: String...) async throws -> FacetProcess.Result {
-            try await offThePool { try FacetProcess.run(arguments, home: home.path, environment: environment) }
+        func facet(_ arguments: String...) throws -> FacetProcess.Result {
+            try FacetProcess.run(arguments, home: home.path, environment: environment)
         }
-        #expect(try await facet("login", "sign-in", "--first-name", "Ada", "--last-name", "Lovelace").status == 0)
-        #expect(try await facet("settings", "set", "github-user", "octo").status == 0)
-        #expect(try await facet("settings", "set", "github-base-url", server.baseURL).status == 0)
-        #expect(try await facet("stars").status == 0)
+        #expect(try facet("login", "sign-in", "--first-name", "Ada", "--last-name", "Lovelace").status == 0)
+        #expect(try facet("settings", "set", "github-user", "octo").status == 0)
+        #expect(try facet("settings", "set", "github-base-url", server.baseURL).status == 0)
+        #expect(try facet("stars").status == 0)
         let requests = try server.log().count
 
         let session = try JSONLSession(home: home.path, environment: environment)
         let opened = try session.request("screen.open", ["screen": "stars", "params": ["refresh": "none"]])
         #expect(Self.item(opened, "result")?["badges"] as? [String] == [])
 
-        let open = try await facet("stars", "--refresh", "none", "open-url", "1000007")
+        let open = try facet("stars", "--refresh", "none", "open-url", "1000007")
         let exited = ContinuousClock.now
         #expect(open.status == 0, "\(open.stderr)")
-        let title = try await offThePool {
-            let changed = try session.notification(timeout: 10) { message in
-                message["method"] as? String == "screen.changed" && Self.item(message, "params")?["badges"] as? [String] == ["visited"]
-            }
-            return Self.item(changed, "params")?["title"] as? String
+        let changed = try session.notification(timeout: 10) { message in
+            message["method"] as? String == "screen.changed" && Self.item(message, "params")?["badges"] as? [String] == ["visited"]
         }
         let latency = ContinuousClock.now - exited
         print("a repository opened in another process was visited on the open screen \(latency) after it exited")
         #expect(latency < .milliseconds(500))
-        #expect(title == "owner7/project-00007")
+        #expect(Self.item(changed, "params")?["title"] as? String == "owner7/project-00007")
         #expect(try session.finish() == 0)
         // Neither the open screen nor the other process asked GitHub again.
         #expect(try server.log().count == requests)
