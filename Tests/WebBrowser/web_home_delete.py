@@ -23,6 +23,8 @@ def names(page):
 
 def ask_delete(driver, page, name):
     """`d` on the row `name`; returns the dialog's title once the screen's question shows."""
+    # After a delete the list is read again: wait for the row, not just any rows.
+    page.until(f"the row {name}", lambda: name in names(page))
     driver.find_element(By.CSS_SELECTOR, "#screen .scroller").send_keys(Keys.HOME)
     for _ in range(names(page).index(name)):
         page.key(Keys.ARROW_DOWN)
@@ -30,6 +32,11 @@ def ask_delete(driver, page, name):
     page.until("the confirmation", page.dialog_open)
     page.until("the screen's question", lambda: driver.find_element(By.ID, "prompt-title").text.startswith(f"Delete {name} ("))
     return driver.find_element(By.ID, "prompt-title").text
+
+
+def loading(driver):
+    """The screen's status says it is still reading (a scan, a re-read)."""
+    return driver.execute_script("return document.querySelector('#screen .status')?.dataset.kind === 'loading'")
 
 
 def text(driver, element_id):
@@ -48,8 +55,7 @@ def main():
         driver.find_element(By.CSS_SELECTOR, "#tabs a[data-screen='folders']").click()
         page.until("the folder rows", lambda: {"me", "other"} <= set(names(page)))
         # Scanned to the end: a folder still being measured is refused, not asked about.
-        page.until("the scan done", lambda: driver.execute_script(
-            "return document.querySelector('#screen .status')?.dataset.kind !== 'loading'"))
+        page.until("the scan done", lambda: not loading(driver))
 
         facts["homeQuestion"] = ask_delete(driver, page, "me")
         page.key(Keys.TAB)
@@ -68,13 +74,14 @@ def main():
         page.key(Keys.ENTER)
         page.until("the typed question", lambda: "home folder" in text(driver, "prompt-text"))
         page.key(home, Keys.ENTER)
-        page.until("me gone", lambda: "me" not in names(page))
+        # The list as read again after the delete (not an empty one meanwhile).
+        page.until("me gone", lambda: "me" not in names(page) and "other" in names(page))
         facts["homeGone"] = not os.path.exists(home)
 
         facts["otherQuestion"] = ask_delete(driver, page, "other")
         page.key(Keys.TAB)
         page.key(Keys.ENTER)
-        page.until("other gone", lambda: "other" not in names(page))
+        page.until("other gone", lambda: "other" not in names(page) and not loading(driver))
         facts["otherGone"] = not os.path.exists(os.path.join(work, "users", "other"))
         facts["consoleErrors"] = [e["message"] for e in driver.get_log("browser") if e["level"] == "SEVERE"]
     finally:
