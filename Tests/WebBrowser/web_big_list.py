@@ -7,11 +7,10 @@ scroll bar does) and waits for the rows there. Prints one JSON object of
 facts: the rows in the DOM, the positions the rows in view show, and which
 requests the page sent to get there. Exits non-zero on a failed step.
 """
-import json
 import sys
 from urllib.parse import quote
 
-from web_e2e import Page, browser
+from web_e2e import Page, browser, console_errors, run
 
 # Every message the page sends on its WebSocket, kept for the facts.
 RECORD_SENT = """
@@ -71,16 +70,12 @@ def main():
         sent = driver.execute_script("return window.facetSent")
         actions = [m["params"].get("action") for m in sent if m.get("method") == "screen.perform"]
         facts["actionsSent"] = [a for a in actions if a != "select"]
-        errors = [e["message"] for e in driver.get_log("browser") if e["level"] == "SEVERE"]
+        errors = console_errors(driver)
         facts["consoleErrors"] = errors
     finally:
         driver.quit()
-    print(json.dumps(facts))
+    return facts
 
 
 if __name__ == "__main__":
-    try:
-        main()
-    except AssertionError as error:
-        print(error, file=sys.stderr)
-        sys.exit(1)
+    run(main)

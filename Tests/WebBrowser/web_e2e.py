@@ -72,6 +72,22 @@ class Page:
         return self.d.execute_script("return location.pathname + location.search")
 
 
+def console_errors(driver):
+    """The page's SEVERE console messages: a script error, a refused request."""
+    return [e["message"] for e in driver.get_log("browser") if e["level"] == "SEVERE"]
+
+
+def run(main):
+    """Runs a script's `main`, which answers its facts: prints them as one
+    JSON object; a failed step exits non-zero with its reason on stderr."""
+    try:
+        facts = main()
+    except AssertionError as error:
+        print(error, file=sys.stderr)
+        sys.exit(1)
+    print(json.dumps(facts))
+
+
 def jsonl_rows(binary, socket, screen, params):
     """The same screen through `facet --connect SOCKET --ui jsonl`: its rows, cell text as the page shows it."""
     request = json.dumps({"jsonrpc": "2.0", "id": 1, "method": "screen.open",
@@ -260,11 +276,11 @@ def main():
         page.key(Keys.ENTER)
         page.until("the deleted folder gone", lambda: "Scans" not in [r[0] for r in page.rows()])
         facts["folderGoneFromDisk"] = not os.path.exists(os.path.join(work, "music", "Scans"))
-        facts["consoleErrors"] = [e["message"] for e in driver.get_log("browser") if e["level"] == "SEVERE"]
+        facts["consoleErrors"] = console_errors(driver)
     finally:
         driver.quit()
-    print(json.dumps(facts))
+    return facts
 
 
 if __name__ == "__main__":
-    main()
+    run(main)

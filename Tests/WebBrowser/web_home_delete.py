@@ -7,14 +7,13 @@ The server's user has WORK/users/me as home and shows WORK/users. `d` on
 path deletes nothing, the right one deletes it; `other` needs yes alone.
 Prints one JSON object of facts; exits non-zero on a failed step.
 """
-import json
 import os
 import sys
 
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
-from web_e2e import Page, browser
+from web_e2e import Page, browser, console_errors, run
 
 
 def names(page):
@@ -83,11 +82,11 @@ def main():
         page.key(Keys.ENTER)
         page.until("other gone", lambda: "other" not in names(page) and not loading(driver))
         facts["otherGone"] = not os.path.exists(os.path.join(work, "users", "other"))
-        facts["consoleErrors"] = [e["message"] for e in driver.get_log("browser") if e["level"] == "SEVERE"]
+        facts["consoleErrors"] = console_errors(driver)
     finally:
         driver.quit()
-    print(json.dumps(facts))
+    return facts
 
 
 if __name__ == "__main__":
-    main()
+    run(main)

@@ -6,7 +6,6 @@ A filter typed in page A stays in A; a playlist A imports appears in
 page B, which does nothing, beside the rows A's filter hides. Prints one
 JSON object of facts; exits non-zero on a failed step.
 """
-import json
 import os
 import sys
 from urllib.parse import urlsplit
@@ -14,7 +13,7 @@ from urllib.parse import urlsplit
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
-from web_e2e import Page, browser
+from web_e2e import Page, browser, run
 
 
 def names(page):
@@ -64,12 +63,8 @@ def main():
         facts["bPath"] = page.path()
     finally:
         driver.quit()
-    print(json.dumps(facts))
+    return facts
 
 
 if __name__ == "__main__":
-    try:
-        main()
-    except AssertionError as error:
-        print(error, file=sys.stderr)
-        sys.exit(1)
+    run(main)
