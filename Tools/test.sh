@@ -41,8 +41,8 @@ echo
 for name in "${passed[@]}"; do echo "passed: $name"; done
 for ((i = 0; i < ${#failures[@]}; i += 2)); do
   echo "FAILED: ${failures[i]}; what it reported:"
-  grep -aE '✘|error:|Fatal error|Test Case .* failed|signal [0-9]|timed out' "${failures[i+1]}" \
-    | grep -av -e '^warning' -e '✔' | head -40 | cut -c1-400 | sed 's/^/    /'
+  grep -aE '✘|: error:|Fatal error|Test Case .* failed|signal [0-9]|timed out' "${failures[i+1]}" \
+    | grep -av -e '^warning' -e '✔' -e '◇' | head -40 | cut -c1-400 | sed 's/^/    /'
 done
 echo "parts: ${#passed[@]} passed, ${#failed[@]} failed"
 [ ${#failed[@]} -eq 0 ]

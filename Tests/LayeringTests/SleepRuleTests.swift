@@ -38,6 +38,8 @@ import Testing
                 why: "poll (250 tries) until the browser script has recorded the address"),
         Allowed(file: "Tests/TUITests/TmuxSession.swift", snippet: "usleep(50_000)",
                 why: "poll the pane with a deadline until the expected screen appears"),
+        Allowed(file: "Tests/TUITests/TmuxSession.swift", snippet: "usleep(100_000)",
+                why: "poll the pane with a deadline until two captures in a row agree (a frame drawn whole)"),
         Allowed(file: "Tests/AttackTests/ServeScaleAttackTests.swift", snippet: "usleep(200_000)",
                 why: "poll with a deadline until the open descriptor count stops changing between samples"),
         Allowed(file: "Tests/AttackTests/ServeScaleAttackTests.swift", snippet: "usleep(10_000)",

@@ -128,22 +128,24 @@ import TestSupport
             + TmuxEndToEndTests().command(home: home.path, extra: "TZ=UTC FACET_CLOCK=\(Self.clock)", arguments: "--ui tui --no-mouse")
         let tmux = try TmuxSession(command: command, width: width, height: height)
 
-        let playlists = try tmux.waitForPlaylists()
+        let playlists = try tmux.waitForFrame(for: "the playlists with Sample") { screen in
+            screen.contains("Playlists") && screen.components(separatedBy: "\n").contains { $0.hasPrefix("› Sample ") }
+        }
         Golden.check("layout-playlists-\(size)", Self.masked(playlists, tree: tree))
 
         try tmux.keys("Enter")
-        let songs = try tmux.wait(for: "the sample's songs") { $0.contains("Bohemian Rhapsody") && $0.contains("Like a Rolling Stone") }
+        let songs = try tmux.waitForFrame(for: "the sample's songs") { $0.contains("Bohemian Rhapsody") && $0.contains("Like a Rolling Stone") }
         Golden.check("layout-songs-\(size)", Self.masked(songs, tree: tree))
 
         try tmux.switchToTab("Folders", on: playlists)
-        let folders = try tmux.wait(for: "the scanned tree") { screen in
+        let folders = try tmux.waitForFrame(for: "the scanned tree") { screen in
             screen.contains("notes") && screen.contains("photos") && screen.contains("Total") && !screen.contains("scanning")
                 && screen.components(separatedBy: "\n").filter { $0.contains("%") }.count >= 4
         }
         Golden.check("layout-folders-\(size)", Self.masked(Self.fileSystemMasked(folders), tree: tree))
 
         try tmux.switchToTab("Starred", on: playlists)
-        let stars = try tmux.wait(for: "the three stars") { screen in
+        let stars = try tmux.waitForFrame(for: "the three stars") { screen in
             screen.contains("owner1/project") && screen.contains("owner3/project") && screen.contains("Read 3 starred")
         }
         Golden.check("layout-stars-\(size)", Self.masked(stars, tree: tree))

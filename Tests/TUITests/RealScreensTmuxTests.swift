@@ -47,7 +47,7 @@ import TestSupport
         try tmux.keys("Tab")
         try tmux.type("Lee")
         try tmux.keys("Enter")
-        let signedIn = try tmux.wait(for: "the session token and the notice") { screen in
+        let signedIn = try tmux.waitForFrame(for: "the session token and the notice") { screen in
             screen.range(of: "facet_[0-9a-f]{64}", options: .regularExpression) != nil && screen.contains("signed in as Ann Lee")
         }
         Golden.check("real-login-signed-in", Self.masked(signedIn))
@@ -55,7 +55,7 @@ import TestSupport
         // Leave the form, open Settings: its form and whose settings they are.
         try tmux.escape()
         try tmux.keys(try tab(signedIn, "Settings"))
-        let settings = try tmux.wait(for: "the settings and their owner") { $0.contains("Settings of") && $0.contains("Page size") }
+        let settings = try tmux.waitForFrame(for: "the settings and their owner") { $0.contains("Settings of") && $0.contains("Page size") }
         #expect(settings.contains("Ann Lee"))
         Golden.check("real-settings", Self.masked(settings))
         try tmux.escapeThenQuit()
@@ -80,7 +80,7 @@ import TestSupport
         // The prompt starts from the row's name; emptied, Enter opens the screen.
         try tmux.keys("C-u")
         try tmux.keys("Enter")
-        let rename = try tmux.wait(for: "the rename screen") { $0.contains("New name") && $0.contains(root + "/alpha") }
+        let rename = try tmux.waitForFrame(for: "the rename screen") { $0.contains("New name") && $0.contains(root + "/alpha") }
         // Folder titles are names (breadcrumbs do not repeat full paths): mask the tree's name too.
         Golden.check("real-rename", Self.masked(rename, paths: [root: "/TREE", (root as NSString).lastPathComponent: "TREE"]))
         try tmux.escapeThenQuit()

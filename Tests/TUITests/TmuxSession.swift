@@ -137,6 +137,22 @@ final class TmuxSession {
     func wait(forText text: String, timeout: TimeInterval = 45) throws -> String {
         try wait(for: "\"\(text)\"", timeout: timeout) { $0.contains(text) }
     }
+
+    /// `wait(for:)`, then until two captures in a row agree: for a frame
+    /// compared whole (a golden one), which must not be caught half drawn
+    /// (curses may write a big frame in several writes, so the text a
+    /// predicate looks for can be there before the last rows are).
+    func waitForFrame(for what: String, timeout: TimeInterval = 45, _ predicate: (String) -> Bool) throws -> String {
+        var frame = try wait(for: what, timeout: timeout, predicate)
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            usleep(100_000)
+            let again = try screen()
+            if again == frame, predicate(again) { return again }
+            frame = again
+        }
+        throw Failure.timeout(what + ", drawn whole", screen: frame)
+    }
 }
 
 extension TmuxSession {
