@@ -19,7 +19,7 @@ struct ConfirmationOverSocketTests {
     func opened(_ path: String, home: String) throws -> (ServerProcess, SocketClient, String) {
         let server = try ServerProcess(environment: ["HOME": home])
         let client = try SocketClient(path: server.socket)
-        let open = result(try client.request("screen.open", ["screen": "folders", "params": ["path": path, "sort": "name"]]))
+        let open = try client.open(["screen": "folders", "params": ["path": path, "sort": "name"]])
         let handle = try #require(open["handle"] as? String)
         _ = try client.request("screen.wait", ["handle": handle])
         return (server, client, handle)

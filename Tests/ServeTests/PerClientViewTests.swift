@@ -32,11 +32,10 @@ struct PerClientViewTests {
             ["playlists", "import", Self.playlistFile(files, name: "long.m3u", count: 120), "--name", "Long"], home: home.path)
         #expect(imported.status == 0, "\(imported.stderr)")
         let server = try ServerProcess(home: home)
-        let a = try SocketClient(path: server.socket)
-        let b = try SocketClient(path: server.socket)
-        defer { a.close(); b.close() }
-        let openedA = result(try a.request("screen.open", ["screen": "playlist", "params": ["name": "Long"]]))
-        let openedB = result(try b.request("screen.open", ["screen": "playlist", "params": ["name": "Long"]]))
+        let two = try TwoClients(of: server, opening: ["screen": "playlist", "params": ["name": "Long"]])
+        defer { two.close() }
+        let (a, b) = (two.a, two.b)
+        let (openedA, openedB) = (two.openedA, two.openedB)
         let handleA = try #require(openedA["handle"] as? String)
         let handleB = try #require(openedB["handle"] as? String)
         let before = result(try b.request("screen.snapshot", ["handle": handleB]))
@@ -67,11 +66,10 @@ struct PerClientViewTests {
         let server = try ServerProcess()
         let files = TemporaryDirectory("facet-perclient-files")
         let path = Self.playlistFile(files, name: "mix.m3u", count: 3)
-        let a = try SocketClient(path: server.socket)
-        let b = try SocketClient(path: server.socket)
-        defer { a.close(); b.close() }
-        let handleA = try #require(result(try a.request("screen.open", ["screen": "playlists"]))["handle"] as? String)
-        let handleB = try #require(result(try b.request("screen.open", ["screen": "playlists"]))["handle"] as? String)
+        let two = try TwoClients(of: server, opening: ["screen": "playlists"])
+        defer { two.close() }
+        let (a, b) = (two.a, two.b)
+        let (handleA, handleB) = try two.handles()
         // Each sets its own view: A a filter that hides the sample, B the reverse order.
         _ = try a.request("screen.perform", ["handle": handleA, "action": "filter", "args": ["text": "zz"]])
         _ = try b.request("screen.perform", ["handle": handleB, "action": "sort", "args": ["by": "name", "reverse": true]])
@@ -94,11 +92,10 @@ struct PerClientViewTests {
 
     @Test func aSongRemovedByOneClientLeavesTheOthersScreen() throws {
         let server = try ServerProcess()
-        let a = try SocketClient(path: server.socket)
-        let b = try SocketClient(path: server.socket)
-        defer { a.close(); b.close() }
-        let openedA = result(try a.request("screen.open", ["screen": "playlist", "params": ["name": "Sample"]]))
-        let openedB = result(try b.request("screen.open", ["screen": "playlist", "params": ["name": "Sample"]]))
+        let two = try TwoClients(of: server, opening: ["screen": "playlist", "params": ["name": "Sample"]])
+        defer { two.close() }
+        let (a, b) = (two.a, two.b)
+        let (openedA, openedB) = (two.openedA, two.openedB)
         let handleA = try #require(openedA["handle"] as? String)
         let handleB = try #require(openedB["handle"] as? String)
         #expect(titles(openedB).count == 7)
@@ -117,14 +114,11 @@ struct PerClientViewTests {
     /// playlist"), and the other's list shows the new name.
     @Test func aPlaylistRenamedByOneClientIsFollowedByTheOthersScreens() throws {
         let server = try ServerProcess()
-        let a = try SocketClient(path: server.socket)
-        let b = try SocketClient(path: server.socket)
-        defer { a.close(); b.close() }
-        let handleA = try #require(
-            result(try a.request("screen.open", ["screen": "playlist", "params": ["name": "Sample"]]))["handle"] as? String)
-        let songB = try #require(
-            result(try b.request("screen.open", ["screen": "playlist", "params": ["name": "Sample"]]))["handle"] as? String)
-        let listB = try #require(result(try b.request("screen.open", ["screen": "playlists"]))["handle"] as? String)
+        let two = try TwoClients(of: server, opening: ["screen": "playlist", "params": ["name": "Sample"]])
+        defer { two.close() }
+        let (a, b) = (two.a, two.b)
+        let (handleA, songB) = try two.handles()
+        let listB = try #require(try b.open(["screen": "playlists"])["handle"] as? String)
         let renamed = try a.request("screen.perform", ["handle": handleA, "action": "rename", "args": ["name": "Road"]])
         #expect(renamed["error"] == nil, "\(renamed)")
         _ = try b.wait(listB, for: "the new name in B's list") { titles($0) == ["Road"] }
@@ -144,11 +138,10 @@ struct PerClientViewTests {
         tree.file("a/big.bin", String(repeating: "x", count: 40_000))
         tree.file("b/small.bin", "x")
         tree.file("c/mid.bin", String(repeating: "x", count: 9_000))
-        let a = try SocketClient(path: server.socket)
-        let b = try SocketClient(path: server.socket)
-        defer { a.close(); b.close() }
-        let handleA = try #require(result(try a.request("screen.open", ["screen": "folders", "params": ["path": tree.path]]))["handle"] as? String)
-        let handleB = try #require(result(try b.request("screen.open", ["screen": "folders", "params": ["path": tree.path]]))["handle"] as? String)
+        let two = try TwoClients(of: server, opening: ["screen": "folders", "params": ["path": tree.path]])
+        defer { two.close() }
+        let (a, b) = (two.a, two.b)
+        let (handleA, handleB) = try two.handles()
         _ = try a.request("screen.perform", ["handle": handleA, "action": "sort", "args": ["by": "size"]])
         _ = try b.request("screen.perform", ["handle": handleB, "action": "sort", "args": ["by": "name"]])
         let sizedA = try a.wait(handleA, for: "A sorted by size") { titles($0) == ["a", "c", "b"] }
@@ -157,7 +150,7 @@ struct PerClientViewTests {
         #expect(list(namedB)["sort"] as? String == "name")
 
         let rename = try #require(
-            result(try a.request("screen.open", ["screen": "folder-rename", "params": ["path": tree.path + "/a"]]))["handle"] as? String)
+            try a.open(["screen": "folder-rename", "params": ["path": tree.path + "/a"]])["handle"] as? String)
         let renamed = try a.request("screen.perform", ["handle": rename, "action": "rename", "args": ["name": "d"]])
         #expect(renamed["error"] == nil, "\(renamed)")
         _ = try b.wait(handleB, for: "the rename in B's list, by name") { titles($0) == ["b", "c", "d"] }

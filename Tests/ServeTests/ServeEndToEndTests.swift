@@ -15,11 +15,10 @@ import TestSupport
 
     @Test func twoClientsSeeEachOthersEditsEachInItsOwnView() throws {
         let server = try ServerProcess()
-        let a = try SocketClient(path: server.socket)
-        let b = try SocketClient(path: server.socket)
-        defer { a.close(); b.close() }
-        let openedA = result(try a.request("screen.open", ["screen": "playlist", "params": ["name": "Sample"]]))
-        let openedB = result(try b.request("screen.open", ["screen": "playlist", "params": ["name": "Sample"]]))
+        let two = try TwoClients(of: server, opening: ["screen": "playlist", "params": ["name": "Sample"]])
+        defer { two.close() }
+        let (a, b) = (two.a, two.b)
+        let (openedA, openedB) = (two.openedA, two.openedB)
         let handleA = openedA["handle"] as? String ?? ""
         let handleB = openedB["handle"] as? String ?? ""
         let songs = items(snapshot(openedA))
@@ -151,8 +150,8 @@ import TestSupport
         let idle = try SocketClient(path: server.socket)
         let busy = try SocketClient(path: server.socket)
         defer { idle.close(); busy.close() }
-        let watched = result(try idle.request("screen.open", ["screen": "playlist", "params": ["name": "Sample"]]))
-        let handle = result(try busy.request("screen.open", ["screen": "playlist", "params": ["name": "Sample"]]))["handle"] as? String ?? ""
+        let watched = try idle.open(["screen": "playlist", "params": ["name": "Sample"]])
+        let handle = try busy.open(["screen": "playlist", "params": ["name": "Sample"]])["handle"] as? String ?? ""
         // 301 changes of the data (a song moved down, then up again, …), each
         // read again by `idle`'s own screen, while `idle` reads nothing.
         let first = try #require(items(snapshot(watched)).first?["id"] as? String)
@@ -180,20 +179,20 @@ import TestSupport
     @Test func aClientThatGoesAwayReleasesItsScreens() throws {
         let server = try ServerProcess()
         let owner = try SocketClient(path: server.socket)
-        let handle = result(try owner.request("screen.open", ["screen": "playlist", "params": ["name": "Sample"]]))["handle"] as? String ?? ""
+        let handle = try owner.open(["screen": "playlist", "params": ["name": "Sample"]])["handle"] as? String ?? ""
         _ = try owner.request("screen.perform", ["handle": handle, "action": "filter", "args": ["text": "Queen"]])
         _ = try owner.request("screen.wait", ["handle": handle])
         // While it is connected, another client opens the same playlist: its
         // own view model, which the owner's filter does not touch.
         let other = try SocketClient(path: server.socket)
         defer { other.close() }
-        let own = result(try other.request("screen.open", ["screen": "playlist", "params": ["name": "Sample"]]))
+        let own = try other.open(["screen": "playlist", "params": ["name": "Sample"]])
         #expect(items(snapshot(own)).count == 7)
         _ = try other.request("screen.close", ["handle": own["handle"] as? String ?? ""])
         // The owner vanishes without closing anything; the server goes on
         // serving (its screens are released: SharedDataCatalogTests).
         owner.close()
-        let opened = result(try other.request("screen.open", ["screen": "playlist", "params": ["name": "Sample"]]))
+        let opened = try other.open(["screen": "playlist", "params": ["name": "Sample"]])
         #expect(items(snapshot(opened)).count == 7)
     }
 
@@ -201,7 +200,7 @@ import TestSupport
         let server = try ServerProcess()
         let watcher = try SocketClient(path: server.socket)
         defer { watcher.close() }
-        let watched = result(try watcher.request("screen.open", ["screen": "playlist", "params": ["name": "Sample"]]))
+        let watched = try watcher.open(["screen": "playlist", "params": ["name": "Sample"]])
         let session = try JSONLSession(
             home: server.home.path, environment: ["FACET_CONNECT": server.socket], arguments: ["--ui", "jsonl"])
         let opened = try session.request("screen.open", ["screen": "playlist", "params": ["name": "Sample"]])
@@ -231,7 +230,7 @@ import TestSupport
         for (index, client) in clients.enumerated() {
             let screen = index % 2 == 0 ? "playlist" : "playlists"
             let params: [String: Any] = index % 2 == 0 ? ["name": "Sample"] : [:]
-            handles.append(result(try client.request("screen.open", ["screen": screen, "params": params]))["handle"] as? String ?? "")
+            handles.append(try client.open(["screen": screen, "params": params])["handle"] as? String ?? "")
         }
         // Every client pipelines 40 requests before anyone reads.
         var sent: [[Int]] = []

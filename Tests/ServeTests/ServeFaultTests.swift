@@ -134,7 +134,7 @@ import TestSupport
 
         let other = try SocketClient(path: server.socket)
         defer { other.close() }
-        let own = result(try other.request("screen.open", ["screen": "playlist", "params": ["name": "Sample"]]))
+        let own = try other.open(["screen": "playlist", "params": ["name": "Sample"]])
         #expect(items(own).count == 7, "the killed client's filter is its own")
         _ = try other.request("screen.close", ["handle": own["handle"] as? String ?? ""])
 
@@ -142,7 +142,7 @@ import TestSupport
         child.waitUntilExit()
         // The server lives on (the release of the killed client's screens:
         // ClientScreensReleaseTests).
-        let opened = result(try other.request("screen.open", ["screen": "playlist", "params": ["name": "Sample"]]))
+        let opened = try other.open(["screen": "playlist", "params": ["name": "Sample"]])
         #expect(items(opened).count == 7)
         #expect((try other.request("initialize"))["result"] != nil)
     }

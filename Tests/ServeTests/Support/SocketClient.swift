@@ -75,6 +75,12 @@ final class SocketClient: @unchecked Sendable {
         try response(id: try post(method, params), timeout: timeout)
     }
 
+    /// `screen.open`'s result (the handle and the first snapshot); empty
+    /// when the server refused it (the tests then fail on what is missing).
+    func open(_ params: [String: Any]) throws -> [String: Any] {
+        try request("screen.open", params)["result"] as? [String: Any] ?? [:]
+    }
+
     func response(id: Int, timeout: TimeInterval = 20) throws -> [String: Any] {
         let deadline = Date().addingTimeInterval(timeout)
         while true {
