@@ -3,9 +3,8 @@ import Testing
 import TestSupport
 
 /// Files Facet writes cannot be redirected, and nothing but a regular file
-/// is ever replaced: each case plants something at the export's path (or at
-/// the name the old partial file used) and checks that what was there is
-/// exactly as it was, through the real binary.
+/// is ever replaced: each case plants something at the export's path and
+/// checks that what was there is exactly as it was, through the real binary.
 @Suite struct WriteAttackTests {
     let home = TemporaryDirectory("facet-attack-home")
     let dir = TemporaryDirectory("facet-attack-writes")
@@ -20,16 +19,22 @@ import TestSupport
                                environment: ["D": dir.path, "T": target])
     }
 
-    @Test func aSymlinkPlantedAtTheOldPartialNameIsNotWrittenThrough() async throws {
+    /// The export is written to a new file and renamed over the target, so
+    /// another name of the target's inode (a hard link planted by someone who
+    /// could write the folder, or a backup made with `cp -l`) keeps its bytes;
+    /// a write into the existing file would change both. No temporary file
+    /// is left beside it.
+    @Test func aHardLinkedTargetIsReplacedNotWrittenThrough() async throws {
         let important = dir.file("o/important", "keep me")
-        try FileManager.default.createSymbolicLink(atPath: dir.path + "/r.json.facet-partial", withDestinationPath: important)
-        let result = try await export(dir.path + "/r.json")
+        #expect(link(important, dir.path + "/r.json") == 0)
+        let result = try await export(dir.path + "/r.json", "--yes")
         #expect(result.status == 0, "\(result.stderr)")
         #expect(try String(contentsOfFile: important, encoding: .utf8) == "keep me")
         #expect(try String(contentsOfFile: dir.path + "/r.json", encoding: .utf8).hasPrefix("[1,2,"))
-        // Nothing else is left beside it but what was there.
+        var info = stat()
+        #expect(stat(important, &info) == 0 && info.st_nlink == 1)
         let names = try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted()
-        #expect(names == ["o", "r.json", "r.json.facet-partial", "src"])
+        #expect(names == ["o", "r.json", "src"])
     }
 
     @Test func aSymlinkAtTheTargetIsRefusedAndItsTargetKept() async throws {
