@@ -2,9 +2,10 @@ import Foundation
 import Testing
 
 /// No fixed sleep is a test's only synchronisation: every `sleep(`,
-/// `usleep(`, `Task.sleep`, `Thread.sleep`, `time.sleep` and shell `sleep N`
-/// in the test code under `Tests/` must be listed below, by file and a
-/// snippet of its line, with the reason it is safe (a poll loop with a
+/// `usleep(`, `Task.sleep`, `Thread.sleep`, `time.sleep`, shell `sleep N`
+/// (`sleep .5` too) and a wait that a test expects to run out
+/// (`#expect(… == .timedOut)`: a fixed wait by another name) in the test
+/// code under `Tests/` must be listed below, by file and a snippet of its line, with the reason it is safe (a poll loop with a
 /// deadline, a measurement window, a fixture's own pacing, …). A new one
 /// fails this test until it is replaced by a wait on the event itself or
 /// listed here with its reason.
@@ -70,6 +71,8 @@ import Testing
                 why: "paces the sampler of open descriptors while the scan runs; the scan's end is awaited, not slept"),
         Allowed(file: "Tests/AttackTests/ServeScaleAttackTests.swift", snippet: "Thread.sleep(forTimeInterval: 2)",
                 why: "the window over which an idle server's CPU use is measured"),
+        Allowed(file: "Tests/EndToEndTests/JSONLProtocolTests.swift", snippet: "writer.wait(timeout: .now() + 3) == .timedOut",
+                why: "the window in which a client that does not read must stay blocked; the server's memory is then measured"),
 
         // Fixtures' own pacing: part of the scene, not a wait for a result.
         Allowed(file: "Tests/ServeTests/ServeFaultTests.swift", snippet: #"print("ready", flush=True); time.sleep(60)"#,
@@ -100,9 +103,10 @@ import Testing
                 why: "the measurement window of an idle TUI's wake-ups"),
     ]
 
-    /// A sleep in Swift, Python or a shell script embedded in either.
+    /// A sleep in Swift, Python or a shell script embedded in either, or a
+    /// wait whose expected outcome is that it runs out.
     static let sleepPattern = try! NSRegularExpression(
-        pattern: #"(?<![A-Za-z0-9_])u?sleep\(|\.sleep\(|(?<![A-Za-z0-9_.\-])sleep +[0-9$\\]"#)
+        pattern: #"(?<![A-Za-z0-9_])u?sleep\(|\.sleep\(|(?<![A-Za-z0-9_.\-])sleep +[0-9.$\\]|expect\(.*==\s*\.timedOut\b"#)
 
     static func isSleep(_ line: String) -> Bool {
         sleepPattern.firstMatch(in: line, range: NSRange(line.startIndex..., in: line)) != nil
@@ -123,11 +127,15 @@ import Testing
     @Test func theDetectorFindsEveryKindOfSleep() {
         for line in [
             "sleep(1)", "usleep(20_000)", "try await Task.sleep(for: .seconds(1))", "Thread.sleep(forTimeInterval: 1)",
-            "time.sleep(0.5)", "( sleep 0.02; rm -rf x ) &", "sleep \\(delay)", "kill $P; sleep $T",
+            "time.sleep(0.5)", "( sleep 0.02; rm -rf x ) &", "sleep \\(delay)", "kill $P; sleep $T", "sleep .5; echo",
+            "#expect(done.wait(timeout: .now() + 3) == .timedOut)",
         ] {
             #expect(Self.isSleep(line), "\(line)")
         }
-        for line in ["// no fixed sleep is the only synchronisation", "let asleep = true", "sleepless(3)"] {
+        for line in [
+            "// no fixed sleep is the only synchronisation", "let asleep = true", "sleepless(3)",
+            "if exited.wait(timeout: .now() + deadline) == .timedOut { kill(pid, SIGKILL) }",
+        ] {
             #expect(!Self.isSleep(line), "\(line)")
         }
     }
