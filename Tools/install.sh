@@ -1,17 +1,23 @@
 #!/usr/bin/env bash
 # Installs Facet for one user: the release binary, shell completions (bash,
 # zsh, fish) and the man page, in the standard places under a prefix.
-#   bash Tools/install.sh [--prefix DIR]        (default: ~/.local)
+#   bash Tools/install.sh [--prefix DIR] [--keep-debug-info]   (default: ~/.local)
+# The binary is installed without its debug information, which is most of
+# the built file and is read only by a debugger; --keep-debug-info keeps it
+# beside, in PREFIX/lib/debug/facet.debug, linked from the binary so gdb
+# finds it.
 # FACET_INSTALL_BINARY=PATH installs that binary instead of building one
 # (the test suite installs the binary it already built).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-usage="usage: bash Tools/install.sh [--prefix DIR]   (default: ~/.local)"
+usage="usage: bash Tools/install.sh [--prefix DIR] [--keep-debug-info]   (default: ~/.local)"
 prefix="$HOME/.local"
+keep_debug=false
 while [ $# -gt 0 ]; do
   case $1 in
     --prefix) [ $# -ge 2 ] || { echo "$usage" >&2; exit 2; }; prefix=$2; shift 2 ;;
     --prefix=*) prefix=${1#--prefix=}; shift ;;
+    --keep-debug-info) keep_debug=true; shift ;;
     -h|--help) echo "$usage"; exit 0 ;;
     *) echo "install.sh: unexpected '$1'" >&2; echo "$usage" >&2; exit 2 ;;
   esac
@@ -21,7 +27,7 @@ case $prefix in /*) ;; *) prefix="$PWD/$prefix" ;; esac
 if [ -n "${FACET_INSTALL_BINARY:-}" ]; then
   binary=$FACET_INSTALL_BINARY
 else
-  bash Tools/install-deps.sh
+  bash Tools/install-deps.sh run
   binary="$(bash Tools/release-build.sh)"
 fi
 
@@ -31,7 +37,15 @@ bash_dir="$prefix/share/bash-completion/completions"
 zsh_dir="$prefix/share/zsh/site-functions"
 fish_dir="$prefix/share/fish/vendor_completions.d"
 install -d "$bin" "$man" "$bash_dir" "$zsh_dir" "$fish_dir"
-install -m 0755 "$binary" "$bin/facet"
+# Written beside and renamed into place, so a running facet keeps its file.
+strip --strip-debug -o "$bin/.facet.new" "$binary"
+if $keep_debug; then
+  install -d "$prefix/lib/debug"
+  objcopy --only-keep-debug "$binary" "$prefix/lib/debug/facet.debug"
+  objcopy --add-gnu-debuglink="$prefix/lib/debug/facet.debug" "$bin/.facet.new"
+fi
+chmod 0755 "$bin/.facet.new"
+mv -f "$bin/.facet.new" "$bin/facet"
 
 # The scripts and the page come from the installed binary itself, so they
 # match its screens. It runs against a scratch data folder: installing must

@@ -3,7 +3,7 @@
 # offline on its embedded sample playlist. Extra arguments go to facet.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-bash Tools/install-deps.sh
+bash Tools/install-deps.sh run
 # Linked for start-up (static Swift runtime; see Tools/release-build.sh).
 facet="$(bash Tools/release-build.sh)"
 if [ $# -eq 0 ]; then set -- playlist Sample; fi

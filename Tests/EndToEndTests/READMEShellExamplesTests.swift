@@ -123,16 +123,35 @@ import TestSupport
 
         let other = root.path + "/opt"
         let explicit = try BoundedProcess.run(
-            "/bin/bash", [Self.repository + "/Tools/install.sh", "--prefix", other], environment: environment, timeout: 120)
+            "/bin/bash", [Self.repository + "/Tools/install.sh", "--prefix", other, "--keep-debug-info"], environment: environment,
+            timeout: 120)
         #expect(explicit.status == 0, "\(explicit.stderr)")
         try Self.checkInstall(prefix: other)
+        // The debug information is kept aside, and the binary names it for gdb.
+        #expect(try Self.sections(other + "/lib/debug/facet.debug").contains(".debug_info"))
+        #expect(try Self.sections(other + "/bin/facet").contains(".gnu_debuglink"))
         #expect(try BoundedProcess.run("/bin/bash", [Self.repository + "/Tools/install.sh", "--bogus"], environment: environment).status == 2)
+    }
+
+    /// The section names of an ELF file, as `readelf -S` lists them.
+    static func sections(_ path: String) throws -> [String] {
+        let listed = try BoundedProcess.run("/usr/bin/readelf", ["-SW", path])
+        #expect(listed.status == 0, "readelf \(path): \(listed.stderr)")
+        return listed.stdout.split(separator: "\n").compactMap { line in
+            line.split(separator: " ").first { $0.hasPrefix(".") }.map(String.init)
+        }
     }
 
     static func checkInstall(prefix: String) throws {
         let files = FileManager.default
         let binary = prefix + "/bin/facet"
         #expect(files.isExecutableFile(atPath: binary))
+        // Installed without its debug information: a smaller file, same program.
+        let installedSections = try Self.sections(binary)
+        #expect(installedSections.contains(".text") && !installedSections.contains(".debug_info"), "\(installedSections)")
+        let built = try files.attributesOfItem(atPath: FacetProcess.binary)[.size] as? Int ?? 0
+        let installedSize = try files.attributesOfItem(atPath: binary)[.size] as? Int ?? .max
+        #expect(installedSize < built)
         let scratch = TemporaryDirectory("facet-install-check")
         let version = try FacetProcess.run(["--version"], home: scratch.path)
         let installed = try BoundedProcess.run(binary, ["--version"], environment: ["FACET_HOME": scratch.path])
