@@ -176,6 +176,10 @@ let package = Package(
                 "KernelDomain", "KernelServices", "KernelPersistence", "KernelPresentation", "ScreenKit", "FeatureKit",
             ] + features.flatMap(\.targets).map { .target(name: $0) },
             path: "Modules",
+            // Everything else under Modules belongs to other targets: said
+            // here, so that SwiftPM does not warn about files it leaves out.
+            exclude: ["Kernel", "JSONRPC", "RemoteCatalog", "System"]
+                + features.flatMap { feature in feature.layers.map { "Features/\(feature.name)/\($0.rawValue)" } },
             sources: ["Composition"] + features.map { "Features/\($0.name)/Feature" }),
 
         // MARK: Machine interfaces
