@@ -68,6 +68,13 @@ let features = subfolders("Modules/Features").map { name in
         hasTests: FileManager.default.fileExists(atPath: root + "/Tests/Features/" + name))
 }
 
+/// What the composition target (path `Modules`) leaves to other targets:
+/// said, so that SwiftPM does not warn about files it does not compile.
+let featureLayerFolders: [String] = features.flatMap { (feature: FeatureFolder) -> [String] in
+    feature.layers.map { (layer: Layer) -> String in "Features/" + feature.name + "/" + layer.rawValue }
+}
+let compositionExcludes: [String] = ["Kernel", "JSONRPC", "RemoteCatalog", "System"] + featureLayerFolders
+
 /// System libraries a feature's layer needs beyond its kernel layer: Linux
 /// calls the Glibc module leaves out, or one package the layer is about.
 let featureExtras: [String: [Layer: [Target.Dependency]]] = [
@@ -176,10 +183,7 @@ let package = Package(
                 "KernelDomain", "KernelServices", "KernelPersistence", "KernelPresentation", "ScreenKit", "FeatureKit",
             ] + features.flatMap(\.targets).map { .target(name: $0) },
             path: "Modules",
-            // Everything else under Modules belongs to other targets: said
-            // here, so that SwiftPM does not warn about files it leaves out.
-            exclude: ["Kernel", "JSONRPC", "RemoteCatalog", "System"]
-                + features.flatMap { feature in feature.layers.map { "Features/\(feature.name)/\($0.rawValue)" } },
+            exclude: compositionExcludes,
             sources: ["Composition"] + features.map { "Features/\($0.name)/Feature" }),
 
         // MARK: Machine interfaces

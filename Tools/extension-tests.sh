@@ -11,18 +11,29 @@
 #     check passes on the copy (last, so a failure there hides nothing else).
 #  2. Examples/Bookmarks, a separate package on Facet's library products,
 #     builds against that copy, its tests pass, its screen is in every front end.
-# Both builds use the main build's scratch folder (.build), so the
-# dependencies compiled for the main suite (SwiftNIO, BoringSSL, GRDB…) are
-# reused and only Facet's own modules compile again for the copy; a CI run
-# pays for one dependency build, not two. Afterwards .build holds the copy's
-# products: the next `swift build` of the checkout recompiles Facet's
-# modules (not the dependencies). FACET_EXTENSION_SCRATCH overrides the
-# folder. Times of each step are printed at the end.
+# Where a private mount namespace can be made (as root, as in CI), the copy
+# is built at the repository's own path, with a copy of the repository's
+# build folder as its scratch folder: every path the compiler recorded is
+# the same, so only the new feature's modules and what depends on them
+# compile, and the repository's own .build is left exactly as it was.
+# Elsewhere the builds use the main build's scratch folder (.build): the
+# dependencies are reused, Facet's modules compile again for the copy, and
+# .build then holds the copy's products. FACET_EXTENSION_SCRATCH names
+# another folder (and turns the namespace off). Times of each step are
+# printed at the end.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 work=${FACET_EXTENSION_DIR:-$root/.build/extension}
 copy=$work/facet            # named like the package, so its identity is `facet`
-scratch=${FACET_EXTENSION_SCRATCH:-$root/.build}
+if [ -z "${FACET_EXTENSION_SCRATCH:-}" ] && unshare -m --propagation private true 2>/dev/null; then
+  in_place=true
+  scratch=$work/scratch      # the real folder (binaries are run from here)
+  build=$root/.build         # the same folder as the builds see it
+else
+  in_place=false
+  scratch=${FACET_EXTENSION_SCRATCH:-$root/.build}
+  build=$scratch
+fi
 name=Notes
 screen=notes
 times=()
@@ -35,6 +46,17 @@ timed() {  # timed LABEL command…: runs it and records its duration
   times+=("$(printf '%-52s %4ss' "$label" $((SECONDS - start)))")
 }
 check() { "$@" || { echo "extension-tests: FAIL: $*" >&2; exit 1; }; }
+# in_copy DIR SCRIPT: runs SCRIPT with bash in DIR of the copy (DIR relative
+# to the copy's root), at the repository's own path when in_place.
+in_copy() {
+  if $in_place; then
+    unshare -m --propagation private bash -c \
+      'mount --bind "$1" "$2/.build" && mount --rbind "$2" "$3" && cd "$3/$4" && exec bash -c "$5"' \
+      _ "$scratch" "$copy" "$root" "$1" "$2"
+  else
+    (cd "$copy/$1" && bash -c "$2")
+  fi
+}
 clean_tree() { [ -z "$(git -C "$copy" status --porcelain)" ]; }
 
 step "copying the repository to $copy"
@@ -46,6 +68,13 @@ mkdir -p "$copy" "$scratch"
 git -C "$copy" init -q
 git -C "$copy" add -A
 git -C "$copy" -c user.name=extension-tests -c user.email=tests@facet.invalid commit -qm "copy" --no-verify
+if $in_place; then
+  step "copying the build folder to $scratch (mtimes kept; no release products)"
+  rm -rf "$scratch"
+  mkdir -p "$scratch" "$copy/.build"
+  (cd "$root/.build" && tar --exclude=./extension --exclude=./release --exclude='./release.yaml' --exclude='./*/release' -cf - .) \
+    | tar -xf - -C "$scratch"
+fi
 
 step "Tools/new-feature refuses bad names and changes nothing"
 for bad in notes 9Lives "Play list" Playlist Folders Users Help X; do
@@ -74,11 +103,13 @@ if grep -vE "^ M Modules/Composition/FacetApp.swift\$|^\?\? (Modules|Tests)/Feat
 fi
 
 step "building the copy (scratch $scratch)"
-timed "swift build --build-tests (copy + $name)" bash -c "cd '$copy' && swift build --build-tests --scratch-path '$scratch'"
+timed "swift build --build-tests (copy + $name)" in_copy . "swift build --build-tests --scratch-path '$build'"
 step "the generated tests (the ${name}Tests target)"
 tests="${name}Tests\\."
-test_log=$work/generated-tests.log
-timed "swift test --filter '$tests'" bash -c "set -o pipefail; cd '$copy' && swift test --skip-build --scratch-path '$scratch' --filter '$tests' 2>&1 | tee '$test_log' >&2"
+# Outside the repository: inside the namespace its path shows the copy.
+test_log=$(mktemp)
+trap 'rm -f "$test_log"' EXIT
+timed "swift test --filter '$tests'" in_copy . "set -o pipefail; swift test --skip-build --scratch-path '$build' --filter '$tests' 2>&1 | tee '$test_log' >&2"
 # A filter that matches nothing passes too: every suite the scaffold writes
 # must have run and passed, with at least as many tests as its templates hold.
 expected=0
@@ -99,14 +130,13 @@ step "the $screen screen in every front end"
 timed "CLI, JSON lines, TUI checks ($screen)" python3 "$root/Tools/extension/check_screen.py" "$scratch/debug/facet" "$screen" "$name" "No entries yet"
 
 step "Examples/Bookmarks against the copy's products"
-example=$copy/Examples/Bookmarks
-timed "swift build --build-tests (Examples/Bookmarks)" bash -c "cd '$example' && swift build --build-tests --scratch-path '$scratch'"
-timed "swift test (Examples/Bookmarks)" bash -c "cd '$example' && swift test --skip-build --scratch-path '$scratch'"
+timed "swift build --build-tests (Examples/Bookmarks)" in_copy Examples/Bookmarks "swift build --build-tests --scratch-path '$build'"
+timed "swift test (Examples/Bookmarks)" in_copy Examples/Bookmarks "swift test --skip-build --scratch-path '$build'"
 timed "CLI, JSON lines, TUI checks (bookmarks)" python3 "$root/Tools/extension/check_screen.py" "$scratch/debug/facet-bookmarks" bookmarks Bookmarks "No bookmarks yet"
 
 step "the layering rules on the copy with $name (every dependency allowed)"
 # The example's build left its own products in the scratch folder: build the copy again (incremental).
-timed "layering dependency check (copy + $name)" bash -c "cd '$copy' && swift build --build-tests --scratch-path '$scratch' >&2 && swift test --skip-build --scratch-path '$scratch' --filter everyDependencyIsAllowedByTheArchitecture >&2"
+timed "layering dependency check (copy + $name)" in_copy . "swift build --build-tests --scratch-path '$build' >&2 && swift test --skip-build --scratch-path '$build' --filter everyDependencyIsAllowedByTheArchitecture >&2"
 
 echo "== extension tests passed; times:" >&2
 printf '  %s\n' "${times[@]}" >&2
