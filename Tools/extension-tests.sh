@@ -64,7 +64,7 @@ rm -rf "$copy"
 mkdir -p "$copy" "$scratch"
 # Tracked and new files as they are in the working tree, mtimes kept (so a
 # rerun rebuilds only what changed), without build products.
-(cd "$root" && git ls-files -z --cached --others --exclude-standard | tar --null -T - -cf -) | tar -xf - -C "$copy"
+(cd "$root" && git ls-files -z --cached --others --exclude-standard | tar --format=posix --null -T - -cf -) | tar -xf - -C "$copy"
 git -C "$copy" init -q
 git -C "$copy" add -A
 git -C "$copy" -c user.name=extension-tests -c user.email=tests@facet.invalid commit -qm "copy" --no-verify
@@ -72,7 +72,7 @@ if $in_place; then
   step "copying the build folder to $scratch (mtimes kept; no release products)"
   rm -rf "$scratch"
   mkdir -p "$scratch" "$copy/.build"
-  (cd "$root/.build" && tar --exclude=./extension --exclude=./release --exclude='./release.yaml' --exclude='./*/release' -cf - .) \
+  (cd "$root/.build" && tar --format=posix --no-wildcards-match-slash --exclude=./extension --exclude=./release --exclude='./release.yaml' --exclude='./*/release' -cf - .) \
     | tar -xf - -C "$scratch"
 fi
 
