@@ -61,7 +61,8 @@ public struct AudioDirectorySongParser: SongParser {
     /// Each of title and artist from the tags where they are not empty, else
     /// from the file name; the length only from the audio.
     func song(named leaf: String, at location: String, tags: AudioTags?) -> Song {
-        let (nameArtist, nameTitle) = SongFileName.artistAndTitle(ofPath: leaf)
+        // The location stays exact; a name that is not UTF-8 reads as Latin-1.
+        let (nameArtist, nameTitle) = SongFileName.artistAndTitle(ofPath: FileSystemName.readable(leaf))
         guard let tags else { return Song(title: nameTitle, artist: nameArtist, location: location) }
         return Song(
             title: tags.title.isEmpty ? nameTitle : tags.title,
