@@ -88,6 +88,12 @@ import Testing
         #expect(failure?.reason.contains("not valid UTF-8") == true)
     }
 
+    /// A NUL in a JSON string would end the stored text: refused, naming where.
+    @Test func jsonNulIsRefusedNotCut() async {
+        let failure = await parseFailure { try await parseJSON(#"{"result":[{"title":"A","artist_name":"B"},{"title":"Keep\u0000Cut","artist_name":"C"}]}"#) }
+        #expect(failure == ParseFailure(file: dir.path + "/songs.json", location: "record 2", field: "title", reason: "the text holds a NUL character (\\u0000)"))
+    }
+
     @Test func m3uWithExtinf() async throws {
         let path = dir.file("mix.m3u8", "\u{FEFF}#EXTM3U\r\n#EXTINF:123,Queen - Bohemian Rhapsody\r\nmusic/bohemian.mp3\r\n\r\n# a comment\r\nother/Song Two.flac\n#EXTINF:-1,Just A Title\nhttp://radio/stream\n")
         let songs = try m3u.parse(try await source.fetch(path))
