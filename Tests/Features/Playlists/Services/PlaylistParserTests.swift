@@ -88,6 +88,18 @@ import Testing
         #expect(failure?.reason.contains("not valid UTF-8") == true)
     }
 
+    /// `.m3u` is Latin-1 by convention: one that is not UTF-8 is read so;
+    /// a `.m3u8` with the same bytes is still refused.
+    @Test func latin1M3UIsReadAsLatin1() async throws {
+        let bytes = Array("#EXTM3U\n#EXTINF:10,Bj".utf8) + [0xF6] + Array("rk - J".utf8) + [0xF3] + Array("ga\ncaf".utf8) + [0xE9] + Array(".mp3\n".utf8)
+        let path = dir.file("old.m3u", bytes: bytes)
+        let root = dir.path.replacingOccurrences(of: "//", with: "/")
+        #expect(try m3u.parse(try await source.fetch(path)) == [Song(title: "Jóga", artist: "Björk", duration: 10, location: root + "/café.mp3")])
+        let strict = dir.file("new.m3u8", bytes: bytes)
+        let failure = await parseFailure { try m3u.parse(try await source.fetch(strict)) }
+        #expect(failure?.reason == "the text is not valid UTF-8 (is this a binary file?)")
+    }
+
     /// A NUL in a JSON string would end the stored text: refused, naming where.
     @Test func jsonNulIsRefusedNotCut() async {
         let failure = await parseFailure { try await parseJSON(#"{"result":[{"title":"A","artist_name":"B"},{"title":"Keep\u0000Cut","artist_name":"C"}]}"#) }
