@@ -25,7 +25,7 @@ final class PlaylistFeature: Feature {
     private(set) lazy var library = PlaylistLibrary(
         store: SQLitePlaylistStore(database: context.database), source: FilePlaylistSource(),
         parsers: [SeedJSONSongParser(), M3USongParser(), AudioDirectorySongParser(tags: IsolatedTagReader())],
-        exporter: PlaylistFileExporter())
+        exporter: PlaylistFileExporter(sanitize: TerminalText.sanitize))
 
     init(context: FeatureContext) {
         self.context = context
