@@ -33,6 +33,11 @@ public struct M3USongParser: SongParser {
             throw PlaylistError.parse(ParseFailure(
                 file: file, location: "line \(line)", reason: "the text is not valid UTF-8\(latin1) (is this a binary file?)"))
         }
+        // Stored text ends at a NUL wherever C reads it: refused, never cut.
+        if let nul = bytes.firstIndex(of: 0) {
+            let line = bytes[..<nul].reduce(1) { $0 + ($1 == 0x0A ? 1 : 0) }
+            throw PlaylistError.parse(ParseFailure(file: file, location: "line \(line)", reason: "the text holds a NUL character"))
+        }
         var songs: [Song] = []
         var pending: (title: String, artist: String, duration: Int?, line: Int)?
         var exact: (song: Song, line: Int)?
@@ -97,6 +102,9 @@ public struct M3USongParser: SongParser {
             throw failure(nil, "not valid JSON (\(error.reason))")
         }
         guard case .object = value else { throw failure(nil, "expected a JSON object") }
+        for field in ["title", "artist", "cover", "location"] where value[field]?.stringValue?.utf8.contains(0) == true {
+            throw failure(field, "the text holds a NUL character (\\u0000)")
+        }
         guard let title = value["title"]?.stringValue else { throw failure("title", "expected a string") }
         guard let artist = value["artist"]?.stringValue else { throw failure("artist", "expected a string") }
         var duration: Int?
