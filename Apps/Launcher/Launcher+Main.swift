@@ -16,6 +16,8 @@ extension Launcher {
     public static func main(
         features: [any Feature.Type] = FacetApp.features, frontEnds: FrontEndRegistry = .standard
     ) -> Never {
+        // A child started as a feature's worker is only that worker.
+        if let status = FeatureWorkers.runRequested(in: features) { exit(status) }
         Task { await run(features: features, frontEnds: frontEnds) }
         while true { RunLoop.main.run() }
     }

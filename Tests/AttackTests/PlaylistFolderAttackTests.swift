@@ -45,3 +45,31 @@ import TestSupport
         #expect(added.stderr.contains("Added 2 songs to \"Music\"; 1 folder could not be read"), "\(added.stderr)")
     }
 }
+
+/// File names that are not UTF-8 (`caf\xe9.mp3`, as an older system wrote
+/// them): a folder import takes them as songs like any other, by their
+/// exact bytes, titled by reading the bytes as Latin-1.
+@Suite struct PlaylistNonUTF8NameAttackTests {
+    let home = TemporaryDirectory("facet-attack-home")
+    let dir = TemporaryDirectory("facet-attack-names")
+
+    @Test func aNameThatIsNotUTF8IsImportedByItsBytes() throws {
+        dir.file("music/a.mp3", "")
+        let name = Array("caf".utf8) + [0xE9] + Array(".mp3".utf8)
+        let path = (Array((dir.path + "/music/").utf8) + name).map { CChar(bitPattern: $0) } + [0]
+        let fd = open(path, O_WRONLY | O_CREAT | O_EXCL, 0o644)
+        #expect(fd >= 0)
+        close(fd)
+        let folder = dir.path + "/music"
+        let result = try FacetProcess.run(["playlists", "import", folder, "--name", "Names"], home: home.path)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("Imported 2 songs into \"Names\"."), "\(result.stdout)\(result.stderr)")
+        let shown = try FacetProcess.run(["playlist", "Names", "--json"], home: home.path)
+        let values = SnapshotJSON.items(SnapshotJSON.object(shown.stdout)).map { $0["values"] as? [String: Any] ?? [:] }
+        #expect(values.map { $0["title"] as? String } == ["a", "café"], "\(shown.stdout)")
+        // The stored location names that very file again.
+        let location = values.last?["location"] as? String ?? ""
+        let folderURL = URL(fileURLWithPath: folder.replacing("//", with: "/") + "/a.mp3").absoluteString.dropLast("a.mp3".count)
+        #expect(location == folderURL + "caf%E9.mp3", "\(location)")
+    }
+}

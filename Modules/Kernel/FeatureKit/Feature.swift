@@ -43,6 +43,10 @@ public protocol Feature: AnyObject {
     /// One-time set-up that needs the database (seeding sample data), run
     /// after every feature has registered. Must be cheap when already done.
     func prepare() async throws
+
+    /// Entry points this feature runs in child processes of the same
+    /// executable (work that must not be able to end Facet's own process).
+    static var workers: [FeatureWorker] { get }
 }
 
 extension Feature {
@@ -51,4 +55,5 @@ extension Feature {
     public var homeScreen: ScreenRequest? { nil }
     public static func accountPorts(database: FacetDatabase) -> AccountPorts? { nil }
     public func prepare() async throws {}
+    public static var workers: [FeatureWorker] { [] }
 }

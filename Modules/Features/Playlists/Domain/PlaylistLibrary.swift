@@ -41,15 +41,17 @@ public struct PlaylistLibrary: Sendable {
     }
 
     /// Fetches and parses `location` (already resolved): its songs (never
-    /// none), the format that read them, and the folders skipped.
+    /// none), the format that read them, and the folders and files skipped.
     func readSongs(at location: String) async throws -> (songs: [Song], format: String, skipped: SkippedFolders) {
         let material = try await source.fetch(location)
         guard let parser = parsers.first(where: { $0.accepts(material) }) else {
             throw PlaylistError.unknownFormat(path: location)
         }
-        let songs = try parser.parse(material)
-        guard !songs.isEmpty else { throw PlaylistError.emptySource(path: location) }
-        return (songs, parser.format, material.skipped)
+        let parsed = try parser.parseReporting(material)
+        guard !parsed.songs.isEmpty else { throw PlaylistError.emptySource(path: location) }
+        var skipped = material.skipped
+        skipped.unreadableFiles += parsed.skipped.unreadableFiles
+        return (parsed.songs, parser.format, skipped)
     }
 
     /// Stores already-parsed material (the embedded sample) under `name`.

@@ -40,6 +40,15 @@ public protocol SongParser: Sendable {
     func accepts(_ material: PlaylistMaterial) -> Bool
     /// All songs, or a `PlaylistError.parse` naming where and why.
     func parse(_ material: PlaylistMaterial) throws -> [Song]
+    /// `parse`, also naming what could not be read on the way without
+    /// failing the whole (a file whose tags could not be read).
+    func parseReporting(_ material: PlaylistMaterial) throws -> (songs: [Song], skipped: SkippedFolders)
+}
+
+extension SongParser {
+    public func parseReporting(_ material: PlaylistMaterial) throws -> (songs: [Song], skipped: SkippedFolders) {
+        (try parse(material), SkippedFolders())
+    }
 }
 
 /// Stores playlists and their songs. Songs are only ever read a page at a time.

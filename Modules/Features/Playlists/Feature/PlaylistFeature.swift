@@ -14,14 +14,18 @@ final class PlaylistFeature: Feature {
     static let migrations = Migrations.playlists
     static let laterMigrations = Migrations.playlistsLater
 
+    /// Tags are read in a child process of this executable: TagLib parsing
+    /// a hostile file may crash, and must crash only that child.
+    static let workers = [FeatureWorker(name: TagWorker.name, run: TagWorker.run)]
+
     let context: FeatureContext
 
     /// Built the first time a screen (or the sample seeding) needs it, so a
     /// one-shot command of another feature never pays for it.
     private(set) lazy var library = PlaylistLibrary(
         store: SQLitePlaylistStore(database: context.database), source: FilePlaylistSource(),
-        parsers: [SeedJSONSongParser(), M3USongParser(), AudioDirectorySongParser(tags: TagLibTagReader())],
-        exporter: PlaylistFileExporter())
+        parsers: [SeedJSONSongParser(), M3USongParser(), AudioDirectorySongParser(tags: IsolatedTagReader())],
+        exporter: PlaylistFileExporter(sanitize: TerminalText.sanitize))
 
     init(context: FeatureContext) {
         self.context = context

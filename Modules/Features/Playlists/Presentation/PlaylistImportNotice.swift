@@ -5,7 +5,7 @@ import ScreenKit
 
 /// What an import or `add` tells the user: the songs that came in and, as a
 /// warning (the songs stand, but part of the folder was not read), the
-/// folders skipped.
+/// folders skipped and the files whose tags could not be read.
 enum PlaylistImportNotice {
     /// `lead` says what happened ("Imported 12 songs into "Road"").
     static func status(_ lead: String, _ skipped: SkippedFolders) -> ScreenStatus {
@@ -19,6 +19,12 @@ enum PlaylistImportNotice {
             parts.append(
                 "\(Formatters.count(skipped.loops.count, "link")) back to a folder already read "
                     + "\(skipped.loops.count == 1 ? "was" : "were") not followed (\(list(skipped.loops)))")
+        }
+        if !skipped.unreadableFiles.isEmpty {
+            let count = skipped.unreadableFiles.count
+            parts.append(
+                "the tags of \(Formatters.count(count, "file")) could not be read, "
+                    + "\(count == 1 ? "its song is" : "their songs are") named after the file (\(list(skipped.unreadableFiles)))")
         }
         return .warning(lead + "; " + parts.joined(separator: "; ") + ".")
     }

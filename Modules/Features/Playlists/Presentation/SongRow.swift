@@ -71,7 +71,13 @@ enum SongRow {
     /// absolute path as a `file://` URL; null when unknown or relative.
     static func url(_ location: String?) -> TypedValue {
         guard let location else { return .null }
-        if location.hasPrefix("/") { return .string(URL(fileURLWithPath: location, isDirectory: false).absoluteString) }
+        if location.hasPrefix("/") {
+            // A name that is not UTF-8 is its own bytes in the URL (`%E9`).
+            if FileSystemName.hasEscapes(location), let bytes = FileSystemName.bytes(of: location) {
+                return .string("file://" + percentEncoded(bytes))
+            }
+            return .string(URL(fileURLWithPath: location, isDirectory: false).absoluteString)
+        }
         return isAbsoluteURL(location) ? .string(location) : .null
     }
 
@@ -90,7 +96,26 @@ enum SongRow {
         }
     }
 
+    /// A path's bytes as a URL path: what RFC 3986 allows in one as is,
+    /// every other byte as `%XX`.
+    static func percentEncoded(_ bytes: [UInt8]) -> String {
+        let kept = Set("/-._~!$&'()*+,;=:@".utf8)
+        var out = ""
+        for byte in bytes {
+            if isASCIILetter(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || kept.contains(byte) {
+                out.unicodeScalars.append(Unicode.Scalar(byte))
+            } else {
+                out += "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
+            }
+        }
+        return out
+    }
+
     private static func isASCIILetter(_ byte: UInt8) -> Bool {
         (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20)
     }
+}
+
+private extension String {
+    func leftPadded(to width: Int) -> String { String(repeating: "0", count: Swift.max(0, width - count)) + self }
 }

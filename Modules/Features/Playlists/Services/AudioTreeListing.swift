@@ -12,7 +12,8 @@ import PlaylistsDomain
 /// back to it is a loop, which would otherwise never end. Such links and
 /// folders that cannot be listed are reported in `skipped`, and the walk
 /// goes on with the rest. The walk keeps its own stack, so a deep tree
-/// cannot exhaust the thread's.
+/// cannot exhaust the thread's. Names are exact (`FileSystemName`): one
+/// that is not UTF-8 is a song like any other.
 enum AudioTreeListing {
     struct FolderID: Hashable {
         let device: UInt64
@@ -37,7 +38,7 @@ enum AudioTreeListing {
                 continue
             }
             let absolute = next.path.isEmpty ? root : FolderPath.join(root, next.path)
-            guard let names = try? FileManager.default.contentsOfDirectory(atPath: absolute) else {
+            guard let names = names(in: absolute) else {
                 skipped.unreadable.append(absolute)
                 continue
             }
@@ -46,7 +47,7 @@ enum AudioTreeListing {
                 let child = next.path.isEmpty ? name : next.path + "/" + name
                 let childPath = FolderPath.join(root, child)
                 var childInfo = stat()
-                guard stat(childPath, &childInfo) == 0 else {
+                guard let bytes = FileSystemName.cString(of: childPath), stat(bytes, &childInfo) == 0 else {
                     // A link to itself or around a circle of links; a link
                     // to nothing is just not a song.
                     if errno == ELOOP { skipped.loops.append(childPath) }
@@ -66,5 +67,21 @@ enum AudioTreeListing {
             pending.append(contentsOf: children.reversed())
         }
         return (files, skipped)
+    }
+
+    /// The names in the folder at `path`, each its exact bytes as
+    /// `FileSystemName` text (a name that is not UTF-8, `caf\xe9.mp3`, is
+    /// listed, and names that very file again); nil when it cannot be listed.
+    static func names(in path: String) -> [String]? {
+        guard let bytes = FileSystemName.cString(of: path), let folder = opendir(bytes) else { return nil }
+        defer { closedir(folder) }
+        var names: [String] = []
+        while let entry = readdir(folder) {
+            let name = withUnsafePointer(to: entry.pointee.d_name) {
+                $0.withMemoryRebound(to: CChar.self, capacity: Int(NAME_MAX) + 1) { FileSystemName.decode(cString: $0) }
+            }
+            if name != ".", name != ".." { names.append(name) }
+        }
+        return names
     }
 }

@@ -27,10 +27,13 @@ public struct FilePlaylistSource: PlaylistSource {
     }
 
     public func fetch(_ location: String) async throws -> PlaylistMaterial {
+        guard let bytes = FileSystemName.cString(of: location) else {
+            throw PlaylistError.unreadable(path: location, reason: "not a path (it holds a NUL)")
+        }
         var info = stat()
-        guard stat(location, &info) == 0 else { throw Self.failure(location, errno) }
+        guard stat(bytes, &info) == 0 else { throw Self.failure(location, errno) }
         if info.st_mode & S_IFMT == S_IFDIR {
-            guard (try? FileManager.default.contentsOfDirectory(atPath: location)) != nil else {
+            guard AudioTreeListing.names(in: location) != nil else {
                 throw PlaylistError.unreadable(path: location, reason: "the directory cannot be listed (permission denied?)")
             }
             let tree = AudioTreeListing.list(location, root: info)
@@ -55,7 +58,8 @@ public struct FilePlaylistSource: PlaylistSource {
     /// copy: for a large playlist the copy and its page faults cost more
     /// than parsing it).
     static func readAll(_ path: String, size: Int) throws -> [UInt8] {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard let name = FileSystemName.cString(of: path) else { throw failure(path, ENOENT) }
+        let fd = open(name, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { throw failure(path, errno) }
         defer { close(fd) }
         var bytes = [UInt8](repeating: 0, count: 0)

@@ -9,7 +9,9 @@ import PlaylistsDomain
 /// unknown, just the title without an artist) and then its path or URL.
 /// Those two lines cannot carry everything: a newline in a title would end
 /// the line, the first ` - ` is taken as the artist's end, a cover has no
-/// place, a song without a location needs some entry line. So where the two
+/// place, a song without a location needs some entry line, an escape
+/// sequence is not shown (`sanitize`), a path that is not UTF-8 cannot be
+/// written in UTF-8. So where the two
 /// lines would not read back to the very same song (`M3USongParser` is run
 /// on them to check), a `#FACET-SONG:` line goes before them with the song
 /// as one JSON object; players skip it as a comment, Facet's import takes
@@ -22,11 +24,15 @@ struct M3UPlaylistWriter {
     /// The export's absolute path: relative entries would be read against
     /// its folder.
     let file: String
+    /// What a line may show of outside text: the terminal front ends' own
+    /// cleaning (control characters and escape sequences gone), handed in
+    /// by the feature, so a player showing the file shows no raw escape.
+    let sanitize: @Sendable (String) -> String
 
     func append(_ song: Song, to out: inout [UInt8]) {
         let shown = song.artist.isEmpty ? song.title : song.artist + " - " + song.title
-        let info = "#EXTINF:\(song.duration ?? -1)," + Self.oneLine(shown)
-        let entry = Self.entryLine(song.location ?? shown)
+        let info = "#EXTINF:\(song.duration ?? -1)," + sanitize(Self.oneLine(Self.carried(shown)))
+        let entry = Self.entryLine(sanitize(Self.carried(song.location ?? shown)))
         if Self.reads(info: info, entry: entry, in: file) != song {
             out += Array(Self.exactPrefix.utf8)
             Self.writeExact(song, into: &out)
@@ -42,6 +48,14 @@ struct M3UPlaylistWriter {
     static func reads(info: String, entry: String, in file: String) -> Song? {
         let material = PlaylistMaterial.file(name: file, bytes: Array((info + "\n" + entry + "\n").utf8))
         return (try? M3USongParser().parse(material))?.first
+    }
+
+    /// A path's bytes that are not UTF-8 (`FileSystemName`'s escapes) as
+    /// U+FFFD: an M3U8 line is UTF-8 and cannot hold them (the exact path
+    /// goes in the `#FACET-SONG:` line).
+    static func carried(_ location: String) -> String {
+        guard FileSystemName.hasEscapes(location) else { return location }
+        return String(String.UnicodeScalarView(location.unicodeScalars.map { FileSystemName.hasEscapes(String($0)) ? "\u{FFFD}" : $0 }))
     }
 
     /// Any line break (LF, CR, NEL, the Unicode separators, VT, FF) as a space.

@@ -11,7 +11,8 @@ import PlaylistsDomain
 /// absolute against the playlist file's folder (where players look for it).
 /// A title from a file name drops a leading track number (`SongFileName`).
 /// A `#FACET-SONG:{…}` line (written by Facet's export where the plain lines
-/// cannot say it all) gives the next entry's song exactly.
+/// cannot say it all) gives the next entry's song exactly. The text is
+/// UTF-8; a `.m3u` that is not is read as Latin-1 (`latin1`).
 public struct M3USongParser: SongParser {
     public let format = "m3u"
 
@@ -26,9 +27,16 @@ public struct M3USongParser: SongParser {
     public func parse(_ material: PlaylistMaterial) throws -> [Song] {
         guard case .file(let file, var bytes) = material else { return [] }
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
-        guard let text = String(validating: bytes, as: UTF8.self) else {
+        guard let text = String(validating: bytes, as: UTF8.self) ?? Self.latin1(bytes, file: file) else {
             let line = Self.firstInvalidLine(bytes)
-            throw PlaylistError.parse(ParseFailure(file: file, location: "line \(line)", reason: "the text is not valid UTF-8 (is this a binary file?)"))
+            let latin1 = Self.isLatin1ByConvention(file) ? ", nor Latin-1 text" : ""
+            throw PlaylistError.parse(ParseFailure(
+                file: file, location: "line \(line)", reason: "the text is not valid UTF-8\(latin1) (is this a binary file?)"))
+        }
+        // Stored text ends at a NUL wherever C reads it: refused, never cut.
+        if let nul = bytes.firstIndex(of: 0) {
+            let line = bytes[..<nul].reduce(1) { $0 + ($1 == 0x0A ? 1 : 0) }
+            throw PlaylistError.parse(ParseFailure(file: file, location: "line \(line)", reason: "the text holds a NUL character"))
         }
         var songs: [Song] = []
         var pending: (title: String, artist: String, duration: Int?, line: Int)?
@@ -94,6 +102,9 @@ public struct M3USongParser: SongParser {
             throw failure(nil, "not valid JSON (\(error.reason))")
         }
         guard case .object = value else { throw failure(nil, "expected a JSON object") }
+        for field in ["title", "artist", "cover", "location"] where value[field]?.stringValue?.utf8.contains(0) == true {
+            throw failure(field, "the text holds a NUL character (\\u0000)")
+        }
         guard let title = value["title"]?.stringValue else { throw failure("title", "expected a string") }
         guard let artist = value["artist"]?.stringValue else { throw failure("artist", "expected a string") }
         var duration: Int?
@@ -153,6 +164,21 @@ public struct M3USongParser: SongParser {
         guard let dot = last.lastIndex(of: "."), dot != last.startIndex else { return last }
         return String(last[..<dot])
     }
+
+    /// `.m3u` is Latin-1 by convention (`.m3u8` was named for being UTF-8):
+    /// one that is not UTF-8 is read as Latin-1, each byte its character,
+    /// when it is text (no control characters but tab, CR and LF: binary
+    /// bytes are refused, not read as accented letters).
+    static func latin1(_ bytes: [UInt8], file: String) -> String? {
+        guard isLatin1ByConvention(file),
+              !bytes.contains(where: { $0 < 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D || $0 == 0x7F })
+        else { return nil }
+        var scalars = String.UnicodeScalarView()
+        scalars.append(contentsOf: bytes.map { Unicode.Scalar($0) })
+        return String(scalars)
+    }
+
+    static func isLatin1ByConvention(_ file: String) -> Bool { file.lowercased().hasSuffix(".m3u") }
 
     static func firstInvalidLine(_ bytes: [UInt8]) -> Int {
         var line = 1

@@ -11,10 +11,14 @@ import Glibc
 /// is written through, only a regular file is ever replaced, and a failed
 /// export leaves what was there before.
 public struct PlaylistFileExporter: PlaylistExporter {
-    public init() {}
+    /// Cleans the text an M3U line shows (see `M3UPlaylistWriter.sanitize`).
+    public let sanitize: @Sendable (String) -> String
+
+    public init(sanitize: @escaping @Sendable (String) -> String) { self.sanitize = sanitize }
 
     public func begin(_ file: String, format: PlaylistFileFormat, replacing: Bool) throws -> any PlaylistExportFile {
-        try PlaylistExportOutput(file: file, format: format, output: ReplacingFile(path: file, replacing: replacing))
+        try PlaylistExportOutput(
+            file: file, format: format, output: ReplacingFile(path: file, replacing: replacing), sanitize: sanitize)
     }
 
     public func existing(_ file: String) -> Int64? {
@@ -28,13 +32,15 @@ final class PlaylistExportOutput: PlaylistExportFile, @unchecked Sendable {
     let file: String
     let format: PlaylistFileFormat
     private let output: ReplacingFile
+    private let sanitize: @Sendable (String) -> String
     private var written = 0
     private var started = false
 
-    init(file: String, format: PlaylistFileFormat, output: ReplacingFile) {
+    init(file: String, format: PlaylistFileFormat, output: ReplacingFile, sanitize: @escaping @Sendable (String) -> String) {
         self.file = file
         self.format = format
         self.output = output
+        self.sanitize = sanitize
     }
 
     func write(_ songs: [Song]) throws {
@@ -43,7 +49,7 @@ final class PlaylistExportOutput: PlaylistExportFile, @unchecked Sendable {
         startIfNeeded(&out)
         switch format {
         case .m3u:
-            let writer = M3UPlaylistWriter(file: file)
+            let writer = M3UPlaylistWriter(file: file, sanitize: sanitize)
             for song in songs { writer.append(song, to: &out) }
         case .json:
             let writer = SeedJSONPlaylistWriter()

@@ -112,7 +112,15 @@ public struct SeedJSONSongParser: SongParser {
     }
 
     static func field(_ parser: inout JSONParser, _ key: String, _ location: String, _ file: String, optional: Bool) throws -> String {
-        if parser.peek() == UInt8(ascii: "\"") { return try parser.string() }
+        if parser.peek() == UInt8(ascii: "\"") {
+            let text = try parser.string()
+            // Stored text ends at a NUL wherever C reads it: refused, never cut.
+            guard !text.utf8.contains(0) else {
+                throw PlaylistError.parse(ParseFailure(
+                    file: file, location: location, field: key, reason: "the text holds a NUL character (\\u0000)"))
+            }
+            return text
+        }
         let found = try parser.value()
         if optional, found == .null { return "" }
         throw PlaylistError.parse(ParseFailure(file: file, location: location, field: key, reason: "expected a string, found \(found.typeName)"))

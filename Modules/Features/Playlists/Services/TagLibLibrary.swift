@@ -1,5 +1,6 @@
 import CTagLib
 import Foundation
+import KernelDomain
 
 /// TagLib's C API, opened at run time, and the one place Facet calls it.
 ///
@@ -66,11 +67,13 @@ final class TagLibLibrary: @unchecked Sendable {
         // function pointers taken from it must.
     }
 
-    /// The tags and length of the audio file at `path`; nil when TagLib
-    /// cannot open it (not audio, unreadable, a format it does not know).
+    /// The tags and length of the audio file at `path` (its exact bytes,
+    /// see `FileSystemName`); nil when TagLib cannot open it (not audio,
+    /// unreadable, a format it does not know).
     func read(_ path: String) -> AudioTags? {
-        lock.withLock {
-            guard let file = fileNew(path) else { return nil }
+        guard let bytes = FileSystemName.cString(of: path) else { return nil }
+        return lock.withLock {
+            guard let file = fileNew(bytes) else { return nil }
             defer { fileFree(file) }
             guard fileIsValid(file) != 0 else { return nil }
             var tags = AudioTags()
@@ -88,11 +91,19 @@ final class TagLibLibrary: @unchecked Sendable {
     }
 
     /// A tag's text, copied out of TagLib's buffer (freed with the rest by
-    /// `taglib_tag_free_strings`), trimmed; invalid UTF-8 is repaired.
-    private static func text(_ pointer: UnsafeMutablePointer<CChar>?) -> String {
+    /// `taglib_tag_free_strings`), trimmed, at most `AudioTags.textLimit`
+    /// characters; invalid UTF-8 is repaired. Only the bytes those
+    /// characters can take are looked at, however long the tag.
+    static func text(_ pointer: UnsafePointer<CChar>?) -> String {
         guard let pointer else { return "" }
-        let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self), count: strlen(pointer))
-        return String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        let limit = AudioTags.textLimit * 8
+        var length = strnlen(pointer, limit)
+        // Cut at a character's first byte, not inside it.
+        if length == limit {
+            while length > 0, UInt8(bitPattern: pointer[length]) & 0xC0 == 0x80 { length -= 1 }
+        }
+        let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self), count: length)
+        return AudioTags.capped(String(decoding: bytes, as: UTF8.self))
     }
 }
 

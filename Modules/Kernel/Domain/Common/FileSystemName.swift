@@ -85,6 +85,23 @@ public enum FileSystemName {
         text.unicodeScalars.contains { $0.value >= escapeBase && $0.value <= escapeBase + 0xFF }
     }
 
+    /// `text` for reading, never for naming a file: each escaped byte as
+    /// the Latin-1 character of that byte (`caf\xe9` reads "café"; a name
+    /// that is not UTF-8 was most often written by an older system in
+    /// Latin-1). Where the text becomes a title, not a path.
+    public static func readable(_ text: String) -> String {
+        guard hasEscapes(text) else { return text }
+        var scalars = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            if scalar.value >= escapeBase, scalar.value <= escapeBase + 0xFF {
+                scalars.append(Unicode.Scalar(UInt8(scalar.value - escapeBase)))
+            } else {
+                scalars.append(scalar)
+            }
+        }
+        return String(scalars)
+    }
+
     private static func escape(_ byte: UInt8) -> Unicode.Scalar {
         Unicode.Scalar(escapeBase + UInt32(byte))!  // U+10FF00…U+10FFFF are all valid scalars
     }

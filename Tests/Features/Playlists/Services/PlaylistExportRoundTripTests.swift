@@ -3,6 +3,7 @@ import KernelDomain
 import PlaylistsDomain
 @testable import PlaylistsServices
 import TestSupport
+import ScreenKit
 import Testing
 
 /// The exporter's files read back by the importer's own source and parsers
@@ -29,7 +30,7 @@ import Testing
 
     func export(_ songs: [Song], to name: String, format: PlaylistFileFormat) throws -> String {
         let path = dir.path + "/" + name
-        let output = try PlaylistFileExporter().begin(path, format: format, replacing: false)
+        let output = try PlaylistFileExporter(sanitize: TerminalText.sanitize).begin(path, format: format, replacing: false)
         // In two batches, as the store delivers them.
         try output.write(Array(songs.prefix(5)))
         try output.write(Array(songs.dropFirst(5)))
@@ -47,6 +48,29 @@ import Testing
     @Test func m3u8RoundTripKeepsEverySongAndItsOrder() async throws {
         let path = try export(Self.awkward, to: "awkward.m3u8", format: .m3u)
         #expect(try await reimport(path) == Self.awkward)
+    }
+
+    /// Escape sequences, control characters and a path that is not UTF-8.
+    static let hostile: [Song] = [
+        Song(title: "Say \u{1B}[31mred\u{1B}[0m \u{1B}]0;pwned\u{07}now", artist: "Bell\u{07}\u{9B}2J", duration: 5, location: "/music/esc\u{1B}[2Jape.mp3"),
+        Song(title: "caf\u{10FFE9}", artist: "", duration: 1, location: "/music/caf\u{10FFE9}.mp3"),
+        Song(title: "Plain", artist: "Band", duration: 2, location: "/music/plain.mp3"),
+    ]
+
+    /// The M3U lines show what the terminal would (no control character,
+    /// no escape sequence, valid UTF-8), and `#FACET-SONG:` lines carry the
+    /// rest, so the songs come back exact.
+    @Test func m3uWritesNoRawEscapesAndStillRoundTrips() async throws {
+        let path = try export(Self.hostile, to: "hostile.m3u8", format: .m3u)
+        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+        #expect(!bytes.contains(0x1B) && !bytes.contains(0x07), "raw escape bytes in the export")
+        let text = try #require(String(validating: bytes, as: UTF8.self))
+        for line in text.split(separator: "\n") where !line.hasPrefix("#FACET-SONG:") {
+            #expect(!line.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) || $0.value >= 0x10FF00 }, "\(line)")
+        }
+        #expect(text.contains("#EXTINF:5,Bell - Say red now\n"), "\(text)")
+        #expect(text.contains("\n/music/plain.mp3\n"))
+        #expect(try await reimport(path) == Self.hostile)
     }
 
     @Test func jsonRoundTripKeepsEverySongAndItsOrder() async throws {
@@ -93,10 +117,10 @@ import Testing
     @Test func anExistingFileIsReplacedOnlyWhenAsked() throws {
         let path = dir.file("kept.m3u8", "precious\n")
         #expect(throws: FileWriteError.exists(path)) {
-            _ = try PlaylistFileExporter().begin(path, format: .m3u, replacing: false)
+            _ = try PlaylistFileExporter(sanitize: TerminalText.sanitize).begin(path, format: .m3u, replacing: false)
         }
         #expect(try String(contentsOfFile: path, encoding: .utf8) == "precious\n")
-        let output = try PlaylistFileExporter().begin(path, format: .m3u, replacing: true)
+        let output = try PlaylistFileExporter(sanitize: TerminalText.sanitize).begin(path, format: .m3u, replacing: true)
         try output.write([Song(title: "New", artist: "Me", location: "/a.mp3")])
         try output.commit()
         #expect(try String(contentsOfFile: path, encoding: .utf8).hasPrefix("#EXTM3U\n#EXTINF:-1,Me - New\n"))
@@ -109,7 +133,7 @@ import Testing
         let fifo = dir.path + "/pipe.json"
         #expect(mkfifo(fifo, 0o600) == 0)
         for (path, format) in [(link, PlaylistFileFormat.m3u), (fifo, .json)] {
-            #expect(throws: FileWriteError.self) { _ = try PlaylistFileExporter().begin(path, format: format, replacing: true) }
+            #expect(throws: FileWriteError.self) { _ = try PlaylistFileExporter(sanitize: TerminalText.sanitize).begin(path, format: format, replacing: true) }
         }
         #expect(try String(contentsOfFile: victim, encoding: .utf8) == "untouched")
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.contains(".facet-") }
@@ -118,7 +142,7 @@ import Testing
 
     @Test func anAbandonedExportLeavesThePathAsItWas() throws {
         let path = dir.file("before.json", "old")
-        let output = try PlaylistFileExporter().begin(path, format: .json, replacing: true)
+        let output = try PlaylistFileExporter(sanitize: TerminalText.sanitize).begin(path, format: .json, replacing: true)
         try output.write(Self.awkward)
         output.abandon()
         #expect(try String(contentsOfFile: path, encoding: .utf8) == "old")

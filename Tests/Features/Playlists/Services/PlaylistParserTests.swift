@@ -88,6 +88,34 @@ import Testing
         #expect(failure?.reason.contains("not valid UTF-8") == true)
     }
 
+    /// `.m3u` is Latin-1 by convention: one that is not UTF-8 is read so;
+    /// a `.m3u8` with the same bytes is still refused.
+    @Test func latin1M3UIsReadAsLatin1() async throws {
+        let bytes = Array("#EXTM3U\n#EXTINF:10,Bj".utf8) + [0xF6] + Array("rk - J".utf8) + [0xF3] + Array("ga\ncaf".utf8) + [0xE9] + Array(".mp3\n".utf8)
+        let path = dir.file("old.m3u", bytes: bytes)
+        let root = dir.path.replacingOccurrences(of: "//", with: "/")
+        #expect(try m3u.parse(try await source.fetch(path)) == [Song(title: "Jóga", artist: "Björk", duration: 10, location: root + "/café.mp3")])
+        let strict = dir.file("new.m3u8", bytes: bytes)
+        let failure = await parseFailure { try m3u.parse(try await source.fetch(strict)) }
+        #expect(failure?.reason == "the text is not valid UTF-8 (is this a binary file?)")
+    }
+
+    /// A NUL in a JSON string would end the stored text: refused, naming where.
+    @Test func jsonNulIsRefusedNotCut() async {
+        let failure = await parseFailure { try await parseJSON(#"{"result":[{"title":"A","artist_name":"B"},{"title":"Keep\u0000Cut","artist_name":"C"}]}"#) }
+        #expect(failure == ParseFailure(file: dir.path + "/songs.json", location: "record 2", field: "title", reason: "the text holds a NUL character (\\u0000)"))
+    }
+
+    /// The same in an M3U: a raw NUL byte, or `\u0000` in a `#FACET-SONG:` line.
+    @Test func m3uNulIsRefusedNotCut() async {
+        let raw = dir.file("nul.m3u8", bytes: Array("#EXTM3U\n#EXTINF:1,Keep".utf8) + [0] + Array("Cut\nsong.mp3\n".utf8))
+        let failure = await parseFailure { try m3u.parse(try await source.fetch(raw)) }
+        #expect(failure == ParseFailure(file: raw, location: "line 2", reason: "the text holds a NUL character"))
+        let exact = dir.file("exact.m3u8", "#EXTM3U\n#FACET-SONG:{\"title\":\"Keep\\u0000Cut\",\"artist\":\"\"}\nsong.mp3\n")
+        let refused = await parseFailure { try m3u.parse(try await source.fetch(exact)) }
+        #expect(refused == ParseFailure(file: exact, location: "line 2", field: "title", reason: "the text holds a NUL character (\\u0000)"))
+    }
+
     @Test func m3uWithExtinf() async throws {
         let path = dir.file("mix.m3u8", "\u{FEFF}#EXTM3U\r\n#EXTINF:123,Queen - Bohemian Rhapsody\r\nmusic/bohemian.mp3\r\n\r\n# a comment\r\nother/Song Two.flac\n#EXTINF:-1,Just A Title\nhttp://radio/stream\n")
         let songs = try m3u.parse(try await source.fetch(path))
