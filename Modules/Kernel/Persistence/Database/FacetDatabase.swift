@@ -215,11 +215,16 @@ public final class FacetDatabase: Sendable {
         try queue.writeWithoutTransaction { db in try commit(db, path, body) }
     }
 
-    /// `body` in a transaction (what GRDB's `write` does), then the WAL
-    /// tended on the same connection.
+    /// `body` in a transaction, then the WAL tended on the same connection.
+    /// The transaction is IMMEDIATE: it takes the write lock (waiting for
+    /// another process's writer) before `body` reads anything, so what it
+    /// reads cannot be changed by another process before it writes. A
+    /// deferred one would read a snapshot, then fail at its first write
+    /// when another process committed meanwhile (`SQLITE_BUSY_SNAPSHOT`,
+    /// which no busy timeout waits out).
     private static func commit<T>(_ db: Database, _ path: String, _ body: (Database) throws -> T) throws -> T {
         var result: T?
-        try db.inTransaction {
+        try db.inTransaction(.immediate) {
             result = try body(db)
             return .commit
         }
