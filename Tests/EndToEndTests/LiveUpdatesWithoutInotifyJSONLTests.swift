@@ -62,10 +62,7 @@ import TestSupport
             environment: FacetProcess.environment(home: home.path), timeout: 60)
         let exited = ContinuousClock.now
         #expect(imported.status == 0, "\(imported.stderr)")
-        let changed = try session.notification(timeout: 10) { message in
-            message["method"] as? String == "screen.changed" && text(message).contains("Arrived")
-        }
-        let latency = ContinuousClock.now - exited
+        let (changed, latency) = try session.screenChanged(containing: "Arrived", since: exited)
         print("without inotify a CLI import reached the JSON-lines client \(latency) after the CLI exited")
         #expect(latency < .seconds(2))
         #expect(text(changed).contains("Sample"))

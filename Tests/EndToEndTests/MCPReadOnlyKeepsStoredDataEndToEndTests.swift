@@ -15,20 +15,7 @@ struct MCPReadOnlyKeepsStoredDataEndToEndTests {
         #expect(run.status == 0, "facet \(arguments.joined(separator: " ")): \(run.stderr)")
     }
 
-    /// Every row of every table, as `sqlite3 .dump` writes them.
-    func dump() throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
-        process.arguments = ["-readonly", home.path + "/facet.sqlite", ".dump"]
-        let out = Pipe()
-        process.standardOutput = out
-        try process.run()
-        let deadline = ChildDeadline(process, seconds: 60)
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        deadline.finish()
-        return String(decoding: data, as: UTF8.self)
-    }
+    func dump() throws -> String { try SQLiteDump.of(home: home.path) }
 
     func call(_ session: JSONLSession, _ tool: String, _ arguments: [String: Any]) throws -> [String: Any] {
         let response = try session.request("tools/call", ["name": tool, "arguments": arguments], timeout: 60)
