@@ -25,6 +25,11 @@ import TestSupport
         let created = try FacetProcess.run(["playlists", "import", list, "--name", "Later"], home: home.path)
         #expect(created.status == 0, "\(created.stderr)")
 
+        // The open screen is told without asking.
+        let told = try session.notification(timeout: 10) { message in
+            message["method"] as? String == "screen.changed" && text(message).contains("deleted or replaced")
+        }
+        #expect(text(told).contains("start Facet again"), "\(text(told))")
         // Reading again (`r`) either shows the new file's playlists or says
         // the file changed; it never shows the old file's as if current.
         let reloaded = try session.request("screen.perform", ["handle": handle, "action": "reload"])
