@@ -87,6 +87,7 @@ public final class FacetApp {
             foreignCommits = database.watchForeignCommits { [registry] in
                 Task { @MainActor in registry.readWatchedScreensAgain() }
             }
+            if let fallback = foreignCommits?.fallback { registry.warnings.append(fallback) }
         }
     }
 

@@ -100,9 +100,10 @@ public final class SharedDataCatalog: ScreenCatalog {
             committers = []
             changedElsewhere = false
             let others = clients.compactMap { key, entry in skipped.contains(key) ? nil : entry.screen }
-            // Side by side: one slow reload does not hold up the others.
-            let reads = others.map { screen in Task { @MainActor in await screen.readAgain() } }
-            for read in reads { await read.value }
+            // A few side by side: one slow reload does not hold up the
+            // others, and a client connecting meanwhile is not queued
+            // behind every screen's (see `ScreensInTurns`).
+            await ScreensInTurns.run(others) { screen in await screen.readAgain() }
         }
         round = nil
     }

@@ -19,10 +19,7 @@ import TestSupport
         let result = try FacetProcess.run(["playlists", "import", list, "--name", "Arrived"], home: home.path)
         let exited = ContinuousClock.now
         #expect(result.status == 0, "\(result.stderr)")
-        let changed = try session.notification(timeout: 10) { message in
-            message["method"] as? String == "screen.changed" && text(message).contains("Arrived")
-        }
-        let latency = ContinuousClock.now - exited
+        let (changed, latency) = try session.screenChanged(containing: "Arrived", since: exited)
         print("a CLI import reached the JSON-lines client \(latency) after the CLI exited")
         #expect(latency < .milliseconds(500))
         #expect(text(changed).contains("Sample"))

@@ -81,6 +81,19 @@ public final class JSONLSession: @unchecked Sendable {
         throw SessionError.timeout
     }
 
+    /// Waits for a `screen.changed` whose JSON holds `text`; with how long
+    /// after `since` it came (how soon another process's change arrived).
+    public func screenChanged(
+        containing text: String, since: ContinuousClock.Instant, timeout: TimeInterval = 10
+    ) throws -> (message: [String: Any], latency: Duration) {
+        let message = try notification(timeout: timeout) { message in
+            message["method"] as? String == "screen.changed"
+                && ((try? JSONSerialization.data(withJSONObject: message)).map { String(decoding: $0, as: UTF8.self) } ?? "")
+                    .contains(text)
+        }
+        return (message, ContinuousClock.now - since)
+    }
+
     /// Reads the next line from stdout as a JSON object.
     public func readMessage(timeout: TimeInterval = 20) throws -> [String: Any] {
         let line = try readLine(timeout: timeout)

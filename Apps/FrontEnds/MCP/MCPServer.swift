@@ -345,6 +345,7 @@ public final class MCPServer {
     // MARK: Screens
 
     func openScreen(_ request: ScreenRequest) async throws(ScreenError) -> String {
+        let request = readOnly ? try ReadOnlyOpening.request(request, catalog.descriptor(request.screen)) : request
         let screen = try await catalog.open(request)
         nextHandle += 1
         let handle = "h\(nextHandle)"

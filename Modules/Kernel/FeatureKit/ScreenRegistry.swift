@@ -20,6 +20,8 @@ public final class ScreenRegistry: ScreenCatalog {
     /// Given to every screen built here as its `ScreenModel.workExecutor`.
     private let workExecutor: (any TaskExecutor)?
     private let watched = WatchedScreens()
+    /// See `ScreenCatalog.warnings`; set by the composition root.
+    public var warnings: [String] = []
 
     public init(workExecutor: (any TaskExecutor)? = nil) {
         self.workExecutor = workExecutor

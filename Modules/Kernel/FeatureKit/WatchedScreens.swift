@@ -24,8 +24,10 @@ final class WatchedScreens {
     }
 
     /// Reads every watched screen again (one reload at a time per screen;
-    /// commits that arrive during one are covered by a single next one).
+    /// commits that arrive during one are covered by a single next one),
+    /// a few screens at a time (see `ScreensInTurns`).
     func readAgain() {
+        var due: [ObjectIdentifier] = []
         for (key, entry) in entries {
             guard let screen = entry.screen else {
                 entries[key] = nil
@@ -37,15 +39,21 @@ final class WatchedScreens {
                 continue
             }
             entries[key]?.running = true
-            Task { @MainActor [weak self] in
-                var more = true
-                while more, let screen = self?.entries[key]?.screen {
-                    self?.entries[key]?.again = false
-                    await screen.catchUpWithStore()
-                    more = self?.entries[key]?.again ?? false
-                }
-                self?.entries[key]?.running = false
-            }
+            due.append(key)
         }
+        guard !due.isEmpty else { return }
+        Task { @MainActor [weak self] in
+            await ScreensInTurns.run(due) { key in await self?.catchUp(key) }
+        }
+    }
+
+    private func catchUp(_ key: ObjectIdentifier) async {
+        var more = true
+        while more, let screen = entries[key]?.screen {
+            entries[key]?.again = false
+            await screen.catchUpWithStore()
+            more = entries[key]?.again ?? false
+        }
+        entries[key]?.running = false
     }
 }

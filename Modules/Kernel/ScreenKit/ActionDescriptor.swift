@@ -138,12 +138,25 @@ public struct ParamDescriptor: Codable, Equatable, Sendable {
     /// screen one per line. Not part of the JSON: machine callers send the
     /// lines themselves.
     public var repeatable = false
+    /// The value that keeps opening the screen from reaching the network or
+    /// changing stored data (a star sync, a refetch replacing a cache). A
+    /// face that promises to change nothing (MCP's `--read-only`) gives the
+    /// parameter this value and refuses any other. Not part of the JSON.
+    public var keepsStoredData: ArgumentValue?
 
     /// An optional string option that may be repeated (`--exclude A --exclude B`).
     public static func repeatable(name: String, label: String) -> ParamDescriptor {
         var param = ParamDescriptor(name: name, label: label, required: false)
         param.repeatable = true
         return param
+    }
+
+    /// The same parameter, declaring the value that changes nothing stored
+    /// (see `keepsStoredData`).
+    public func keepingStoredData(with value: ArgumentValue) -> ParamDescriptor {
+        var copy = self
+        copy.keepsStoredData = value
+        return copy
     }
 
     private enum CodingKeys: String, CodingKey {

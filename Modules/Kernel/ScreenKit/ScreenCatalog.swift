@@ -42,9 +42,14 @@ public protocol ScreenCatalog: AnyObject {
     var screens: [ScreenDescriptor] { get }
     /// Builds a screen from validated parameters. Call `start()` on it next.
     func makeScreen(_ request: ScreenRequest) throws(ScreenError) -> any Screen
+    /// What a front end must tell the user once it is up, about the whole
+    /// app rather than one screen (live updates that only poll, say).
+    var warnings: [String] { get }
 }
 
 extension ScreenCatalog {
+    public var warnings: [String] { [] }
+
     public func descriptor(_ id: String) -> ScreenDescriptor? { screens.first { $0.id == id } }
 
     /// Validates, builds and starts a screen: the one way front ends open one.

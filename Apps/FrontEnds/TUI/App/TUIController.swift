@@ -60,6 +60,7 @@ public final class TUIController {
     public func start(_ home: ScreenRequest) async throws(ScreenError) {
         let screen = try await catalog.open(home)
         stack = [makeSession(screen, root: true)]
+        if !catalog.warnings.isEmpty { notify(catalog.warnings.joined(separator: " "), style: .warning) }
     }
 
     /// The screen on top, as every other front end would see it.

@@ -54,7 +54,8 @@ extension PhotosViewModel {
             ParamDescriptor(name: "album", label: "Only this album", kind: .int, required: false, minimum: 0),
         ] + ListGrammar.screenParams(sortKeys: sortChoices, filterLabel: "Only titles containing this text") + [
             ParamDescriptor(name: "page", label: "Page number", kind: .int, required: false, minimum: 1),
-            ParamDescriptor(name: "offline", label: "Show the cache without refreshing it", kind: .bool, required: false),
+            ParamDescriptor(name: "offline", label: "Show the cache without refreshing it", kind: .bool, required: false)
+                .keepingStoredData(with: .bool(true)),
         ],
         actions: [
             selectAction, openAction, openURLAction, reloadAction, filterAction, albumAction, sortAction, loadMoreAction,

@@ -35,8 +35,7 @@ extension PlaylistLibrary {
 
     /// Reverts the latest change (of `playlist`, or of any when nil).
     public func undo(_ playlist: PlaylistSummary?) async throws -> (change: PlaylistChange, playlist: PlaylistSummary) {
-        guard let change = try await store.lastChange(of: playlist?.id) else { throw PlaylistError.nothingToUndo }
-        return (change, try await store.undo(change))
+        try await store.undoLast(of: playlist?.id)
     }
 
     /// Positions ascending without repeats, each inside the playlist.

@@ -71,8 +71,10 @@ public protocol PlaylistStore: Sendable {
     func reorder(in playlist: Int64, pick: [Int], place: [Int]) async throws
     /// The latest undoable change of `playlist`, or of any playlist when nil.
     func lastChange(of playlist: Int64?) async throws -> PlaylistChange?
-    /// Reverts `change` and forgets it, in one transaction: the playlist as it then is.
-    func undo(_ change: PlaylistChange) async throws -> PlaylistSummary
+    /// Reverts the latest change of `playlist` (of any when nil) and forgets
+    /// it, finding it in the same transaction: the change and the playlist
+    /// as it then is. Throws `nothingToUndo` when the journal has none.
+    func undoLast(of playlist: Int64?) async throws -> (change: PlaylistChange, playlist: PlaylistSummary)
     func rename(_ playlist: Int64, to name: String) async throws
     func delete(_ playlist: Int64) async throws
     /// Appends `songs` after the playlist's last song in one transaction:

@@ -37,10 +37,14 @@ enum PlaylistJournal {
 
     /// The latest change of `playlist`, or of any playlist when nil.
     static func last(of playlist: Int64?, _ db: Database) throws -> PlaylistChange? {
-        guard let row = try Row.fetchOne(
+        try lastRow(of: playlist, db).map(change)
+    }
+
+    /// The journal row of that change, with what undoing it needs.
+    static func lastRow(of playlist: Int64?, _ db: Database) throws -> Row? {
+        try Row.fetchOne(
             db, sql: "SELECT * FROM playlist_change WHERE ?1 IS NULL OR playlist_id = ?1 ORDER BY id DESC LIMIT 1",
-            arguments: [playlist]) else { return nil }
-        return change(row)
+            arguments: [playlist])
     }
 
     static func change(_ row: Row) -> PlaylistChange {

@@ -30,30 +30,38 @@ extension SQLitePlaylistStore {
         try await database.read { db in try PlaylistJournal.last(of: playlist, db) }
     }
 
-    public func undo(_ change: PlaylistChange) async throws -> PlaylistSummary {
+    /// The latest change is found and reverted in the same write
+    /// transaction: another process undoing at the same moment waits for
+    /// this one and then finds the change before it, so no two undos revert
+    /// the same change and none is skipped.
+    public func undoLast(of playlist: Int64?) async throws -> (change: PlaylistChange, playlist: PlaylistSummary) {
         try await database.write { db in
-            guard let row = try Row.fetchOne(db, sql: "SELECT * FROM playlist_change WHERE id = ?", arguments: [change.id]) else {
-                throw PlaylistError.nothingToUndo
-            }
-            var playlist = change.playlist
-            switch change.kind {
-            case .remove:
-                try Self.putBack(change.id, positions: change.positions, into: playlist, db)
-            case .move:
-                let targets = PlaylistJournal.positions(row["targets"])
-                try SongPositions.reorder(pick: targets, place: change.positions, in: playlist, db)
-            case .rename:
-                try Self.refuseTaken(change.name, except: playlist, db)
-                try db.execute(sql: "UPDATE playlist SET name = ? WHERE id = ?", arguments: [change.name, playlist])
-            case .delete:
-                playlist = try Self.restore(row, db)
-            }
-            try db.execute(sql: "DELETE FROM playlist_change WHERE id = ?", arguments: [change.id])
-            guard let restored = try Row.fetchOne(db, sql: "SELECT * FROM playlist WHERE id = ?", arguments: [playlist]) else {
-                throw PlaylistError.notFound(change.name)
-            }
-            return Self.summary(restored)
+            guard let row = try PlaylistJournal.lastRow(of: playlist, db) else { throw PlaylistError.nothingToUndo }
+            let change = PlaylistJournal.change(row)
+            return (change, try Self.revert(change, row, db))
         }
+    }
+
+    /// Reverts one journalled change and forgets it; the playlist as it then is.
+    static func revert(_ change: PlaylistChange, _ row: Row, _ db: Database) throws -> PlaylistSummary {
+        var playlist = change.playlist
+        switch change.kind {
+        case .remove:
+            try putBack(change.id, positions: change.positions, into: playlist, db)
+        case .move:
+            let targets = PlaylistJournal.positions(row["targets"])
+            try SongPositions.reorder(pick: targets, place: change.positions, in: playlist, db)
+        case .rename:
+            try refuseTaken(change.name, except: playlist, db)
+            try db.execute(sql: "UPDATE playlist SET name = ? WHERE id = ?", arguments: [change.name, playlist])
+        case .delete:
+            playlist = try restore(row, db)
+        }
+        try db.execute(sql: "DELETE FROM playlist_change WHERE id = ?", arguments: [change.id])
+        guard let restored = try Row.fetchOne(db, sql: "SELECT * FROM playlist WHERE id = ?", arguments: [playlist]) else {
+            throw PlaylistError.notFound(change.name)
+        }
+        return summary(restored)
     }
 
     /// Puts removed songs back at their old positions, the songs after them

@@ -328,7 +328,8 @@ public final class StarsViewModel: ScreenModel {
             ParamDescriptor(name: "search", label: "The same as --filter", required: false),
             ParamDescriptor(name: "language", label: "Language (case ignored)", required: false),
             ParamDescriptor(name: "refresh", label: "Refresh on open", kind: .choice, required: false,
-                            choices: RefreshMode.allCases.map(\.rawValue)),
+                            choices: RefreshMode.allCases.map(\.rawValue))
+                .keepingStoredData(with: .string(RefreshMode.none.rawValue)),
         ],
         actions: [filterAction, languageAction, sortAction, loadMoreAction, reloadAction, fullRefreshAction, openURLAction,
                   openAction, starAction, unstarAction, settingsAction],

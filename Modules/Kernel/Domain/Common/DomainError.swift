@@ -23,7 +23,7 @@ public enum DomainErrorCategory: Sendable {
 /// read-only, disk full). Persistence raises it; every feature shows it.
 public struct StorageError: DomainError, Equatable {
     public enum Reason: String, Sendable {
-        case locked, corrupt, readOnly, full, cannotOpen, foreign, other
+        case locked, corrupt, readOnly, full, cannotOpen, foreign, replaced, other
     }
 
     public var reason: Reason
@@ -44,6 +44,9 @@ public struct StorageError: DomainError, Equatable {
         case .full: "The disk is full, so nothing was saved: \(detail)"
         case .cannotOpen: "The database cannot be opened: \(detail)"
         case .foreign: "Not a Facet database: \(detail). Facet left the file as it was; set FACET_HOME to a folder of Facet's own."
+        case .replaced:
+            "The database file was deleted or replaced by another program since Facet opened it (\(detail)); "
+                + "nothing was read or saved. Quit and start Facet again to use the file now at that path."
         case .other: "The database failed: \(detail)"
         }
     }

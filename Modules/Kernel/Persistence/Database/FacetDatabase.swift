@@ -30,6 +30,9 @@ public final class FacetDatabase: Sendable {
     /// init: reads and writes then run on the calling thread (see `read`).
     private let oneShot: DatabaseQueue?
     public let path: String
+    /// The file opened; reads and writes are refused once the path names
+    /// another (see `DatabaseFileIdentity`).
+    private let identity: DatabaseFileIdentity?
     public static let busyTimeout: TimeInterval = 15
 
     /// - Parameter readOnly: opens an existing, migrated database without
@@ -100,6 +103,13 @@ public final class FacetDatabase: Sendable {
             throw Self.storageError(error)
         }
         self.oneShot = oneShot
+        identity = DatabaseFileIdentity.current(path)
+    }
+
+    /// Throws `StorageError.replaced` once the path names another file than
+    /// the one opened (or none).
+    public func checkStillAtPath() throws(StorageError) {
+        try identity?.check(path)
     }
 
     /// Writes Facet's application id into a new database's header, or an
@@ -193,6 +203,7 @@ public final class FacetDatabase: Sendable {
     /// nothing else to do meanwhile.
     public func read<T: Sendable>(_ body: @Sendable @escaping (Database) throws -> T) async throws -> T {
         do {
+            try checkStillAtPath()
             if let oneShot { return try Self.readNow(oneShot, body) }
             return try await writer.read(body)
         } catch { throw Self.domainError(error) }
@@ -200,6 +211,7 @@ public final class FacetDatabase: Sendable {
 
     public func write<T: Sendable>(_ body: @Sendable @escaping (Database) throws -> T) async throws -> T {
         do {
+            try checkStillAtPath()
             if let oneShot { return try Self.writeNow(oneShot, path, body) }
             return try await writer.writeWithoutTransaction { [path] db in try Self.commit(db, path, body) }
         } catch { throw Self.domainError(error) }
@@ -215,11 +227,16 @@ public final class FacetDatabase: Sendable {
         try queue.writeWithoutTransaction { db in try commit(db, path, body) }
     }
 
-    /// `body` in a transaction (what GRDB's `write` does), then the WAL
-    /// tended on the same connection.
+    /// `body` in a transaction, then the WAL tended on the same connection.
+    /// The transaction is IMMEDIATE: it takes the write lock (waiting for
+    /// another process's writer) before `body` reads anything, so what it
+    /// reads cannot be changed by another process before it writes. A
+    /// deferred one would read a snapshot, then fail at its first write
+    /// when another process committed meanwhile (`SQLITE_BUSY_SNAPSHOT`,
+    /// which no busy timeout waits out).
     private static func commit<T>(_ db: Database, _ path: String, _ body: (Database) throws -> T) throws -> T {
         var result: T?
-        try db.inTransaction {
+        try db.inTransaction(.immediate) {
             result = try body(db)
             return .commit
         }

@@ -19,9 +19,20 @@ import Glibc
 /// so the last write can be seen a moment before the commit is: after a
 /// write the version is asked again a few times, on short growing delays,
 /// and then the thread sleeps again until the next write.
+///
+/// When the folder cannot be watched (the user's inotify instances or
+/// watches are used up by other programs) the version is asked on a fixed
+/// period instead: later, and at the cost of waking up, but never silent.
+/// `fallback` then says why, for the front ends to show.
 public final class ForeignCommitWatch: @unchecked Sendable {
     /// Delays of the checks after a write, in milliseconds.
     static let rechecks: [Int32] = [5, 20, 60, 150, 400]
+    /// How often the version is asked when inotify is not available.
+    public static let pollPeriodMilliseconds: Int32 = 250
+
+    /// Why commits are polled for instead of noticed (nil: inotify works),
+    /// in words for the user.
+    public let fallback: String?
 
     private let inotify: Int32
     /// A pipe: `stop` writes its end, which wakes the thread's `poll`.
@@ -30,6 +41,7 @@ public final class ForeignCommitWatch: @unchecked Sendable {
     private let names: Set<String>
     private let version: @Sendable () -> Int?
     private let onCommit: @Sendable () -> Void
+    private let replaced: @Sendable () -> Bool
     private let lock = NSLock()
     private var stopped = false
     private var checks = 0
@@ -38,29 +50,33 @@ public final class ForeignCommitWatch: @unchecked Sendable {
     /// it to know that a write was looked at).
     var checkCount: Int { lock.withLock { checks } }
 
-    /// Nil when the folder cannot be watched (no inotify slots left): the
-    /// screens then read again only when asked, as before.
+    /// Nil only when not even a pipe can be made (no descriptors left).
     ///
     /// - Parameter version: `PRAGMA data_version` on the committing
     ///   connection, or nil when it cannot be read (a closed database).
     /// - Parameter onCommit: called on the watch's own thread, once per
-    ///   change of the version, however many commits it covers.
-    init?(path: String, version: @escaping @Sendable () -> Int?, onCommit: @escaping @Sendable () -> Void) {
+    ///   change of the version, however many commits it covers, and once
+    ///   when `replaced` first says the path names another file (the
+    ///   screens then read again and learn it from their reads).
+    init?(
+        path: String, version: @escaping @Sendable () -> Int?, replaced: @escaping @Sendable () -> Bool,
+        onCommit: @escaping @Sendable () -> Void
+    ) {
         let url = URL(fileURLWithPath: path)
         let base = url.lastPathComponent
         names = [base, base + "-wal", base + "-journal"]
         self.version = version
         self.onCommit = onCommit
-        inotify = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
-        guard inotify >= 0 else { return nil }
-        let mask = UInt32(IN_MODIFY | IN_CREATE | IN_MOVED_TO)
-        guard inotify_add_watch(inotify, url.deletingLastPathComponent().path, mask) >= 0 else {
-            close(inotify)
-            return nil
+        self.replaced = replaced
+        let watch = Self.watchFolder(of: url)
+        inotify = watch.descriptor
+        fallback = watch.failure.map {
+            "Changes made by other Facet processes are checked for every "
+                + "\(Self.pollPeriodMilliseconds) ms instead of as they happen: \($0)"
         }
         var ends: [Int32] = [-1, -1]
         guard pipe(&ends) == 0 else {
-            close(inotify)
+            if inotify >= 0 { close(inotify) }
             return nil
         }
         for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
@@ -68,6 +84,28 @@ public final class ForeignCommitWatch: @unchecked Sendable {
         stopWriter = ends[1]
         let baseline = version()
         Thread.detachNewThread { [self] in run(from: baseline) }
+    }
+
+    /// An inotify descriptor watching the database's folder, or -1 and why not.
+    private static func watchFolder(of url: URL) -> (descriptor: Int32, failure: String?) {
+        let descriptor = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
+        guard descriptor >= 0 else { return (-1, reason(errno, what: "instances", setting: "max_user_instances")) }
+        let mask = UInt32(IN_MODIFY | IN_CREATE | IN_MOVED_TO | IN_DELETE | IN_MOVED_FROM)
+        guard inotify_add_watch(descriptor, url.deletingLastPathComponent().path, mask) >= 0 else {
+            let failure = reason(errno, what: "watches", setting: "max_user_watches")
+            close(descriptor)
+            return (-1, failure)
+        }
+        return (descriptor, nil)
+    }
+
+    private static func reason(_ code: Int32, what: String, setting: String) -> String {
+        switch code {
+        case EMFILE, ENOSPC:
+            "this user's inotify \(what) are all in use (fs.inotify.\(setting)); close a program that holds them, or raise the limit."
+        default:
+            "inotify is not available (\(String(cString: strerror(code))))."
+        }
     }
 
     /// Ends the watch: the thread wakes, closes its descriptors and exits.
@@ -92,28 +130,39 @@ public final class ForeignCommitWatch: @unchecked Sendable {
             // Under the lock, so a `stop` never writes to a closed descriptor.
             lock.lock()
             stopped = true
-            close(inotify)
+            if inotify >= 0 { close(inotify) }
             close(stopper)
             close(stopWriter)
             lock.unlock()
         }
         var known = baseline
         var recheck: Int?
+        var toldReplaced = false
         var buffer = [UInt8](repeating: 0, count: 16 * 1024)
+        let polling = inotify < 0
         while !isStopped {
+            // Without inotify only the stopper is waited on (poll skips a
+            // negative descriptor), and every timeout is a check.
             var fds = [pollfd(fd: inotify, events: Int16(POLLIN), revents: 0), pollfd(fd: stopper, events: Int16(POLLIN), revents: 0)]
-            let ready = poll(&fds, 2, recheck.map { Self.rechecks[$0] } ?? -1)
+            let timeout = polling ? Self.pollPeriodMilliseconds : recheck.map { Self.rechecks[$0] } ?? -1
+            let ready = poll(&fds, 2, timeout)
             if ready < 0 {
                 if errno == EINTR { continue }
                 return
             }
             if fds[1].revents != 0 { return }
-            if ready == 0, let step = recheck {
+            if polling {
+                // The timeout passed: ask the version.
+            } else if ready == 0, let step = recheck {
                 recheck = step + 1 < Self.rechecks.count ? step + 1 : nil
             } else if drain(&buffer) {
                 recheck = 0
             } else {
                 continue
+            }
+            if !toldReplaced, replaced() {
+                toldReplaced = true
+                if !isStopped { onCommit() }
             }
             let current = version()
             lock.withLock { checks += 1 }

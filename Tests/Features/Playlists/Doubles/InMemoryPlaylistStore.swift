@@ -142,7 +142,9 @@ public final class InMemoryPlaylistStore: PlaylistStore, @unchecked Sendable {
     /// The double keeps no journal: nothing is ever undoable.
     public func lastChange(of playlist: Int64?) async throws -> PlaylistChange? { nil }
 
-    public func undo(_ change: PlaylistChange) async throws -> PlaylistSummary { throw PlaylistError.nothingToUndo }
+    public func undoLast(of playlist: Int64?) async throws -> (change: PlaylistChange, playlist: PlaylistSummary) {
+        throw PlaylistError.nothingToUndo
+    }
 
     public func rename(_ playlist: Int64, to name: String) async throws {
         try checkFailure()

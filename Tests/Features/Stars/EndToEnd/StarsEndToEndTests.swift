@@ -41,23 +41,8 @@ import TestSupport
     /// The token is stored once (its settings column) and nowhere else in
     /// the database: not in the stars cache, not in any other table.
     func expectTokenStoredOnlyInSettings(_ token: String) throws {
-        let dump = try sqliteDump()
+        let dump = try SQLiteDump.of(home: home.path)
         #expect(dump.components(separatedBy: token).count == 2, "the token appears elsewhere in the database")
-    }
-
-    func sqliteDump() throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
-        process.arguments = [home.path + "/facet.sqlite", ".dump"]
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let deadline = ChildDeadline(process, seconds: 60)
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        deadline.finish()
-        return String(decoding: data, as: UTF8.self)
     }
 
     static func object(_ text: String) -> [String: Any] {
