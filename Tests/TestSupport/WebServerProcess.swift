@@ -64,3 +64,29 @@ public final class WebServerProcess: @unchecked Sendable {
         return status
     }
 }
+
+/// What a browser holds once it has opened the printed URL: the session
+/// cookie (as a `Cookie` header) and the page secret the page was given.
+public struct WebSession {
+    public let cookie: (String, String)
+    public let secret: String
+    /// The answer to the token.
+    public let exchange: RawHTTP.Response
+
+    /// Redeems `server`'s token over raw HTTP.
+    public init(_ server: WebServerProcess, path: String = "/") throws {
+        let separator = path.contains("?") ? "&" : "?"
+        exchange = try RawHTTP.get(port: server.port, path: "\(path)\(separator)token=\(server.token)")
+        cookie = ("Cookie", String(exchange.headers["set-cookie"]?.split(separator: ";").first ?? ""))
+        secret = Self.secret(in: exchange.body) ?? ""
+    }
+
+    /// The page secret in a page's `<meta name="facet-page">`, if any.
+    public static func secret(in page: String) -> String? {
+        guard let start = page.range(of: #"<meta name="facet-page" content=""#) else { return nil }
+        return String(page[start.upperBound...].prefix { $0 != "\"" })
+    }
+
+    /// The WebSocket's path with the page secret.
+    public var socketPath: String { "/rpc?page=\(secret)" }
+}
