@@ -70,10 +70,14 @@ import Testing
                 why: "paces the sampler of open descriptors while the scan runs; the scan's end is awaited, not slept"),
         Allowed(file: "Tests/AttackTests/ServeScaleAttackTests.swift", snippet: "Thread.sleep(forTimeInterval: 2)",
                 why: "the window over which an idle server's CPU use is measured"),
+        Allowed(file: "Tests/AttackTests/WebAttackTests.swift", snippet: "Thread.sleep(forTimeInterval: 3)",
+                why: "the window over which the web server's CPU use is measured during a flood"),
 
         // Fixtures' own pacing: part of the scene, not a wait for a result.
         Allowed(file: "Tests/ServeTests/ServeFaultTests.swift", snippet: #"print("ready", flush=True); time.sleep(60)"#,
                 why: "a client that holds its connection open (after saying ready) until the test kills it"),
+        Allowed(file: "Tests/AttackTests/WebAttackTests.swift", snippet: "time.sleep(hold)",
+                why: "the flooding user holds its connections for a while after saying how many it has"),
         Allowed(file: "Tests/TUITests/TmuxSession.swift", snippet: "usleep(150_000)",
                 why: "input pacing: a key sent within the TUI's escape delay after Escape would make an Alt chord"),
         Allowed(file: "Tests/TUITests/TmuxEndToEndTests.swift", snippet: "echo EXITED $?; sleep 60",

@@ -18,7 +18,7 @@ public final class WebServerProcess: @unchecked Sendable {
 
     public init(
         home: String, arguments: [String] = [], shared: Bool = false, currentDirectory: String? = nil,
-        environment extra: [String: String] = [:]
+        environment extra: [String: String] = [:], prefix: [String] = []
     ) throws {
         let environment = FacetProcess.environment(home: home, extra: extra)
         // Process has no working directory of its own before run(): env's -C sets it.
@@ -38,7 +38,8 @@ public final class WebServerProcess: @unchecked Sendable {
             serve = nil
             socket = nil
         }
-        let command = directory + [FacetProcess.binary] + connect + ["--ui", "web"] + arguments
+        // `prefix` runs the server through another program (prlimit, setpriv).
+        let command = directory + prefix + [FacetProcess.binary] + connect + ["--ui", "web"] + arguments
         let web = try BoundedProcess("/usr/bin/env", command, environment: environment)
         self.web = web
         guard web.waitFor(timeout: 60, { web.stdout.contains("\n") }) else {
