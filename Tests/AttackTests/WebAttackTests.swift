@@ -9,6 +9,7 @@ import TestSupport
 /// server, and a stop does not wait on a page that never answers.
 @Suite(.serialized) struct WebAttackTests {
     let home = TemporaryDirectory("facet-web-attack")
+    let files = TemporaryDirectory("facet-web-attack-files")
 
     /// A Python program run as another user (`nobody` when the suite runs as root), by the
     /// system interpreter: one under root's home would not be theirs to run.
@@ -176,6 +177,36 @@ import TestSupport
         if let last { #expect(last.closeCode == 1008 && last.closeReason.contains("read none of its answers"), "\(last.closeReason)") }
         // The server goes on serving others.
         #expect(Self.pageTime(server, session).map { $0 < 5 } == true)
+    }
+
+    @Test func aPageThatStopsReadingWhileOthersCommitGetsOneChangePerScreen() throws {
+        let server = try WebServerProcess(home: home.path, environment: ["FACET_WEB_STALL_SECONDS": "120"])
+        let session = try WebSession(server)
+        let socket = try RawWebSocket(
+            port: server.port, path: session.socketPath, headers: [session.cookie, ("Origin", "http://127.0.0.1:\(server.port)")],
+            receiveBuffer: 4096, timeout: 2)
+        socket.send(text: #"{"jsonrpc":"2.0","id":1,"method":"screen.open","params":{"screen":"playlists"}}"#)
+        #expect(socket.receive { $0.text.contains(#""id":1"#) } != nil)
+        // Stop reading, with the page's socket full: the server's writer waits.
+        var sent = 0
+        while sent < 300, socket.send(text: #"{"jsonrpc":"2.0","id":2,"method":"rpc.discover"}"#) { sent += 1 }
+        let before = Self.residentMiB(server.web.pid)
+        let changes = 20
+        for index in 0..<changes {
+            files.file("list\(index).m3u", "#EXTM3U\n#EXTINF:1,A - B\na.mp3\n")
+            let imported = try FacetProcess.run(
+                ["playlists", "import", files.path + "/list\(index).m3u", "--name", "list \(index)"], home: home.path)
+            #expect(imported.status == 0, "\(imported.stderr)")
+        }
+        let grown = Self.residentMiB(server.web.pid) - before
+        // Everything queued for the page, read now.
+        var notifications = 0
+        while let frame = socket.receive() {
+            if frame.text.contains(#""method":"screen.changed""#) { notifications += 1 }
+        }
+        print("web page not reading during \(changes) commits: \(notifications) screen.changed read afterwards, server RSS +\(Int(grown)) MiB")
+        #expect(notifications >= 1, "the newest state still reaches the page")
+        #expect(notifications <= 2, "coalesced per screen: \(notifications) for \(changes) changes")
     }
 
     @Test func aStopDoesNotWaitForAPageThatNeverAnswersTheCloseFrame() throws {
