@@ -9,9 +9,10 @@ import TestSupport
     let home = TemporaryDirectory("facet-web-home")
     let work = TemporaryDirectory("facet-web-complete")
 
-    func session(_ server: WebServerProcess) throws -> (String, String) {
-        let exchange = try RawHTTP.get(port: server.port, path: "/?token=\(server.token)")
-        return ("Cookie", String(exchange.headers["set-cookie"]?.split(separator: ";").first ?? ""))
+    /// The headers the page sends: its cookie and its secret.
+    func session(_ server: WebServerProcess) throws -> [(String, String)] {
+        let session = try WebSession(server)
+        return [session.cookie, ("X-Facet-Page", session.secret)]
     }
 
     func query(_ path: String) -> String {
@@ -28,11 +29,11 @@ import TestSupport
         #expect(try RawHTTP.get(port: server.port, path: asked, headers: [("Cookie", "facet_session=\(server.token)")]).status == 401)
         let cookie = try session(server)
         for host in ["evil.example", "evil.example:\(server.port)", "127.0.0.1:1"] {
-            let foreign = try RawHTTP.get(port: server.port, path: asked, headers: [("Host", host), cookie])
+            let foreign = try RawHTTP.get(port: server.port, path: asked, headers: [("Host", host)] + cookie)
             #expect(foreign.status == 421, "Host: \(host)")
             #expect(!foreign.body.contains("secret"))
         }
-        let own = try RawHTTP.get(port: server.port, path: asked, headers: [cookie])
+        let own = try RawHTTP.get(port: server.port, path: asked, headers: cookie)
         #expect(own.status == 200)
         #expect(own.body.contains("secret-plans.m3u"))
         #expect(server.stop() == 0)
@@ -47,7 +48,7 @@ import TestSupport
         let server = try WebServerProcess(home: home.path, environment: ["HOME": home.path])
         let cookie = try session(server)
         func answer(_ typed: String) throws -> [String: Any] {
-            let response = try RawHTTP.get(port: server.port, path: query(typed), headers: [cookie])
+            let response = try RawHTTP.get(port: server.port, path: query(typed), headers: cookie)
             #expect(response.status == 200)
             #expect(response.headers["content-type"]?.hasPrefix("application/json") == true)
             #expect(response.headers["content-security-policy"]?.contains("default-src 'none'") == true)
@@ -68,7 +69,7 @@ import TestSupport
         home.file("mixes/x.m3u", "")
         #expect(try answer("~/mi")["completion"] as? String == home.path + "/mixes/")
         // A NUL or a missing parameter is no path.
-        #expect(try RawHTTP.get(port: server.port, path: "/complete", headers: [cookie]).status == 400)
+        #expect(try RawHTTP.get(port: server.port, path: "/complete", headers: cookie).status == 400)
         #expect(try answer(folder + "r\u{0}")["total"] as? Int == 0)
         #expect(server.stop() == 0)
     }

@@ -77,7 +77,7 @@ enum LayeringRules {
         "TUIFrontEnd": ["ScreenKit", "CNcursesw"],
         // The browser's front end: its HTTP and WebSocket server and the
         // types that server's API speaks; still no feature and no kernel layer.
-        "WebFrontEnd": ["ScreenKit", "JSONRPC", "Hummingbird", "HummingbirdWebSocket", "HTTPTypes", "Logging", "NIOCore"],
+        "WebFrontEnd": ["ScreenKit", "JSONRPC", "Hummingbird", "HummingbirdCore", "HummingbirdWebSocket", "HTTPTypes", "Logging", "NIOCore", "NIOHTTP1"],
     ]
 
     /// The launcher (Apps/Launcher), except its registry file.

@@ -73,12 +73,16 @@ import Testing
                 why: "the window over which an idle server's CPU use is measured"),
         Allowed(file: "Tests/EndToEndTests/JSONLProtocolTests.swift", snippet: "writer.wait(timeout: .now() + 3) == .timedOut",
                 why: "the window in which a client that does not read must stay blocked; the server's memory is then measured"),
+        Allowed(file: "Tests/AttackTests/WebAttackTests.swift", snippet: "Thread.sleep(forTimeInterval: 3)",
+                why: "the window over which the web server's CPU use is measured during a flood"),
 
         // Fixtures' own pacing: part of the scene, not a wait for a result.
         Allowed(file: "Tests/ServeTests/ServeFaultTests.swift", snippet: #"print("ready", flush=True); time.sleep(60)"#,
                 why: "a client that holds its connection open (after saying ready) until the test kills it"),
         Allowed(file: "Tests/EndToEndTests/LiveUpdatesWithoutInotifyJSONLTests.swift", snippet: "time.sleep(120)",
                 why: "a program that holds every inotify instance of its user (after saying so) until the test kills it"),
+        Allowed(file: "Tests/AttackTests/WebAttackTests.swift", snippet: "time.sleep(hold)",
+                why: "the flooding user holds its connections for a while after saying how many it has"),
         Allowed(file: "Tests/TUITests/TmuxSession.swift", snippet: "usleep(150_000)",
                 why: "input pacing: a key sent within the TUI's escape delay after Escape would make an Alt chord"),
         Allowed(file: "Tests/TUITests/TmuxEndToEndTests.swift", snippet: "echo EXITED $?; sleep 60",

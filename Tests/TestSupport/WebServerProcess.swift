@@ -18,7 +18,7 @@ public final class WebServerProcess: @unchecked Sendable {
 
     public init(
         home: String, arguments: [String] = [], shared: Bool = false, currentDirectory: String? = nil,
-        environment extra: [String: String] = [:]
+        environment extra: [String: String] = [:], prefix: [String] = []
     ) throws {
         let environment = FacetProcess.environment(home: home, extra: extra)
         // Process has no working directory of its own before run(): env's -C sets it.
@@ -38,7 +38,8 @@ public final class WebServerProcess: @unchecked Sendable {
             serve = nil
             socket = nil
         }
-        let command = directory + [FacetProcess.binary] + connect + ["--ui", "web"] + arguments
+        // `prefix` runs the server through another program (prlimit, setpriv).
+        let command = directory + prefix + [FacetProcess.binary] + connect + ["--ui", "web"] + arguments
         let web = try BoundedProcess("/usr/bin/env", command, environment: environment)
         self.web = web
         guard web.waitFor(timeout: 60, { web.stdout.contains("\n") }) else {
@@ -63,4 +64,30 @@ public final class WebServerProcess: @unchecked Sendable {
         _ = serve?.finish(timeout: 20)
         return status
     }
+}
+
+/// What a browser holds once it has opened the printed URL: the session
+/// cookie (as a `Cookie` header) and the page secret the page was given.
+public struct WebSession {
+    public let cookie: (String, String)
+    public let secret: String
+    /// The answer to the token.
+    public let exchange: RawHTTP.Response
+
+    /// Redeems `server`'s token over raw HTTP.
+    public init(_ server: WebServerProcess, path: String = "/") throws {
+        let separator = path.contains("?") ? "&" : "?"
+        exchange = try RawHTTP.get(port: server.port, path: "\(path)\(separator)token=\(server.token)")
+        cookie = ("Cookie", String(exchange.headers["set-cookie"]?.split(separator: ";").first ?? ""))
+        secret = Self.secret(in: exchange.body) ?? ""
+    }
+
+    /// The page secret in a page's `<meta name="facet-page">`, if any.
+    public static func secret(in page: String) -> String? {
+        guard let start = page.range(of: #"<meta name="facet-page" content=""#) else { return nil }
+        return String(page[start.upperBound...].prefix { $0 != "\"" })
+    }
+
+    /// The WebSocket's path with the page secret.
+    public var socketPath: String { "/rpc?page=\(secret)" }
 }

@@ -27,8 +27,7 @@ final class ConnectionSink: MessageSink {
 
     private var out: [UInt8] = []
     private var offset = 0
-    private var held: [String: [UInt8]] = [:]
-    private var heldOrder: [String] = []
+    private var held = HeldNotifications<[UInt8]>()
     private(set) var isClosed = false
     /// Set by the connection while the session answers a batch.
     var inBatch = false
@@ -64,7 +63,7 @@ final class ConnectionSink: MessageSink {
 
     func notify(_ message: [UInt8], key: String) {
         guard !isClosed else { return }
-        if held.updateValue(message, forKey: key) == nil { heldOrder.append(key) }
+        held.hold(message, key: key)
     }
 
     func flush() {
@@ -100,8 +99,7 @@ final class ConnectionSink: MessageSink {
         isClosed = true
         out = []
         offset = 0
-        held = [:]
-        heldOrder = []
+        held = HeldNotifications()
         watch.writing = false
         resumeWaiters()
     }
@@ -109,14 +107,10 @@ final class ConnectionSink: MessageSink {
     // MARK: Internals
 
     private func release() {
-        for key in heldOrder {
-            if let message = held[key] {
-                out += message
-                out.append(0x0A)
-            }
+        for message in held.takeAll() {
+            out += message
+            out.append(0x0A)
         }
-        held = [:]
-        heldOrder = []
     }
 
     private func write() {

@@ -60,8 +60,8 @@ public enum ServeFrontEnd: FrontEnd {
 /// Accepts clients, runs a `Connection` for each, and stops on a signal.
 ///
 /// Everything happens on the main actor, driven by one `EventLoop`.
-/// Descriptors are a budget: the server accepts no more clients than its
-/// limit allows less `reserve` (kept for the database and the screens), and
+/// Descriptors are a budget (`DescriptorBudget`): the server accepts no more
+/// clients than its raised limit allows less a reserve, and
 /// if `accept` still finds none left (EMFILE, ENFILE) it stops accepting
 /// until a client leaves or `retryDelay` passes, instead of retrying at
 /// once: the waiting clients stay in the kernel's backlog meanwhile.
@@ -73,7 +73,6 @@ final class Server {
     let lineLimit: Int
     let peers = PeerCheck()
     let loop = EventLoop.shared
-    static let reserve = 32
     static let retryDelay = DispatchTimeInterval.milliseconds(250)
     let maxConnections: Int
     private var connections: [Int: Connection] = [:]
@@ -88,10 +87,7 @@ final class Server {
         self.context = context
         self.lineLimit = lineLimit
         catalog = SharedDataCatalog(base: context.catalog)
-        var limit = rlimit()
-        let known = getrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit) == 0
-        let soft = known ? Int(clamping: limit.rlim_cur) : Int.max
-        maxConnections = max(1, soft &- Self.reserve)
+        maxConnections = DescriptorBudget.maxConnections()
     }
 
     /// Returns when a SIGTERM or SIGINT has stopped the server.

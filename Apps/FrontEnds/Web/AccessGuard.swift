@@ -7,16 +7,28 @@ import Foundation
 ///   127.0.0.1 (DNS rebinding) sends its own name and is refused;
 /// - the one-time token from the printed URL is exchanged for a session
 ///   cookie (`HttpOnly`: no script reads it; `SameSite=Strict`: no other
-///   site's page sends it), then dropped from the URL;
+///   site's page sends it) and the page secret, then dropped from the URL;
 /// - every other request needs that cookie;
+/// - the cookie alone is not enough for anything that acts or reads the
+///   user's data (the WebSocket, path completion): browsers send a
+///   127.0.0.1 cookie to every port, so any local user's server on another
+///   port receives it. Those also need the page secret, which reaches the
+///   page only in the answer to the token and is kept in the page's storage,
+///   which browsers keep per origin, port included;
+/// - the cookie's name carries the port, so two servers in one browser do
+///   not overwrite each other's session;
 /// - a WebSocket's `Origin` must be this server's own: a browser attaches
 ///   cookies to cross-site WebSocket handshakes, and only `Origin` tells.
 final class AccessGuard: @unchecked Sendable {
-    static let cookieName = "facet_session"
+    static let cookiePrefix = "facet_session_"
+    /// The query parameter (WebSocket) and header (`fetch`) carrying the page secret.
+    static let secretParameter = "page"
+    static let secretHeader = "X-Facet-Page"
 
     let listenHost: String
     private let token: AccessToken
     private let session = AccessToken.random()
+    private let pageSecret = AccessToken.random()
     private let lock = NSLock()
     private var port = 0
     private var tokenUsed = false
@@ -53,18 +65,33 @@ final class AccessGuard: @unchecked Sendable {
         }
     }
 
+    /// This server's cookie name: one per port, so another server on
+    /// another port of the same host (whose cookies the browser shares)
+    /// neither replaces nor is replaced by it.
+    var cookieName: String { Self.cookiePrefix + String(boundPort) }
+
     /// The cookie that stands for a redeemed token.
     var setCookie: String {
-        "\(Self.cookieName)=\(session.value); HttpOnly; SameSite=Strict; Path=/"
+        "\(cookieName)=\(session.value); HttpOnly; SameSite=Strict; Path=/"
+    }
+
+    /// The page secret, handed out only with a redeemed token.
+    var secretForPage: String { pageSecret.value }
+
+    /// Whether `candidate` is the page secret (compared in constant time).
+    func admits(secret candidate: (some StringProtocol)?) -> Bool {
+        guard let candidate else { return false }
+        return pageSecret.matches(candidate)
     }
 
     /// Whether a request's `Cookie` headers carry this server's session.
     func admits(cookies: [String]) -> Bool {
+        let cookieName = cookieName
         var found = false
         for header in cookies {
             for pair in header.split(separator: ";") {
                 let parts = pair.split(separator: "=", maxSplits: 1)
-                guard parts.count == 2, parts[0].trimmingCharacters(in: .whitespaces) == Self.cookieName else { continue }
+                guard parts.count == 2, parts[0].trimmingCharacters(in: .whitespaces) == cookieName else { continue }
                 if session.matches(parts[1].trimmingCharacters(in: .whitespaces)) { found = true }
             }
         }

@@ -48,11 +48,22 @@ enum WebAssets {
             .map { "<link rel=\"modulepreload\" href=\"/assets/\($0)\">" }.joined(separator: "\n")
     }
 
-    static let indexHTML = """
+    /// The page; `secret` (the page secret, hex) only in the answer to the
+    /// token, from where the page keeps it in its own storage.
+    static func indexHTML(secret: String? = nil) -> String {
+        let meta = secret.map { "<meta name=\"facet-page\" content=\"\($0)\">\n" } ?? ""
+        return indexHead + meta + indexBody
+    }
+
+    static let indexHead = """
         <!doctype html>
         <html lang="en">
         <head>
         <meta charset="utf-8">
+
+        """
+
+    static let indexBody = """
         <meta name="viewport" content="width=device-width, initial-scale=1">
         <title>Facet</title>
         <link rel="stylesheet" href="/assets/app.css">

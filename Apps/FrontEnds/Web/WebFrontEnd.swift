@@ -3,7 +3,9 @@ import Glibc
 #endif
 import Foundation
 import Hummingbird
+import HummingbirdCore
 import HummingbirdWebSocket
+import JSONRPC
 import Logging
 import NIOCore
 import ScreenKit
@@ -18,6 +20,14 @@ public enum WebFrontEnd: FrontEnd {
     public static let name = "web"
     /// The largest request a page may send over its WebSocket.
     nonisolated static let maxMessage = 1 << 20
+    /// How long a connection may take to send its first request head.
+    nonisolated static let headerLimit = Duration.seconds(10)
+    /// How long a kept-alive HTTP connection may stay silent.
+    nonisolated static let idleLimit = Duration.seconds(60)
+    /// How long a page has to answer the close frame before its socket is cut.
+    nonisolated static let closeLimit = Duration.seconds(2)
+    /// How long SIGTERM or SIGINT may take, whatever the pages do.
+    nonisolated static let stopLimit = Duration.seconds(5)
 
     public static func run(_ context: FrontEndContext) async -> Int32 {
         let options: WebOptions
@@ -39,32 +49,48 @@ public enum WebFrontEnd: FrontEnd {
                 """)
         }
         let access = AccessGuard(listenHost: options.host, token: .random())
-        let pages = PageHost(catalog: context.catalog, home: context.home, version: context.version)
+        let stall = context.environment["FACET_WEB_STALL_SECONDS"].flatMap(Double.init).map { Duration.seconds($0) }
+        let pages = PageHost(
+            catalog: context.catalog, home: context.home, version: context.version, stallLimit: stall ?? .seconds(30))
+        let upgrade = HTTP1WebSocketUpgradeChannel.Configuration(
+            http1: .init(idleTimeout: .seconds(Int64(Self.idleLimit.components.seconds))),
+            ws: .init(maxFrameSize: maxMessage, closeTimeout: Self.closeLimit))
+        let server = HTTPServerBuilder { responder in
+            GuardedChannel(
+                inner: HTTP1WebSocketUpgradeChannel(responder: responder, configuration: upgrade) { request, _, _ in
+                    guard access.acceptsHost(request.authority),
+                        access.admits(cookies: request.headerFields[values: .cookie]),
+                        access.acceptsOrigin(request.headerFields[.origin], host: request.authority),
+                        let target = request.path?.split(separator: "?", maxSplits: 1),
+                        target.first == Substring(WebResponder.socketPath),
+                        access.admits(secret: WebResponder.queryValue(AccessGuard.secretParameter, in: target.dropFirst().first.map(String.init) ?? ""))
+                    else { return .dontUpgrade }
+                    return .upgrade([:]) { inbound, outbound, _ in
+                        try await pages.serve(inbound: inbound, outbound: outbound)
+                    }
+                },
+                headerLimit: .seconds(Int64(Self.headerLimit.components.seconds)))
+        }
         let app = Application(
             responder: WebResponder(access: access),
-            server: .http1WebSocketUpgrade { request, _, _ in
-                guard access.acceptsHost(request.authority),
-                    access.admits(cookies: request.headerFields[values: .cookie]),
-                    access.acceptsOrigin(request.headerFields[.origin], host: request.authority),
-                    request.path?.split(separator: "?").first == Substring(WebResponder.socketPath)
-                else { return .dontUpgrade }
-                return .upgrade([:]) { inbound, outbound, _ in
-                    try await pages.serve(inbound: inbound, outbound: outbound)
-                }
-            },
-            configuration: ApplicationConfiguration(address: .hostname(options.host, port: options.port), serverName: nil),
+            server: server,
+            configuration: ApplicationConfiguration(
+                address: .hostname(options.host, port: options.port), serverName: nil,
+                availableConnectionsDelegate: MaximumAvailableConnections(DescriptorBudget.maxConnections())),
             onServerRunning: { channel in
                 let port = channel.localAddress?.port ?? options.port
                 access.bound(port: port)
                 await announce(host: options.host, port: port, token: access, open: options.openBrowser, env: context.environment)
             },
             logger: Logger(label: "facet.web", factory: { _ in SwiftLogNoOpLogHandler() }))
+        let stopping = StopDeadline(pages: pages)
         do {
             try await app.runService()
         } catch {
             fail("facet --ui web: \(error)")
             return 1
         }
+        stopping.cancel()
         return 0
     }
 

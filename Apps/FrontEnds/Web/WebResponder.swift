@@ -2,7 +2,8 @@ import HTTPTypes
 import Hummingbird
 
 /// Answers plain HTTP: the guard first, then the page (for any path, so a
-/// screen's URL reloads into the same screen) or one of its assets.
+/// screen's URL reloads into the same screen) or one of its assets. The
+/// answer to the token is the page with its secret (`AccessGuard`).
 struct WebResponder: HTTPResponder {
     typealias Context = BasicRequestContext
     let access: AccessGuard
@@ -21,8 +22,10 @@ struct WebResponder: HTTPResponder {
             guard access.redeem(token) else {
                 return Self.text(.forbidden, "This link's token is wrong or was already used: start facet --ui web again.\n")
             }
-            var response = Self.text(.seeOther, "")
-            response.headers[.location] = request.uri.path + Self.query(dropping: "token", from: query)
+            // The page itself, not a redirect: the page secret must reach
+            // this page only, never a URL. The page drops the token from
+            // its address before anything else.
+            var response = Self.body(.ok, WebAssets.indexHTML(secret: access.secretForPage), type: "text/html; charset=utf-8")
             response.headers[.setCookie] = access.setCookie
             return response
         }
@@ -31,14 +34,19 @@ struct WebResponder: HTTPResponder {
         }
         let path = request.uri.path
         if path == Self.socketPath { return Self.text(.forbidden, "WebSocket handshake refused.\n") }
-        if path == PathCompletionResponder.path { return PathCompletionResponder.respond(query: query) }
+        if path == PathCompletionResponder.path {
+            guard access.admits(secret: request.headers[HTTPField.Name(AccessGuard.secretHeader)!]) else {
+                return Self.text(.forbidden, "This page has no secret of this server: open the URL facet printed.\n")
+            }
+            return PathCompletionResponder.respond(query: query)
+        }
         if path.hasPrefix("/assets/") {
             guard let asset = WebAssets.all[String(path.dropFirst("/assets/".count))] else {
                 return Self.text(.notFound, "No such asset.\n")
             }
             return Self.body(.ok, asset.text, type: asset.type)
         }
-        return Self.body(.ok, WebAssets.indexHTML, type: "text/html; charset=utf-8")
+        return Self.body(.ok, WebAssets.indexHTML(), type: "text/html; charset=utf-8")
     }
 
     static func text(_ status: HTTPResponse.Status, _ text: String) -> Response {
@@ -59,11 +67,5 @@ struct WebResponder: HTTPResponder {
             if parts.first == Substring(name) { return parts.count == 2 ? parts[1] : "" }
         }
         return nil
-    }
-
-    /// The query without one parameter, with its `?` (empty when nothing is left).
-    static func query(dropping name: String, from query: String) -> String {
-        let kept = query.split(separator: "&").filter { $0.split(separator: "=", maxSplits: 1).first != Substring(name) }
-        return kept.isEmpty ? "" : "?" + kept.joined(separator: "&")
     }
 }

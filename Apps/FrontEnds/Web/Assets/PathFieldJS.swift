@@ -6,12 +6,13 @@
 enum PathFieldJS {
     static let text = #"""
 import { el } from "./render.js";
+import { pageSecret } from "./rpc.js";
 
 const PAUSE = 120;
 const SHOWN = 8;
 
 async function lookUp(typed) {
-  const response = await fetch(`/complete?path=${encodeURIComponent(typed)}`, { headers: { Accept: "application/json" } });
+  const response = await fetch(`/complete?path=${encodeURIComponent(typed)}`, { headers: { Accept: "application/json", "X-Facet-Page": pageSecret } });
   if (!response.ok) return { folder: "", names: [], total: 0, completion: typed };
   return response.json();
 }

@@ -1,6 +1,22 @@
 /// The page's JSON-RPC client over its one WebSocket.
 enum RpcJS {
     static let text = #"""
+// The page secret: given once with the page that redeemed the token, then
+// kept in this origin's storage (per port: no other local server's page can
+// read it) for reloads and other tabs. The token leaves the address at once.
+export const pageSecret = (() => {
+  const meta = document.querySelector('meta[name="facet-page"]');
+  if (meta) {
+    localStorage.setItem("facet-page", meta.content);
+    meta.remove();
+    const query = new URLSearchParams(location.search);
+    query.delete("token");
+    const rest = query.toString();
+    history.replaceState(null, "", location.pathname + (rest ? `?${rest}` : ""));
+  }
+  return localStorage.getItem("facet-page") ?? "";
+})();
+
 // One WebSocket, JSON-RPC 2.0: requests get promises, screen.changed goes to a listener.
 export class Rpc {
   constructor(onChange, onState) {
@@ -14,7 +30,7 @@ export class Rpc {
   connect() {
     return new Promise((resolve, reject) => {
       const scheme = location.protocol === "https:" ? "wss:" : "ws:";
-      const socket = new WebSocket(`${scheme}//${location.host}/rpc`);
+      const socket = new WebSocket(`${scheme}//${location.host}/rpc?page=${encodeURIComponent(pageSecret)}`);
       socket.onopen = () => { this.socket = socket; this.onState("connected"); resolve(); };
       socket.onerror = () => reject(new Error("the connection to facet failed"));
       socket.onclose = () => {
