@@ -11,6 +11,8 @@ public final class JSONLSession: @unchecked Sendable {
     private var nextID = 0
     /// Notifications received so far, in arrival order.
     public private(set) var notifications: [[String: Any]] = []
+    /// Ends the process (and what it started) if a test stuck elsewhere never does.
+    private var lifetime: ChildDeadline?
 
     /// `launcher` runs the binary through another program first (as
     /// `Unprivileged.prefix`, to be an ordinary user when the tests are root).
@@ -29,10 +31,12 @@ public final class JSONLSession: @unchecked Sendable {
         process.standardOutput = output
         process.standardError = errors
         try process.run()
+        lifetime = ChildDeadline(process, seconds: ChildLifetime.longest)
     }
 
     deinit {
         if process.isRunning { process.terminate() }
+        lifetime?.finish()
     }
 
     /// Writes one raw line (a newline is added).
