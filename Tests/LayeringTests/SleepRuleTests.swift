@@ -86,8 +86,6 @@ import Testing
                 why: "delays a change so it lands while screen.wait is pending; landing first only makes the wait return at once (the test still passes, it cannot hang or flake)"),
         Allowed(file: "Tests/KernelTests/Persistence/ForeignCommitWatchTests.swift", snippet: "usleep(1000)",
                 why: "within(): a condition polled until a deadline"),
-        Allowed(file: "Tests/TUITests/AttachedTUI.swift", snippet: "usleep(5000)",
-                why: "latency(): poll the pane with a deadline until the condition shows (the latency is measured)"),
         Allowed(file: "Tests/TUITests/LiveAcrossProcessesTmuxTests.swift", snippet: "usleep(1_000_000)",
                 why: "the idle TUI's measurement starts once start-up's threads have wound down"),
         Allowed(file: "Tests/TUITests/LiveAcrossProcessesTmuxTests.swift", snippet: "usleep(UInt32(window * 1_000_000))",
