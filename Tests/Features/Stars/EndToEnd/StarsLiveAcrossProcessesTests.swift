@@ -5,7 +5,7 @@ import TestSupport
 /// An open stars screen shows what another Facet process committed to the
 /// cache (a repository opened there is visited here), without a request
 /// to GitHub.
-@Suite struct StarsLiveAcrossProcessesTests {
+@Suite(.tags(.stars, .jsonl, .cli)) struct StarsLiveAcrossProcessesTests {
     /// Repository 1000007's row in a response (`result`) or notification (`params`).
     static func item(_ message: [String: Any], _ key: String) -> [String: Any]? {
         let snapshot = (message[key] as? [String: Any])?["snapshot"] as? [String: Any]
