@@ -13,7 +13,7 @@ import sys
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
-from web_e2e import Page, browser, console_errors, run
+from web_e2e import in_browser, run
 
 
 def open_tab(driver, page, screen):
@@ -26,10 +26,15 @@ def settled(driver):
     return driver.execute_script("return document.querySelector('#screen .status')?.dataset.kind !== 'loading'")
 
 
-def fill(driver, field, value):
+def fill(driver, page, field, value):
+    """Types `value` over the field's text as a person does (select all,
+    type): focused all along, so a screen update cannot put the old text
+    back between a clear and the typing."""
     box = driver.find_element(By.ID, f"field-{field}")
-    box.clear()
+    box.click()
+    box.send_keys(Keys.CONTROL, "a")
     box.send_keys(value)
+    page.until(f"{field} typed", lambda: box.get_attribute("value") == value)
 
 
 def submit(driver, page):
@@ -46,58 +51,54 @@ def message(driver, field):
 
 def main():
     url, github, photos = sys.argv[1:4]
-    facts = {}
-    driver = browser()
-    page = Page(driver)
-    try:
-        driver.get(url)
-        page.until("the first screen", lambda: page.title() != "")
+    return in_browser(lambda driver, page, facts: scenario(driver, page, facts, url, github, photos))
 
-        # Login: the form, as a person fills it in.
-        open_tab(driver, page, "login")
-        page.until("the login form", lambda: driver.find_elements(By.ID, "field-first-name"))
-        fill(driver, "first-name", "Ada")
-        fill(driver, "last-name", "Lovelace")
-        submit(driver, page)
-        page.until("the sign-in", lambda: "signed in as Ada Lovelace" in page.status())
-        facts["loginStatus"] = page.status()
 
-        # Settings: a bad page size is refused beside the field; then the fixtures' URLs are saved.
-        open_tab(driver, page, "settings")
-        page.until("the settings form", lambda: driver.find_elements(By.ID, "field-page-size"))
-        fill(driver, "page-size", "many")
-        page.until("the page size refused", lambda: message(driver, "page-size") != "")
-        facts["pageSizeRefusal"] = message(driver, "page-size")
-        fill(driver, "page-size", "25")
-        for field, value in (("github-user", "octo"), ("github-base-url", github), ("photos-base-url", photos + "/ok")):
-            fill(driver, field, value)
-        page.until("the page size accepted", lambda: message(driver, "page-size") == "")
-        submit(driver, page)
-        page.until("the save", lambda: page.status().startswith("Saved"))
-        facts["settingsStatus"] = page.status()
+def scenario(driver, page, facts, url, github, photos):
+    driver.get(url)
+    page.until("the first screen", lambda: page.title() != "")
 
-        # Stars: read from the GitHub fixture.
-        open_tab(driver, page, "stars")
-        page.until("the starred repositories", lambda: settled(driver) and len(page.rows()) > 0)
-        facts["starsTitle"] = page.title()
-        facts["starsStatus"] = page.status()
-        facts["starsFirstRow"] = page.rows()[0]
+    # Login: the form, as a person fills it in.
+    open_tab(driver, page, "login")
+    page.until("the login form", lambda: driver.find_elements(By.ID, "field-first-name"))
+    fill(driver, page, "first-name", "Ada")
+    fill(driver, page, "last-name", "Lovelace")
+    submit(driver, page)
+    page.until("the sign-in", lambda: "signed in as Ada Lovelace" in page.status())
+    facts["loginStatus"] = page.status()
 
-        # Photos: read from the photos fixture; Enter on the first opens its details.
-        open_tab(driver, page, "photos")
-        page.until("the photos", lambda: settled(driver) and len(page.rows()) > 0)
-        facts["photosStatus"] = page.status()
-        facts["photosFirstRows"] = page.rows()[:3]
-        driver.find_element(By.CSS_SELECTOR, "#screen .scroller").send_keys(Keys.HOME)
-        page.key(Keys.ENTER)
-        page.until("the photo's details", lambda: page.path().startswith("/photo/"))
-        facts["photoPath"] = page.path()
-        page.until("the photo's title", lambda: page.title() != "")
-        facts["photoTitle"] = page.title()
-        facts["consoleErrors"] = console_errors(driver)
-    finally:
-        driver.quit()
-    return facts
+    # Settings: a bad page size is refused beside the field; then the fixtures' URLs are saved.
+    open_tab(driver, page, "settings")
+    page.until("the settings form", lambda: driver.find_elements(By.ID, "field-page-size"))
+    fill(driver, page, "page-size", "many")
+    page.until("the page size refused", lambda: message(driver, "page-size") != "")
+    facts["pageSizeRefusal"] = message(driver, "page-size")
+    fill(driver, page, "page-size", "25")
+    for field, value in (("github-user", "octo"), ("github-base-url", github), ("photos-base-url", photos + "/ok")):
+        fill(driver, page, field, value)
+    page.until("the page size accepted", lambda: message(driver, "page-size") == "")
+    submit(driver, page)
+    page.until("the save", lambda: page.status().startswith("Saved"))
+    facts["settingsStatus"] = page.status()
+
+    # Stars: read from the GitHub fixture.
+    open_tab(driver, page, "stars")
+    page.until("the starred repositories", lambda: settled(driver) and len(page.rows()) > 0)
+    facts["starsTitle"] = page.title()
+    facts["starsStatus"] = page.status()
+    facts["starsFirstRow"] = page.rows()[0]
+
+    # Photos: read from the photos fixture; Enter on the first opens its details.
+    open_tab(driver, page, "photos")
+    page.until("the photos", lambda: settled(driver) and len(page.rows()) > 0)
+    facts["photosStatus"] = page.status()
+    facts["photosFirstRows"] = page.rows()[:3]
+    driver.find_element(By.CSS_SELECTOR, "#screen .scroller").send_keys(Keys.HOME)
+    page.key(Keys.ENTER)
+    page.until("the photo's details", lambda: page.path().startswith("/photo/"))
+    facts["photoPath"] = page.path()
+    page.until("the photo's title", lambda: page.title() != "")
+    facts["photoTitle"] = page.title()
 
 
 if __name__ == "__main__":
