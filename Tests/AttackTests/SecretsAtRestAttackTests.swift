@@ -88,6 +88,8 @@ import TestSupport
         reader.standardInput = input
         reader.standardOutput = output
         try reader.run()
+        // Killed past it, which also ends the read loop below (end of file).
+        let deadline = ChildDeadline(reader, seconds: 300)
         input.fileHandleForWriting.write(Data("BEGIN;\nSELECT 'holding', count(*) FROM settings;\n".utf8))
         // Its answer means the snapshot is held.
         var seen = Data()
@@ -102,6 +104,8 @@ import TestSupport
         #expect(Date().timeIntervalSince(started) < 10, "the save waited for the reader")
         input.fileHandleForWriting.write(Data("COMMIT;\n.quit\n".utf8))
         reader.waitUntilExit()
+        deadline.finish()
+        #expect(!deadline.expired, "the sqlite3 reader ran past its deadline")
         // The next settings write erases what the held snapshot kept.
         _ = try await facet("settings", "set", "page-size", "25")
         let left = copies(of: token)

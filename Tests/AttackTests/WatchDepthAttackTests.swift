@@ -110,9 +110,8 @@ import TestSupport
         process.executableURL = URL(fileURLWithPath: "/bin/rm")
         process.arguments = ["-rf", path]
         guard (try? process.run()) != nil else { return }
-        let killer = DispatchWorkItem { if process.isRunning { process.terminate() } }
-        DispatchQueue.global().asyncAfter(deadline: .now() + 120, execute: killer)
+        let deadline = ChildDeadline(process, seconds: 120)
         process.waitUntilExit()
-        killer.cancel()
+        deadline.finish()
     }
 }

@@ -67,14 +67,27 @@ import TestSupport
         return commands
     }
 
-    @Test func everyREADMEExampleRuns() throws {
+    /// Each line runs, and where the README shows what it prints or says so
+    /// in its comment, the output is checked (`READMEShownOutput`).
+    @Test func everyREADMEExampleRunsAndPrintsWhatTheREADMEShows() throws {
         let commands = try Self.readmeCommands()
         #expect(commands.count >= 20)
         #expect(commands.contains { $0.contains("--jsonl") })
         let world = CLIExampleWorld()
-        for command in commands {
-            let result = try world.run(command)
-            #expect(result.status == 0, "\(command) → \(result.status): \(result.stderr)")
+        var checked = Set<String>()
+        for line in commands {
+            let result = try world.run(line)
+            #expect(result.status == 0, "\(line) → \(result.status): \(result.stderr)")
+            let command = READMEShellExamplesTests.command(line)
+            let comment = line.range(of: " #").map { line[$0.upperBound...].trimmingCharacters(in: .whitespaces) } ?? ""
+            if let shown = READMEShownOutput.all.first(where: { $0.command == command }) {
+                try shown.check(result, world, comment)
+                checked.insert(command)
+            } else if READMEShownOutput.promisesOutput(comment) {
+                Issue.record("the README shows or promises what this prints, and nothing checks it: \(line)")
+            }
         }
+        let stale = READMEShownOutput.all.map(\.command).filter { !checked.contains($0) }
+        #expect(stale.isEmpty, "checks for no README line: \(stale)")
     }
 }

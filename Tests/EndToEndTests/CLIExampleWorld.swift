@@ -47,12 +47,15 @@ final class CLIExampleWorld: @unchecked Sendable {
 
     /// Commands documented with a trailing `&` (`facet serve &`), still
     /// running; stopped (SIGTERM) with the world.
-    private var background: [Process] = []
+    private var background: [(process: Process, lifetime: ChildDeadline)] = []
 
     deinit {
-        for process in background where process.isRunning {
-            process.terminate()
-            process.waitUntilExit()
+        for (process, lifetime) in background {
+            if process.isRunning {
+                process.terminate()
+                process.waitUntilExit()
+            }
+            lifetime.finish()
         }
     }
 
@@ -76,7 +79,7 @@ final class CLIExampleWorld: @unchecked Sendable {
         let errors = Pipe()
         process.standardError = errors
         try process.run()
-        background.append(process)
+        background.append((process, ChildDeadline(process, seconds: ChildLifetime.longest)))
         var said = Data()
         while process.isRunning, !said.contains(UInt8(ascii: "\n")) {
             let chunk = errors.fileHandleForReading.availableData

@@ -42,7 +42,7 @@ import TestSupport
         #expect(rows.count == 5)
         for row in rows {
             let cells = row.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }.dropFirst()
-            #expect(cells.count == 5, "\(row)")
+            #expect(cells.count == 6, "\(row)")
             #expect(cells.allSatisfy { $0 == "yes" }, "a face this feature never goes through: \(row)")
         }
     }

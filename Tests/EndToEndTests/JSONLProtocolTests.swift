@@ -167,16 +167,10 @@ import TestSupport
     }
 
     @Test func exampleClientRuns() throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Tools/examples/jsonl_client.py").standardized.path
-        process.arguments = ["python3", script, FacetProcess.binary]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        let run = try BoundedProcess.run("/usr/bin/env", ["python3", script, FacetProcess.binary], timeout: 180)
+        let output = run.stdout
+        #expect(run.status == 0, "\(run.stderr.suffix(2000))")
         #expect(output.contains("filtered 'queen': ['Bohemian Rhapsody', 'Dancing Queen']"))
         #expect(output.contains("expected error: playlist.invalid_page"))
         #expect(output.contains("exit status: 0"))

@@ -60,11 +60,12 @@ import TestSupport
         let imported = try BoundedProcess.run(
             "/usr/bin/setpriv", Self.asUser + [FacetProcess.binary, "playlists", "import", list, "--name", "Arrived"],
             environment: FacetProcess.environment(home: home.path), timeout: 60)
-        let exited = ContinuousClock.now
         #expect(imported.status == 0, "\(imported.stderr)")
-        let (changed, latency) = try session.screenChanged(containing: "Arrived", since: exited)
-        print("without inotify a CLI import reached the JSON-lines client \(latency) after the CLI exited")
-        #expect(latency < .seconds(2))
+        // How soon is Tools/bench/live.sh's figure; a generous deadline here
+        // is missed only by a change never told.
+        let changed = try session.notification(timeout: 60) { message in
+            message["method"] as? String == "screen.changed" && text(message).contains("Arrived")
+        }
         #expect(text(changed).contains("Sample"))
         #expect(try session.finish() == 0)
         // Read once the session has ended: the pipe then ends too.

@@ -161,6 +161,7 @@ import TestSupport
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
         try process.run()
+        let lifetime = ChildDeadline(process, seconds: 300)
         let payload = Data((lines.joined(separator: "\n") + "\n").utf8)
         let writer = Thread {
             input.fileHandleForWriting.write(payload)
@@ -178,6 +179,8 @@ import TestSupport
         #expect(Int(waiting) >= capacity, "the server's output pipe never filled (\(waiting) of \(capacity) bytes)")
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
+        lifetime.finish()
+        #expect(!lifetime.expired, "the MCP server ran past its deadline")
         #expect(process.terminationStatus == 0)
         let replies = data.split(separator: UInt8(ascii: "\n")).map {
             (try? JSONSerialization.jsonObject(with: Data($0)) as? [String: Any]) ?? [:]

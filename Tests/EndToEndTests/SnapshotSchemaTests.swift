@@ -153,8 +153,11 @@ import TestSupport
         process.standardOutput = pipe
         process.standardError = pipe
         try process.run()
+        let deadline = ChildDeadline(process, seconds: 300)
         let output = pipe.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
+        deadline.finish()
+        if deadline.expired { throw deadline.failure("python3 \(arguments.joined(separator: " "))", stderr: String(decoding: output, as: UTF8.self)) }
         return (process.terminationStatus, String(decoding: output, as: UTF8.self))
     }
 }

@@ -22,12 +22,15 @@ import TestSupport
         let process = Process()
         let input = Pipe()
         let output = Pipe()
+        /// Past it the shell is killed, which also releases the lock.
+        private var deadline: ChildDeadline?
         init(database: String) throws {
             process.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
             process.arguments = [database]
             process.standardInput = input
             process.standardOutput = output
             try process.run()
+            deadline = ChildDeadline(process, seconds: 300)
             input.fileHandleForWriting.write(Data("BEGIN IMMEDIATE;\nINSERT INTO meta VALUES ('lock', 'held');\nSELECT 'locked';\n".utf8))
             // The shell answers the SELECT only after BEGIN IMMEDIATE took the lock.
             var said = Data()
@@ -49,6 +52,7 @@ import TestSupport
             released = true
             input.fileHandleForWriting.write(Data("ROLLBACK;\n.quit\n".utf8))
             process.waitUntilExit()
+            deadline?.finish()
         }
     }
 

@@ -5,7 +5,7 @@ import TestSupport
 /// `facet --ui web` in headless Chromium (Tests/WebBrowser/web_e2e.py, driven
 /// by selenium through the system chromedriver). The page is served through
 /// `facet serve`, so another `facet --connect` process can change what it shows.
-@Suite(.tags(.playlists, .folders, .serve)) struct WebBrowserTests {
+@Suite(.tags(.playlists, .folders, .web, .serve)) struct WebBrowserTests {
     let home = TemporaryDirectory("facet-web-home")
     let work = TemporaryDirectory("facet-web-work")
 

@@ -5,7 +5,7 @@ import TestSupport
 /// The web page deletes as the TUI does (Tests/WebBrowser/web_home_delete.py,
 /// headless Chromium): the screen's own question, and for the home folder
 /// alone a typed second answer that must be its path.
-@Suite(.tags(.folders, .serve)) struct WebHomeDeleteTests {
+@Suite(.tags(.folders, .web, .serve)) struct WebHomeDeleteTests {
     let home = TemporaryDirectory("facet-web-home-delete")
     let work = TemporaryDirectory("facet-web-home-delete-work")
 

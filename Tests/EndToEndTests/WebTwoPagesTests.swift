@@ -6,7 +6,7 @@ import TestSupport
 /// headless Chromium), on its own core and attached to a `facet serve`: a
 /// filter set in one page is that page's own, a playlist imported in one
 /// appears in the other without a reload.
-@Suite(.tags(.playlists, .serve)) struct WebTwoPagesTests {
+@Suite(.tags(.playlists, .web, .serve)) struct WebTwoPagesTests {
     @Test(arguments: [false, true]) func aFilterStaysInItsPageAndAnImportShowsInBoth(shared: Bool) throws {
         let home = TemporaryDirectory("facet-web-pages-home")
         let work = TemporaryDirectory("facet-web-pages-work")

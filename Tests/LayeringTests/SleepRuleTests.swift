@@ -10,16 +10,7 @@ import Testing
 /// fails this test until it is replaced by a wait on the event itself or
 /// listed here with its reason.
 @Suite struct SleepRuleTests {
-    struct Allowed {
-        /// Relative to the repository root.
-        let file: String
-        /// Part of the line, enough to tell it from the file's other sleeps.
-        let snippet: String
-        /// How many lines of the file it covers (a copied fixed sleep is not
-        /// let through by an entry written for another).
-        var times = 1
-        let why: String
-    }
+    typealias Allowed = TestSources.Allowed
 
     static let allowed: [Allowed] = [
         // Polls: a condition checked again and again until a deadline.
@@ -101,8 +92,6 @@ import Testing
                 why: "delays a change so it lands while screen.wait is pending; landing first only makes the wait return at once (the test still passes, it cannot hang or flake)"),
         Allowed(file: "Tests/KernelTests/Persistence/ForeignCommitWatchTests.swift", snippet: "usleep(1000)",
                 why: "within(): a condition polled until a deadline"),
-        Allowed(file: "Tests/TUITests/AttachedTUI.swift", snippet: "usleep(5000)",
-                why: "latency(): poll the pane with a deadline until the condition shows (the latency is measured)"),
         Allowed(file: "Tests/TUITests/LiveAcrossProcessesTmuxTests.swift", snippet: "usleep(1_000_000)",
                 why: "the idle TUI's measurement starts once start-up's threads have wound down"),
         Allowed(file: "Tests/TUITests/LiveAcrossProcessesTmuxTests.swift", snippet: "usleep(UInt32(window * 1_000_000))",
@@ -119,16 +108,7 @@ import Testing
     }
 
     /// Test code: Swift, Python and shell files under `Tests/`, less this one.
-    static func testFiles() -> [String] {
-        let root = PackageGraph.repositoryRoot
-        let own = URL(fileURLWithPath: #filePath).path.replacingOccurrences(of: root.path + "/", with: "")
-        guard let walker = FileManager.default.enumerator(atPath: root.appendingPathComponent("Tests").path) else { return [] }
-        return walker.compactMap { $0 as? String }
-            .filter { $0.hasSuffix(".swift") || $0.hasSuffix(".py") || $0.hasSuffix(".sh") }
-            .map { "Tests/" + $0 }
-            .filter { $0 != own }
-            .sorted()
-    }
+    static func testFiles() -> [String] { TestSources.files(excluding: #filePath) }
 
     @Test func theDetectorFindsEveryKindOfSleep() {
         for line in [
@@ -148,19 +128,8 @@ import Testing
 
     @Test func everySleepInTestCodeIsListedWithWhyItIsSafe() throws {
         #expect(!Self.testFiles().isEmpty)
-        var used = [Int](repeating: 0, count: Self.allowed.count)
-        var offending: [String] = []
-        for file in Self.testFiles() {
-            let text = try String(contentsOf: PackageGraph.repositoryRoot.appendingPathComponent(file), encoding: .utf8)
-            for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-                let line = String(line)
-                guard Self.isSleep(line) else { continue }
-                if let entry = Self.allowed.indices.first(where: { Self.allowed[$0].file == file && line.contains(Self.allowed[$0].snippet) }) {
-                    used[entry] += 1
-                    if used[entry] <= Self.allowed[entry].times { continue }
-                }
-                offending.append("\(file):\(index + 1): \(line.trimmingCharacters(in: .whitespaces))")
-            }
+        let (offending, stale) = try TestSources.check(Self.testFiles(), allowed: Self.allowed) { _, _, lines, index in
+            Self.isSleep(lines[index])
         }
         if !offending.isEmpty {
             print("Sleeps in test code with no reason on SleepRuleTests.allowed:\n" + offending.joined(separator: "\n"))
@@ -171,7 +140,6 @@ import Testing
             \(offending.joined(separator: "\n"))
             """)
         // Entries whose line has gone: the list says only what is true.
-        let stale = Self.allowed.indices.filter { used[$0] == 0 }.map { "\(Self.allowed[$0].file): \(Self.allowed[$0].snippet)" }
         #expect(stale.isEmpty, "entries that match no line any more:\n\(stale.joined(separator: "\n"))")
     }
 }

@@ -225,14 +225,19 @@ async def features(binary, home, work, github, photos):
     return facts
 
 
+# The servers this script starts live within it: past this the session is
+# cancelled, which ends the server, and the script fails instead of hanging.
+TIMEOUT = 150
+
+
 def main():
     binary, home, work, mode = sys.argv[1:5]
     if mode == "features":
-        facts = asyncio.run(features(binary, home, work, *sys.argv[5:7]))
+        facts = asyncio.run(asyncio.wait_for(features(binary, home, work, *sys.argv[5:7]), timeout=TIMEOUT))
         print(json.dumps(facts, sort_keys=True))
         return
     run = scenario if mode == "scenario" else conformance
-    facts = asyncio.run(run(binary, home, work))
+    facts = asyncio.run(asyncio.wait_for(run(binary, home, work), timeout=TIMEOUT))
     print(json.dumps(facts, sort_keys=True))
 
 

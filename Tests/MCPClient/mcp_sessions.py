@@ -42,9 +42,15 @@ async def run(binary, home, specs):
     return [await session_facts(binary, home, spec) for spec in specs]
 
 
+# The servers this script starts live within it: past this the sessions are
+# cancelled, which ends the server, and the script fails instead of hanging.
+TIMEOUT = 150
+
+
 def main():
     binary, home, _work, spec = sys.argv[1:5]
-    print(json.dumps({"sessions": asyncio.run(run(binary, home, json.loads(spec)))}, sort_keys=True))
+    sessions = asyncio.run(asyncio.wait_for(run(binary, home, json.loads(spec)), timeout=TIMEOUT))
+    print(json.dumps({"sessions": sessions}, sort_keys=True))
 
 
 if __name__ == "__main__":

@@ -128,7 +128,8 @@ import TestSupport
         let output = Pipe()
         child.standardOutput = output
         try child.run()
-        defer { if child.isRunning { kill(child.processIdentifier, SIGKILL) } }
+        let deadline = ChildDeadline(child, seconds: 300)
+        defer { if child.isRunning { kill(child.processIdentifier, SIGKILL) }; deadline.finish() }
         let ready = output.fileHandleForReading.availableData
         #expect(String(decoding: ready, as: UTF8.self).contains("ready"))
 
@@ -178,8 +179,11 @@ import TestSupport
         stranger.standardOutput = output
         stranger.standardError = output
         try stranger.run()
+        let deadline = ChildDeadline(stranger, seconds: 120)
         let said = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         stranger.waitUntilExit()
+        deadline.finish()
+        #expect(!deadline.expired, "the stranger's client ran past its deadline: the server kept its connection open")
         #expect(said.contains(#""code":"peer_refused""#), "\(said)")
         #expect(said.contains("user 65534 may not use this server (it runs as user 0)"))
         #expect(!said.contains("protocolVersion"))

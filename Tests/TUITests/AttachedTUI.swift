@@ -41,18 +41,3 @@ struct AttachedServer {
             width: width, height: height)
     }
 }
-
-extension TmuxSession {
-    /// How long after `start` the screen first satisfied `condition`,
-    /// read every few milliseconds until `deadline`; nil if it never did.
-    func latency(from start: ContinuousClock.Instant, within deadline: Duration = .seconds(10),
-                 until condition: (String) -> Bool) throws -> (Duration?, String) {
-        var last = ""
-        while ContinuousClock.now < start + deadline {
-            last = try screen()
-            if condition(last) { return (ContinuousClock.now - start, last) }
-            usleep(5000)
-        }
-        return (nil, last)
-    }
-}

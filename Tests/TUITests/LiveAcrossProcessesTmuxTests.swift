@@ -4,7 +4,9 @@ import TestSupport
 
 /// An open TUI shows what another Facet process committed to the same
 /// database, without a key press, and sleeps while nothing happens: the
-/// built binary under tmux, the other process a one-shot CLI run.
+/// built binary under tmux, the other process a one-shot CLI run. How soon
+/// is a benchmark's figure (Tools/bench/live.sh); these wait with a generous
+/// deadline, which only a change never shown misses.
 @Suite(.serialized) struct LiveAcrossProcessesTmuxTests {
     func startTUI(_ home: TemporaryDirectory, width: Int = 100, height: Int = 30) throws -> TmuxSession {
         let tmux = try TmuxSession(
@@ -14,22 +16,18 @@ import TestSupport
     }
 
     /// Imports `list` as "Arrived" with a one-shot CLI run (no `--connect`)
-    /// and answers how long after that process exited `tmux` showed it.
-    static func importLatency(_ list: String, home: TemporaryDirectory, in tmux: TmuxSession) throws -> Duration {
+    /// and waits until `tmux` shows it, with no key pressed.
+    static func importShows(_ list: String, home: TemporaryDirectory, in tmux: TmuxSession) throws {
         let result = try FacetProcess.run(["playlists", "import", list, "--name", "Arrived"], home: home.path)
-        let exited = ContinuousClock.now
         #expect(result.status == 0, "\(result.stderr)")
-        let (latency, last) = try tmux.latency(from: exited) { $0.contains("Arrived ") }
-        return try #require(latency, "the import never showed; the screen:\n\(last)")
+        try tmux.wait(for: "the import", timeout: 60) { $0.contains("Arrived ") }
     }
 
-    @Test func aCLIImportInAnotherProcessAppearsWithinHalfASecond() throws {
+    @Test func aCLIImportInAnotherProcessAppears() throws {
         let home = TemporaryDirectory("facet-tui-live")
         let list = home.file("live.m3u", "#EXTM3U\n#EXTINF:100,Artist - Live Song\n/music/live.mp3\n")
         let tmux = try startTUI(home)
-        let latency = try Self.importLatency(list, home: home, in: tmux)
-        print("a CLI import showed in the open TUI \(latency) after the CLI exited")
-        #expect(latency < .milliseconds(500))
+        try Self.importShows(list, home: home, in: tmux)
         try tmux.type("q")
         try tmux.wait(forText: "EXITED 0")
     }
@@ -37,7 +35,7 @@ import TestSupport
     /// The starred list is a cache of GitHub's: another process's refresh
     /// shows in an open TUI, which reads the cache again (opened with
     /// `--refresh none`, it never asks GitHub itself).
-    @Test func aStarRefreshedInAnotherProcessAppearsWithinHalfASecond() throws {
+    @Test func aStarRefreshedInAnotherProcessAppears() throws {
         let home = TemporaryDirectory("facet-tui-live-stars")
         let server = try FixtureServer(arguments: ["--stars", "30"])
         for words in [
@@ -52,12 +50,8 @@ import TestSupport
         try tmux.wait(forText: "owner")
         try server.control("add", user: "octo", name: "new/thing")
         let result = try FacetProcess.run(["stars", "refresh-all"], home: home.path)
-        let exited = ContinuousClock.now
         #expect(result.status == 0, "\(result.stderr)")
-        let (seen, last) = try tmux.latency(from: exited) { $0.contains("new/thing") }
-        let latency = try #require(seen, "the new star never showed; the screen:\n\(last)")
-        print("a star refreshed in another process showed in the open TUI \(latency) after it exited")
-        #expect(latency < .milliseconds(500))
+        try tmux.wait(for: "the new star", timeout: 60) { $0.contains("new/thing") }
         try tmux.type("q")
         try tmux.wait(forText: "EXITED 0")
     }
@@ -128,20 +122,16 @@ import TestSupport
 
     /// Sleeping until a key or a change must not make a resize wait: the
     /// terminal's signal wakes the idle loop.
-    @Test func anIdleTUIRedrawsAResizeWithinHalfASecond() throws {
+    @Test func anIdleTUIRedrawsAResize() throws {
         let home = TemporaryDirectory("facet-tui-idle-resize")
         let tmux = try startTUI(home, width: 100, height: 30)
         let wide = try tmux.wait(forText: "Photos")
         let bar = wide.components(separatedBy: "\n").first ?? ""
         try tmux.resize(width: 60, height: 20)
-        let resized = ContinuousClock.now
-        let (seen, last) = try tmux.latency(from: resized, within: .seconds(15)) { screen in
+        try tmux.wait(for: "the resized frame", timeout: 60) { screen in
             guard let top = screen.components(separatedBy: "\n").first else { return false }
             return top != bar && !top.isEmpty
         }
-        let latency = try #require(seen, "the resize never showed; the screen:\n\(last)")
-        print("an idle TUI redrew a resize after \(latency)")
-        #expect(latency < .milliseconds(500))
         try tmux.type("q")
         try tmux.wait(forText: "EXITED 0")
     }
@@ -155,9 +145,7 @@ import TestSupport
         defer { server.stop() }
         let tmux = try server.tui(home: home.path, arguments: "--ui tui --no-mouse")
         try tmux.waitForPlaylists()
-        let latency = try Self.importLatency(list, home: home, in: tmux)
-        print("a CLI import showed in a TUI attached to facet serve \(latency) after the CLI exited")
-        #expect(latency < .milliseconds(500))
+        try Self.importShows(list, home: home, in: tmux)
         try tmux.type("q")
         try tmux.wait(forText: "EXITED 0")
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// A detached tmux session on a private server, for driving the real TUI as
 /// a person would: send keys, read the screen with `capture-pane`.
@@ -72,8 +73,12 @@ final class TmuxSession {
         defer { environment.forEach { free($0) } }
         let spawned = posix_spawn(&pid, argv[0]!, &actions, &attributes, argv, environment)
         guard spawned == 0 else { throw Failure.noTmux }
+        // A client command is quick; one stuck (a wedged server) is killed.
+        let deadline = ChildDeadline(pid: pid, seconds: 60)
         var status: Int32 = 0
         while waitpid(pid, &status, 0) == -1, errno == EINTR {}
+        deadline.finish()
+        if deadline.expired { throw Failure.timeout("tmux \(arguments.joined(separator: " ")) to finish", screen: "") }
         return (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
     }
 
@@ -185,4 +190,3 @@ extension TmuxSession {
 }
 
 /// Quotes for sh.
-func shellQuoted(_ text: String) -> String { "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'" }

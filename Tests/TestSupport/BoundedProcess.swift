@@ -9,9 +9,14 @@ public final class BoundedProcess: @unchecked Sendable {
     private var out = Data()
     private var err = Data()
     private let done = DispatchGroup()
+    private var lifetime: ChildDeadline?
 
+    /// `lifetime`: past it the child and what it started are killed even if
+    /// nobody calls `finish` (a test stuck elsewhere), so no child outlives
+    /// a hung test by long.
     public init(
-        _ executable: String, _ arguments: [String], environment: [String: String]? = nil
+        _ executable: String, _ arguments: [String], environment: [String: String]? = nil,
+        lifetime: TimeInterval = ChildLifetime.longest
     ) throws {
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
@@ -22,6 +27,7 @@ public final class BoundedProcess: @unchecked Sendable {
         process.standardError = errPipe
         process.standardInput = FileHandle.nullDevice
         try process.run()
+        self.lifetime = ChildDeadline(process, seconds: lifetime)
         for (pipe, isError) in [(outPipe, false), (errPipe, true)] {
             done.enter()
             let handle = pipe.fileHandleForReading
@@ -59,26 +65,30 @@ public final class BoundedProcess: @unchecked Sendable {
         let exited = waitFor(timeout: timeout) { !process.isRunning }
         if !exited { kill() }
         process.waitUntilExit()
+        lifetime?.finish()
         _ = done.wait(timeout: .now() + 10)
-        return exited ? process.terminationStatus : nil
+        return exited && lifetime?.expired != true ? process.terminationStatus : nil
     }
 
     public func signal(_ number: Int32) {
         if process.isRunning { Glibc.kill(process.processIdentifier, number) }
     }
 
+    /// Kills the child and every process it started (a browser's driver, a
+    /// shell's commands), which would otherwise outlive it.
     public func kill() {
         if process.isRunning {
-            Glibc.kill(process.processIdentifier, SIGKILL)
+            ChildDeadline.killTree(process.processIdentifier)
             process.waitUntilExit()
         }
+        lifetime?.finish()
     }
 
     /// Runs to the end within `timeout`: (status or nil if killed, stdout, stderr).
     public static func run(
         _ executable: String, _ arguments: [String], environment: [String: String]? = nil, timeout: TimeInterval = 30
     ) throws -> (status: Int32?, stdout: String, stderr: String) {
-        let child = try BoundedProcess(executable, arguments, environment: environment)
+        let child = try BoundedProcess(executable, arguments, environment: environment, lifetime: timeout)
         let status = child.finish(timeout: timeout)
         return (status, child.stdout, child.stderr)
     }

@@ -10,9 +10,13 @@ public final class ChildDeadline: @unchecked Sendable {
     private let seconds: TimeInterval
 
     /// Starts counting for `process` (already running).
-    public init(_ process: Process, seconds: TimeInterval) {
+    public convenience init(_ process: Process, seconds: TimeInterval) {
+        self.init(pid: process.processIdentifier, seconds: seconds)
+    }
+
+    /// Starts counting for a child started without `Process` (`posix_spawn`).
+    public init(pid: Int32, seconds: TimeInterval) {
         self.seconds = seconds
-        let pid = process.processIdentifier
         DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { [self] in
             lock.lock()
             let kill = !done
@@ -77,4 +81,10 @@ public final class ChildDeadline: @unchecked Sendable {
         }
         return result
     }
+}
+
+/// How long a long-lived test child (a server, a session) may live when the
+/// test never stops it: far past any test's own run, so it only ends a hang.
+public enum ChildLifetime {
+    public static let longest: TimeInterval = 1200
 }

@@ -19,4 +19,6 @@ extension Tag {
     @Tag public static var mcp: Self
     /// `facet serve` with `facet --connect` clients.
     @Tag public static var serve: Self
+    /// `facet --ui web`, in a browser (headless Chromium) or over HTTP.
+    @Tag public static var web: Self
 }

@@ -21,24 +21,30 @@ public final class FixtureServer: @unchecked Sendable {
 
     /// Every request the server saw, as decoded JSON objects.
     public func log() throws -> [[String: Any]] {
-        // Foundation on Linux cannot read http: URLs directly; curl can.
-        let task = Process()
-        task.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
-        task.arguments = ["-s", baseURL + "/_log"]
-        let out = Pipe()
-        task.standardOutput = out
-        try task.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        task.waitUntilExit()
+        let data = Data(try curl(["-s", baseURL + "/_log"]).utf8)
         return (try JSONSerialization.jsonObject(with: data) as? [[String: Any]]) ?? []
     }
 
     /// Runs a `/_control` command (add or remove a star) synchronously.
     public func control(_ command: String, user: String, name: String) throws {
-        let task = Process()
-        task.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
-        task.arguments = ["-s", "-X", "POST", "\(baseURL)/_control/\(command)?user=\(user)&name=\(name)"]
-        try task.run()
-        task.waitUntilExit()
+        try post("/_control/\(command)?user=\(user)&name=\(name)")
+    }
+
+    /// POSTs to `path` (with its query) on the fixture, as its `/_control` commands want.
+    public func post(_ path: String) throws {
+        _ = try curl(["-s", "-X", "POST", baseURL + path])
+    }
+
+    /// Foundation on Linux cannot read http: URLs directly; curl can, with a
+    /// deadline (a fixture that stopped answering fails the test, not hangs it).
+    private func curl(_ arguments: [String]) throws -> String {
+        let run = try BoundedProcess.run("/usr/bin/curl", arguments, timeout: 60)
+        guard run.status != nil else { throw CurlTimedOut(arguments: arguments) }
+        return run.stdout
+    }
+
+    struct CurlTimedOut: Error, CustomStringConvertible {
+        var arguments: [String]
+        var description: String { "curl \(arguments.joined(separator: " ")) ran past its deadline" }
     }
 }

@@ -54,18 +54,7 @@ public enum DuFigure {
 
     /// One figure per path; a file linked from several is counted in the first.
     public static func rows(_ paths: [String]) throws -> [Int64?] {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/du")
-        process.arguments = ["-sb"] + paths
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let killer = DispatchWorkItem { if process.isRunning { process.terminate() } }
-        DispatchQueue.global().asyncAfter(deadline: .now() + 60, execute: killer)
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        killer.cancel()
-        return String(decoding: data, as: UTF8.self).split(separator: "\n").map {
+        try DiskUsage.du(["-sb"] + paths, timeout: 60).split(separator: "\n").map {
             Int64($0.split(whereSeparator: { $0 == "\t" || $0 == " " }).first ?? "")
         }
     }

@@ -11,6 +11,8 @@ public final class JSONLSession: @unchecked Sendable {
     private var nextID = 0
     /// Notifications received so far, in arrival order.
     public private(set) var notifications: [[String: Any]] = []
+    /// Ends the process (and what it started) if a test stuck elsewhere never does.
+    private var lifetime: ChildDeadline?
 
     /// `launcher` runs the binary through another program first (as
     /// `Unprivileged.prefix`, to be an ordinary user when the tests are root).
@@ -29,10 +31,12 @@ public final class JSONLSession: @unchecked Sendable {
         process.standardOutput = output
         process.standardError = errors
         try process.run()
+        lifetime = ChildDeadline(process, seconds: ChildLifetime.longest)
     }
 
     deinit {
         if process.isRunning { process.terminate() }
+        lifetime?.finish()
     }
 
     /// Writes one raw line (a newline is added).
@@ -79,19 +83,6 @@ public final class JSONLSession: @unchecked Sendable {
             if message["method"] != nil { notifications.append(message) }
         }
         throw SessionError.timeout
-    }
-
-    /// Waits for a `screen.changed` whose JSON holds `text`; with how long
-    /// after `since` it came (how soon another process's change arrived).
-    public func screenChanged(
-        containing text: String, since: ContinuousClock.Instant, timeout: TimeInterval = 10
-    ) throws -> (message: [String: Any], latency: Duration) {
-        let message = try notification(timeout: timeout) { message in
-            message["method"] as? String == "screen.changed"
-                && ((try? JSONSerialization.data(withJSONObject: message)).map { String(decoding: $0, as: UTF8.self) } ?? "")
-                    .contains(text)
-        }
-        return (message, ContinuousClock.now - since)
     }
 
     /// Reads the next line from stdout as a JSON object.

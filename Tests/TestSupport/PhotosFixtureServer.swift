@@ -28,8 +28,11 @@ public final class PhotosFixtureServer: @unchecked Sendable {
         process.arguments = ["python3", script, "--dump"]
         process.standardOutput = output
         try process.run()
+        let deadline = ChildDeadline(process, seconds: 120)
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
+        deadline.finish()
+        if deadline.expired { throw deadline.failure("photos_fixture.py --dump", stderr: "") }
         return data
     }
 

@@ -14,7 +14,7 @@ public final class TemporaryDirectory: @unchecked Sendable {
 
     deinit {
         // Make everything writable first so unreadable fixtures can be removed.
-        _ = try? Process.run(URL(fileURLWithPath: "/bin/chmod"), arguments: ["-R", "u+rwx", path]).waitUntilExit()
+        _ = try? BoundedProcess.run("/bin/chmod", ["-R", "u+rwx", path], timeout: 120)
         try? FileManager.default.removeItem(atPath: path)
     }
 

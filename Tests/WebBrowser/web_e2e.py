@@ -77,6 +77,19 @@ def console_errors(driver):
     return [e["message"] for e in driver.get_log("browser") if e["level"] == "SEVERE"]
 
 
+def in_browser(steps):
+    """Runs `steps(driver, page, facts)` in a fresh headless browser and
+    answers the facts it gathered, with the page's console errors last."""
+    facts = {}
+    driver = browser()
+    try:
+        steps(driver, Page(driver), facts)
+        facts["consoleErrors"] = console_errors(driver)
+    finally:
+        driver.quit()
+    return facts
+
+
 def run(main):
     """Runs a script's `main`, which answers its facts: prints them as one
     JSON object; a failed step exits non-zero with its reason on stderr."""

@@ -9,6 +9,8 @@ final class ServerProcess: @unchecked Sendable {
     let runtime: TemporaryDirectory
     let socket: String
     private let errors = Pipe()
+    /// Ends the server if a test stuck elsewhere never stops it.
+    private var lifetime: ChildDeadline?
 
     /// Starts the server and waits until it accepts connections.
     /// With no `socket`, the default place in the runtime directory.
@@ -28,6 +30,7 @@ final class ServerProcess: @unchecked Sendable {
         process.standardOutput = FileHandle.nullDevice
         process.standardError = errors
         try process.run()
+        lifetime = ChildDeadline(process, seconds: ChildLifetime.longest)
         try waitUntilListening()
     }
 
@@ -36,6 +39,7 @@ final class ServerProcess: @unchecked Sendable {
             process.terminate()
             process.waitUntilExit()
         }
+        lifetime?.finish()
     }
 
     var environment: [String: String] { ["XDG_RUNTIME_DIR": runtime.path] }

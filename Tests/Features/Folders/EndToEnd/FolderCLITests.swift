@@ -203,15 +203,7 @@ import TestSupport
     let tree = TemporaryDirectory("facet-disk")
 
     func du(_ arguments: [String]) throws -> Int {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/du")
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Int(String(decoding: data, as: UTF8.self).split(separator: "\t").first ?? "") ?? -1
+        Int(try DiskUsage.du(arguments).split(separator: "\t").first ?? "") ?? -1
     }
 
     @Test func apparentAndDiskSizesAreBothExactAndDiskSortsByBlocks() throws {

@@ -43,15 +43,7 @@ import TestSupport
 
     /// `du -sb --exclude=…` of `path`: its total in bytes.
     func du(_ path: String, excluding patterns: [String]) throws -> Int {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/du")
-        process.arguments = ["-sb"] + patterns.map { "--exclude=\($0)" } + [path]
-        let out = Pipe()
-        process.standardOutput = out
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let text = String(decoding: data, as: UTF8.self)
+        let text = try DiskUsage.du(["-sb"] + patterns.map { "--exclude=\($0)" } + [path])
         return try #require(Int(text.split(separator: "\t").first ?? ""), "du said \(text)")
     }
 

@@ -93,15 +93,6 @@ import TestSupport
 
     /// What `du -sb` says of `path` (apparent bytes, hard links once).
     func du(_ path: String) throws -> Int64 {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/du")
-        process.arguments = ["-sb", path]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let text = String(decoding: data, as: UTF8.self)
-        return Int64(text.split(whereSeparator: { $0 == "\t" || $0 == " " }).first ?? "") ?? -1
+        try DiskUsage.apparentBytes(path)
     }
 }

@@ -36,9 +36,12 @@ import TestSupport
         process.standardError = errors
         process.standardInput = FileHandle.nullDevice
         try process.run()
+        let deadline = ChildDeadline(process, seconds: 300)
         let data = output.fileHandleForReading.readDataToEndOfFile()
         let error = errors.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
+        deadline.finish()
+        if deadline.expired { throw deadline.failure("ncdu", stderr: String(decoding: error, as: UTF8.self)) }
         return (process.terminationStatus, String(decoding: data, as: UTF8.self), String(decoding: error, as: UTF8.self))
     }
 

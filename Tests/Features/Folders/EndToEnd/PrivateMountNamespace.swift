@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// Runs `sh -c script` with `arguments` as `$1…` in a mount namespace of
 /// its own (`unshare --mount`), so a test can mount a tmpfs under a
@@ -12,7 +13,10 @@ func inPrivateMountNamespace(_ script: String, _ arguments: [String]) throws -> 
     process.standardOutput = output
     process.standardError = output
     try process.run()
+    let deadline = ChildDeadline(process, seconds: 300)
     let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     process.waitUntilExit()
+    deadline.finish()
+    if deadline.expired { throw deadline.failure("unshare sh -c …", stderr: text) }
     return (process.terminationStatus, text)
 }

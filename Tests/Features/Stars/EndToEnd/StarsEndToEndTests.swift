@@ -54,7 +54,7 @@ import TestSupport
         ((snapshot["content"] as? [String: Any])?["list"] as? [String: Any])?["items"] as? [[String: Any]] ?? []
     }
 
-    @Test func withoutAUserTheSeedsMessageAndASettingsAction() async throws {
+    @Test(.tags(.stars, .cli, .jsonl)) func withoutAUserTheSeedsMessageAndASettingsAction() async throws {
         #expect(try await facet("login", "sign-in", "--first-name", "Ada", "--last-name", "Lovelace").status == 0)
         let result = try await facet("stars", "--json")
         #expect(result.status == 1)
@@ -162,7 +162,7 @@ import TestSupport
 
     /// Open, search, open a repository (visited), refresh: still visited, and
     /// the final snapshot is the same through the CLI and JSON lines.
-    @Test func visitedScenarioIsIdenticalInCLIAndJSONLines() async throws {
+    @Test(.tags(.stars, .cli, .jsonl)) func visitedScenarioIsIdenticalInCLIAndJSONLines() async throws {
         try await setUp(user: "octo", token: "good")
         let directory = TemporaryDirectory()
         let record = directory.path + "/opened"

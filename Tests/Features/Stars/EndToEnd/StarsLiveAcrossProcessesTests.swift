@@ -5,7 +5,7 @@ import TestSupport
 /// An open stars screen shows what another Facet process committed to the
 /// cache (a repository opened there is visited here), without a request
 /// to GitHub.
-@Suite struct StarsLiveAcrossProcessesTests {
+@Suite(.tags(.stars, .jsonl, .cli)) struct StarsLiveAcrossProcessesTests {
     /// Repository 1000007's row in a response (`result`) or notification (`params`).
     static func item(_ message: [String: Any], _ key: String) -> [String: Any]? {
         let snapshot = (message[key] as? [String: Any])?["snapshot"] as? [String: Any]
@@ -31,14 +31,11 @@ import TestSupport
         #expect(Self.item(opened, "result")?["badges"] as? [String] == [])
 
         let open = try facet("stars", "--refresh", "none", "open-url", "1000007")
-        let exited = ContinuousClock.now
         #expect(open.status == 0, "\(open.stderr)")
-        let changed = try session.notification(timeout: 10) { message in
+        // A generous deadline: how soon is a benchmark's figure, not a test's.
+        let changed = try session.notification(timeout: 60) { message in
             message["method"] as? String == "screen.changed" && Self.item(message, "params")?["badges"] as? [String] == ["visited"]
         }
-        let latency = ContinuousClock.now - exited
-        print("a repository opened in another process was visited on the open screen \(latency) after it exited")
-        #expect(latency < .milliseconds(500))
         #expect(Self.item(changed, "params")?["title"] as? String == "owner7/project-00007")
         #expect(try session.finish() == 0)
         // Neither the open screen nor the other process asked GitHub again.

@@ -29,11 +29,7 @@ import TestSupport
 
     /// Switches how the fixture links `user`'s pages (`list`, `loop`, `endless`).
     func serve(_ user: String, as mode: String) throws {
-        let task = Process()
-        task.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
-        task.arguments = ["-s", "-X", "POST", "\(server.baseURL)/_control/mode?user=\(user)&mode=\(mode)"]
-        try task.run()
-        task.waitUntilExit()
+        try server.post("/_control/mode?user=\(user)&mode=\(mode)")
     }
 
     func starredRequests() throws -> [String] {

@@ -174,7 +174,8 @@ import TestSupport
         holder.standardInput = input
         holder.standardOutput = output
         try holder.run()
-        defer { if holder.isRunning { holder.terminate() } }
+        let deadline = ChildDeadline(holder, seconds: 300)
+        defer { if holder.isRunning { holder.terminate() }; deadline.finish() }
         #expect(String(decoding: output.fileHandleForReading.readData(ofLength: 6), as: UTF8.self) == "locked")
 
         let blocked = try facet(
