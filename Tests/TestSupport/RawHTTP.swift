@@ -26,19 +26,8 @@ public enum RawHTTP {
         if !headers.contains(where: { $0.0.lowercased() == "host" }) { lines.append("Host: 127.0.0.1:\(port)") }
         lines += headers.map { "\($0.0): \($0.1)" }
         let request = lines.joined(separator: "\r\n") + "\r\n\r\n"
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { throw Failure(description: "socket: \(errno)") }
+        let fd = try connectLoopback(port: port, timeout: timeout)
         defer { close(fd) }
-        var wait = timeval(tv_sec: timeout, tv_usec: 0)
-        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &wait, socklen_t(MemoryLayout<timeval>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        guard connected == 0 else { throw Failure(description: "connect: \(errno)") }
         let bytes = Array(request.utf8)
         guard write(fd, bytes, bytes.count) == bytes.count else { throw Failure(description: "write: \(errno)") }
         var received: [UInt8] = []
@@ -75,6 +64,33 @@ public enum RawHTTP {
             return Response(status: status, headers: fields, head: head, body: body)
         }
         return Response(status: status, headers: fields, head: head)
+    }
+
+    /// A TCP socket connected to 127.0.0.1:`port`, reads (and writes) timing
+    /// out after `timeout` seconds; `receiveBuffer`, if given, is set before
+    /// connecting (a small one makes a client that does not read fill up at once).
+    public static func connectLoopback(port: Int, timeout: Int, receiveBuffer: Int? = nil) throws -> Int32 {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw Failure(description: "socket: \(errno)") }
+        var wait = timeval(tv_sec: timeout, tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &wait, socklen_t(MemoryLayout<timeval>.size))
+        setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &wait, socklen_t(MemoryLayout<timeval>.size))
+        if var size = receiveBuffer.map(Int32.init) {
+            setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+        }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard connected == 0 else {
+            let code = errno
+            close(fd)
+            throw Failure(description: "connect: \(code)")
+        }
+        return fd
     }
 
     /// A WebSocket opening handshake's headers (RFC 6455), to add to `get`.

@@ -25,28 +25,9 @@ public final class RawWebSocket {
 
     /// Connects to 127.0.0.1:`port` and completes the handshake for `path`
     /// with `headers` (`Cookie`, `Origin`); throws if the answer is not 101.
-    /// `receiveBuffer`, if given, is set before connecting (a small one
-    /// makes a client that does not read fill up at once).
+    /// `receiveBuffer`: as `RawHTTP.connectLoopback`.
     public init(port: Int, path: String, headers: [(String, String)], receiveBuffer: Int? = nil, timeout: Int = 10) throws {
-        fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { throw Failure(description: "socket: \(errno)") }
-        var wait = timeval(tv_sec: timeout, tv_usec: 0)
-        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &wait, socklen_t(MemoryLayout<timeval>.size))
-        setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &wait, socklen_t(MemoryLayout<timeval>.size))
-        if var size = receiveBuffer.map(Int32.init) {
-            setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
-        }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        guard connected == 0 else {
-            close(fd)
-            throw Failure(description: "connect: \(errno)")
-        }
+        fd = try RawHTTP.connectLoopback(port: port, timeout: timeout, receiveBuffer: receiveBuffer)
         var lines = ["GET \(path) HTTP/1.1", "Host: 127.0.0.1:\(port)"]
         lines += (headers + RawHTTP.webSocketHandshake(origin: nil)).map { "\($0.0): \($0.1)" }
         try sendAll(Array((lines.joined(separator: "\r\n") + "\r\n\r\n").utf8))
@@ -57,10 +38,8 @@ public final class RawWebSocket {
             head.append(byte)
         }
         let text = String(decoding: head, as: UTF8.self)
-        guard text.hasPrefix("HTTP/1.1 101") else {
-            close(fd)
-            throw Failure(description: "no upgrade: \(text.prefix(200))")
-        }
+        // A throw here still runs deinit (every property is set), which closes the socket.
+        guard text.hasPrefix("HTTP/1.1 101") else { throw Failure(description: "no upgrade: \(text.prefix(200))") }
     }
 
     deinit { close(fd) }

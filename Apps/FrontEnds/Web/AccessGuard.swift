@@ -104,4 +104,16 @@ final class AccessGuard: @unchecked Sendable {
         guard let origin, let host, acceptsHost(host) else { return false }
         return origin.lowercased() == "http://" + host.lowercased()
     }
+
+    /// Whether a WebSocket handshake may upgrade: this server's `Host`, its
+    /// cookie, its own `Origin`, the socket's path and the page secret in
+    /// the target's query.
+    func admitsSocket(authority: String?, cookies: [String], origin: String?, target: String?) -> Bool {
+        guard acceptsHost(authority), admits(cookies: cookies), acceptsOrigin(origin, host: authority),
+            let parts = target?.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false),
+            parts.first == Substring(WebResponder.socketPath)
+        else { return false }
+        let query = parts.count == 2 ? String(parts[1]) : ""
+        return admits(secret: WebResponder.queryValue(Self.secretParameter, in: query))
+    }
 }

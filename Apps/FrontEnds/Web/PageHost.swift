@@ -16,7 +16,8 @@ final class PageHost {
     /// How long a page may leave more than `PageOutbox.congestion` bytes
     /// unread before it is dropped.
     nonisolated let stallLimit: Duration
-    private var open: [Int: WebSocketOutboundWriter] = [:]
+    /// Each open page's way to stop reading it.
+    private var open: [Int: @Sendable () -> Void] = [:]
     private var nextPage = 0
     private var stopping = false
 
@@ -37,50 +38,62 @@ final class PageHost {
     nonisolated func serve(inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter) async throws {
         let outbox = PageOutbox()
         let page = await link(outbox)
-        guard let id = await register(outbound) else {
-            await page.close()
-            try? await outbound.close(.goingAway, reason: Self.stoppingReason)
-            return
+        let writer = Task {
+            while let message = await outbox.next() {
+                try await outbound.write(.text(message))
+                outbox.written(message)
+            }
         }
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            group.addTask {
-                while let message = await outbox.next() {
-                    try await outbound.write(.text(message))
-                    outbox.written(message)
-                }
+        let reader = Task { try await self.read(inbound, page: page, outbox: outbox, outbound: outbound) }
+        // A stop sends the close frame, then cancels the reading: the page's
+        // handler returns at once, whether or not the page answers.
+        let id = await register {
+            Task {
+                try? await outbound.close(.goingAway, reason: Self.stoppingReason)
+                reader.cancel()
             }
-            defer { Task { @MainActor in page.close() } }
-            for try await message in inbound.messages(maxSize: WebFrontEnd.maxMessage) {
-                guard case .text(let text) = message else { continue }
-                await page.receive(text)
-                // A page that does not read its answers is not read either;
-                // one that stays so is dropped, with the reason.
-                guard await outbox.waitForRoom(within: stallLimit) else {
-                    try? await outbound.close(.policyViolation, reason: Self.stalledReason)
-                    break
-                }
+        }
+        if id == nil { reader.cancel() }
+        let ended = await reader.result
+        if let id { await unregister(id) }
+        await page.close()
+        // Not waited for: a write to a page that does not read would wait
+        // for a socket that closes only once this handler has returned.
+        writer.cancel()
+        try ended.get()
+    }
+
+    /// Frames in, until the page goes, stalls or the server stops.
+    private nonisolated func read(
+        _ inbound: WebSocketInboundStream, page: PageLink, outbox: PageOutbox, outbound: WebSocketOutboundWriter
+    ) async throws {
+        for try await message in inbound.messages(maxSize: WebFrontEnd.maxMessage) {
+            guard case .text(let text) = message else { continue }
+            await page.receive(text)
+            // A page that does not read its answers is not read either;
+            // one that stays so is dropped, with the reason.
+            guard await outbox.waitForRoom(within: stallLimit) else {
+                try? await outbound.close(.policyViolation, reason: Self.stalledReason)
+                return
             }
-            await unregister(id)
-            await page.close()
-            group.cancelAll()
         }
     }
 
-    private func register(_ outbound: WebSocketOutboundWriter) -> Int? {
+    private func register(_ stop: @escaping @Sendable () -> Void) -> Int? {
         guard !stopping else { return nil }
         nextPage += 1
-        open[nextPage] = outbound
+        open[nextPage] = stop
         return nextPage
     }
 
     private func unregister(_ id: Int) { open[id] = nil }
 
-    /// The server is stopping: every page is told so (a close frame); one
-    /// that never answers it is cut off by the WebSocket's close timeout.
+    /// The server is stopping: every page stops being read, its handler
+    /// returns, and the WebSocket sends its close frame; a page that never
+    /// answers it is cut off by the close timeout.
     func stopAll() {
         stopping = true
-        for outbound in open.values {
-            Task { try? await outbound.close(.goingAway, reason: Self.stoppingReason) }
-        }
+        for stop in open.values { stop() }
+        open = [:]
     }
 }

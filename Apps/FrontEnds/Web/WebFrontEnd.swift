@@ -21,9 +21,9 @@ public enum WebFrontEnd: FrontEnd {
     /// The largest request a page may send over its WebSocket.
     nonisolated static let maxMessage = 1 << 20
     /// How long a connection may take to send its first request head.
-    nonisolated static let headerLimit = Duration.seconds(10)
+    nonisolated static let headerLimit = TimeAmount.seconds(10)
     /// How long a kept-alive HTTP connection may stay silent.
-    nonisolated static let idleLimit = Duration.seconds(60)
+    nonisolated static let idleLimit = TimeAmount.seconds(60)
     /// How long a page has to answer the close frame before its socket is cut.
     nonisolated static let closeLimit = Duration.seconds(2)
     /// How long SIGTERM or SIGINT may take, whatever the pages do.
@@ -53,23 +53,20 @@ public enum WebFrontEnd: FrontEnd {
         let pages = PageHost(
             catalog: context.catalog, home: context.home, version: context.version, stallLimit: stall ?? .seconds(30))
         let upgrade = HTTP1WebSocketUpgradeChannel.Configuration(
-            http1: .init(idleTimeout: .seconds(Int64(Self.idleLimit.components.seconds))),
+            http1: .init(idleTimeout: Self.idleLimit),
             ws: .init(maxFrameSize: maxMessage, closeTimeout: Self.closeLimit))
         let server = HTTPServerBuilder { responder in
             GuardedChannel(
                 inner: HTTP1WebSocketUpgradeChannel(responder: responder, configuration: upgrade) { request, _, _ in
-                    guard access.acceptsHost(request.authority),
-                        access.admits(cookies: request.headerFields[values: .cookie]),
-                        access.acceptsOrigin(request.headerFields[.origin], host: request.authority),
-                        let target = request.path?.split(separator: "?", maxSplits: 1),
-                        target.first == Substring(WebResponder.socketPath),
-                        access.admits(secret: WebResponder.queryValue(AccessGuard.secretParameter, in: target.dropFirst().first.map(String.init) ?? ""))
+                    guard access.admitsSocket(
+                        authority: request.authority, cookies: request.headerFields[values: .cookie],
+                        origin: request.headerFields[.origin], target: request.path)
                     else { return .dontUpgrade }
                     return .upgrade([:]) { inbound, outbound, _ in
                         try await pages.serve(inbound: inbound, outbound: outbound)
                     }
                 },
-                headerLimit: .seconds(Int64(Self.headerLimit.components.seconds)))
+                headerLimit: Self.headerLimit)
         }
         let app = Application(
             responder: WebResponder(access: access),
