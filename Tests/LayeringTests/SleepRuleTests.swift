@@ -70,7 +70,7 @@ import Testing
         // Fixtures' own pacing: part of the scene, not a wait for a result.
         Allowed(file: "Tests/ServeTests/ServeFaultTests.swift", snippet: #"print("ready", flush=True); time.sleep(60)"#,
                 why: "a client that holds its connection open (after saying ready) until the test kills it"),
-        Allowed(file: "Tests/EndToEndTests/LiveUpdatesWithoutInotifyJSONLTests.swift", snippet: "time.sleep(120)",
+        Allowed(file: "Tests/TestSupport/InotifyHog.swift", snippet: "time.sleep(120)",
                 why: "a program that holds every inotify instance of its user (after saying so) until the test kills it"),
         Allowed(file: "Tests/AttackTests/WebAttackTests.swift", snippet: "time.sleep(hold)",
                 why: "the flooding user holds its connections for a while after saying how many it has"),
