@@ -22,11 +22,13 @@ import TestSupport
         let session = try JSONLSession(home: world.home.path, launcher: ["setpriv"] + InotifyHog.asUser)
         let opened = try session.request("screen.open", ["screen": "playlists"], timeout: 60)
         #expect(text(opened).contains("Sample"), "\(text(opened))")
-        let (imported, exited) = try world.importAsUser()
+        let imported = try world.importAsUser()
         #expect(imported.status == 0, "\(imported.stderr)")
-        let (changed, latency) = try session.screenChanged(containing: "Arrived", since: exited)
-        print("without inotify a CLI import reached the JSON-lines client \(latency) after the CLI exited")
-        #expect(latency < .seconds(2))
+        // How soon is a benchmark's figure; a generous deadline here is missed
+        // only by a change never told.
+        let changed = try session.notification(timeout: 60) { message in
+            message["method"] as? String == "screen.changed" && text(message).contains("Arrived")
+        }
         #expect(text(changed).contains("Sample"))
         #expect(try session.finish() == 0)
         withExtendedLifetime(hog) {}

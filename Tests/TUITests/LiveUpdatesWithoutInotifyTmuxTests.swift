@@ -23,12 +23,11 @@ import TestSupport
         let warned = first.contains("inotify") ? first : try tmux.wait(forText: "inotify")
         #expect(warned.contains("checked for every"), "\(warned)")
 
-        let (imported, exited) = try world.importAsUser()
+        let imported = try world.importAsUser()
         #expect(imported.status == 0, "\(imported.stderr)")
-        let (seen, last) = try tmux.latency(from: exited) { $0.contains("Arrived ") }
-        let latency = try #require(seen, "the import never showed; the screen:\n\(last)")
-        print("without inotify a CLI import showed in the open TUI \(latency) after the CLI exited")
-        #expect(latency < .seconds(2))
+        // How soon is a benchmark's figure; a generous deadline here is missed
+        // only by a change never shown.
+        try tmux.wait(for: "the import", timeout: 60) { $0.contains("Arrived ") }
         try tmux.type("q")
         try tmux.wait(forText: "EXITED 0")
         withExtendedLifetime(hog) {}

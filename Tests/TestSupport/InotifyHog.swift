@@ -78,12 +78,11 @@ public final class InotifyHog: @unchecked Sendable {
         }
 
         /// Imports the list as "Arrived" with a one-shot CLI run as the
-        /// hog's user; when that process exited.
-        public func importAsUser() throws -> (result: (status: Int32?, stdout: String, stderr: String), exited: ContinuousClock.Instant) {
-            let result = try BoundedProcess.run(
+        /// hog's user.
+        public func importAsUser() throws -> (status: Int32?, stdout: String, stderr: String) {
+            try BoundedProcess.run(
                 "/usr/bin/setpriv", InotifyHog.asUser + [FacetProcess.binary, "playlists", "import", list, "--name", "Arrived"],
                 environment: FacetProcess.environment(home: home.path), timeout: 60)
-            return (result, ContinuousClock.now)
         }
     }
 
