@@ -60,7 +60,9 @@ import TestSupport
     }
 
     @Test func endThenAnotherTabAndBackKeepsTheCursorAndTheLoadedRows() throws {
-        let (_, tmux) = try start(songs: 300)
+        let (home, tmux) = try start(songs: 300)
+        // The home outlives the TUI: deleting it under an open TUI is an error the TUI reports.
+        defer { withExtendedLifetime(home) {} }
         try tmux.keys("Enter")
         let first = try tmux.wait(forText: "1/300")
         #expect(detail("Page", first) == "1 of 6")
@@ -84,7 +86,9 @@ import TestSupport
     }
 
     @Test func theFilterAndItsRowsStayAcrossATabSwitch() throws {
-        let (_, tmux) = try start(songs: 300)
+        let (home, tmux) = try start(songs: 300)
+        // The home outlives the TUI: deleting it under an open TUI is an error the TUI reports.
+        defer { withExtendedLifetime(home) {} }
         try tmux.keys("Enter")
         try tmux.wait(forText: "1/300")
         try tmux.keys("/")
@@ -112,7 +116,9 @@ import TestSupport
     /// A prompt half typed on a tab is there again, text kept, when the tab
     /// is shown again (Alt+digit leaves a tab while a prompt has the keys).
     @Test func aHalfTypedPromptWaitsForTheTabToComeBack() throws {
-        let (_, tmux) = try start(songs: 3)
+        let (home, tmux) = try start(songs: 3)
+        // The home outlives the TUI: deleting it under an open TUI is an error the TUI reports.
+        defer { withExtendedLifetime(home) {} }
         try tmux.keys("Enter")
         try tmux.wait(forText: "1/3")
         let start = try tmux.screen()
@@ -138,7 +144,9 @@ import TestSupport
     @Test func aFolderOpenedInTheFoldersTabIsStillOpenOnReturn() throws {
         let root = TemporaryDirectory("facet-tui-tabplace-folders")
         for index in 1...40 { _ = root.file("inner/sub\(index)/file.txt", String(repeating: "x", count: index * 10)) }
-        let (_, tmux) = try start(songs: 3, in: root.path)
+        let (home, tmux) = try start(songs: 3, in: root.path)
+        // The home outlives the TUI: deleting it under an open TUI is an error the TUI reports.
+        defer { withExtendedLifetime(home) {} }
         let start = try tmux.screen()
         let folders = try #require(FolderTUITests().tabKey(start, "Folders"))
         let playlists = try #require(FolderTUITests().tabKey(start, "Playlists"))
