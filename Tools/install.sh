@@ -2,10 +2,10 @@
 # Installs Facet for one user: the release binary, shell completions (bash,
 # zsh, fish) and the man page, in the standard places under a prefix.
 #   bash Tools/install.sh [--prefix DIR] [--keep-debug-info]   (default: ~/.local)
-# The binary is installed without its debug information, which is most of
-# the built file and is read only by a debugger; --keep-debug-info keeps it
-# beside, in PREFIX/lib/debug/facet.debug, linked from the binary so gdb
-# finds it.
+# The binary is installed stripped of its debug information and symbol
+# table, more than half of the built file and read only by a debugger;
+# --keep-debug-info keeps them beside, in PREFIX/lib/debug/facet.debug,
+# linked from the binary so gdb finds them.
 # FACET_INSTALL_BINARY=PATH installs that binary instead of building one
 # (the test suite installs the binary it already built).
 set -euo pipefail
@@ -38,7 +38,7 @@ zsh_dir="$prefix/share/zsh/site-functions"
 fish_dir="$prefix/share/fish/vendor_completions.d"
 install -d "$bin" "$man" "$bash_dir" "$zsh_dir" "$fish_dir"
 # Written beside and renamed into place, so a running facet keeps its file.
-strip --strip-debug -o "$bin/.facet.new" "$binary"
+strip -o "$bin/.facet.new" "$binary"
 if $keep_debug; then
   install -d "$prefix/lib/debug"
   objcopy --only-keep-debug "$binary" "$prefix/lib/debug/facet.debug"
