@@ -149,10 +149,10 @@ public enum SnapshotSchema {
         required: ["name": string, "label": string, "enabled": boolean, "destructive": boolean,
                    "effect": .object([
                        "type": .string("string"),
-                       "enum": .array(["view", "adds", "changes", "destroys"].map(JSONValue.string)),
+                       "enum": .array(ActionEffect.allCases.map { JSONValue.string($0.rawValue) }),
                    ]),
                    "params": array(ref("Param")), "summary": string],
-        optional: ["disabledReason": string, "key": string])
+        optional: ["disabledReason": string, "key": string, "network": boolean])
 
     static let param = object(
         "One argument of an action or of opening a screen.",

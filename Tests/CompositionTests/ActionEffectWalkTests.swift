@@ -27,7 +27,9 @@ struct ActionEffectWalkTests {
             case .view: .nothing
             case .adds: .added
             case .changes: .changed
-            case .destroys: .destroyed
+            // A refetch overwrites the cached copy; a removal deletes rows
+            // that undo puts back: both take something away.
+            case .replaces, .removes, .destroys: .destroyed
             }
         }
     }
@@ -63,7 +65,7 @@ struct ActionEffectWalkTests {
                 if result.seen > Seen.allowed(by: result.declared) { findings.append(result) }
                 // `destructive` is exact: an action declared so must be one
                 // that deletes or overwrites (it ran with `yes` and a target).
-                if result.declared == .destroys, result.seen < .destroyed { overDeclared.append(result) }
+                if result.declared.asksFirst, result.seen < .destroyed { overDeclared.append(result) }
             }
         }
         #expect(findings.isEmpty, "\(findings.map(\.description).joined(separator: "\n"))")

@@ -4,10 +4,10 @@ import Testing
 
 @Suite struct TableRendererTests {
     let columns = [
-        ListColumn("name", "Name", priority: 0, sortKey: "name"),
-        ListColumn("items", "Items", type: .integer, priority: 2, sortKey: "count"),
+        ListColumn("name", "Name", priority: 0, sorts: true),
+        ListColumn("items", "Items", type: .integer, priority: 2, sorts: true),
         ListColumn("modified", "Modified", type: .datetime, priority: 3),
-        ListColumn("bytes", "Size", type: .bytes, priority: 1, sortKey: "size"),
+        ListColumn("bytes", "Size", type: .bytes, priority: 1, sorts: true),
     ]
 
     func list(_ names: [String], sort: String? = "size", descending: Bool? = true) -> ListContent {
@@ -101,11 +101,11 @@ import Testing
     @Test func oneLongDescriptionDropsNothing() {
         let long = String(repeating: "A description that goes on and on ", count: 9).prefix(299) + "!"
         let columns = [
-            ListColumn("full_name", "Repository", priority: 0, sortKey: "name"),
+            ListColumn("full_name", "Repository", priority: 0, sorts: true),
             ListColumn("description", "Description", priority: 3),
             ListColumn("language", "Language", priority: 2),
             ListColumn("stars", "Stars", type: .integer, priority: 1),
-            ListColumn("starred_at", "Starred", type: .datetime, priority: 4, sortKey: "starred"),
+            ListColumn("starred_at", "Starred", type: .datetime, priority: 4, sorts: true),
             ListColumn("pushed_at", "Last push", type: .datetime, priority: 5),
         ]
         let items = ["Short one", String(long), "Another"].enumerated().map { index, text in

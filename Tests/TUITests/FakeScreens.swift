@@ -53,8 +53,8 @@ final class FakeListScreen: ScreenModel {
     /// The table's columns, as a contract-2 screen declares them: the
     /// title is never dropped, the number goes before the artist.
     static let columns = [
-        ListColumn("title", "Title", priority: 0, sortKey: "title"),
-        ListColumn("artist", "Artist", priority: 2, sortKey: "artist"),
+        ListColumn("title", "Title", priority: 0, sorts: true),
+        ListColumn("artist", "Artist", priority: 2, sorts: true),
         ListColumn("position", "No.", type: .integer, priority: 1),
     ]
 

@@ -52,7 +52,7 @@ import Testing
     @Test func theSortedColumnStays() {
         let columns = [
             ListColumn("name", "Name", priority: 0), ListColumn("artist", "Artist", priority: 1),
-            ListColumn("when", "Added", type: .datetime, priority: 5, sortKey: "added"),
+            ListColumn("when", "Added", type: .datetime, priority: 5, sorts: true),
         ]
         let natural = [16, 12, 20]
         let unsorted = TableLayout(columns: columns, natural: natural, width: 40)

@@ -116,7 +116,7 @@ import Testing
         })
         screen.columns = FakeListScreen.columns + [
             ListColumn("album", "Album", priority: 3),
-            ListColumn("duration", "Time", type: .seconds, priority: 2, sortKey: "duration"),
+            ListColumn("duration", "Time", type: .seconds, priority: 2, sorts: true),
             ListColumn("size", "Size", type: .bytes, priority: 4),
         ]
         screen.sort = "duration"

@@ -1,30 +1,34 @@
 import ScreenKit
 
-/// The annotations a tool's action earns from its declared `ActionEffect`,
-/// and which actions `--read-only` offers.
+/// The annotations a tool's action earns, in the MCP specification's own
+/// meanings, from its declared `ActionEffect` and network reach and from
+/// nothing else, and which actions `--read-only` offers:
 ///
-/// - `readOnlyHint` only for actions that change nothing but what a screen
-///   shows (`.view`). `open-url` is left out on purpose even so: it starts a
-///   browser on the machine the server runs on.
-/// - `destructiveHint: false` only for additive updates (`.adds`: an
-///   import, a star). MCP's own default for a tool that is not read-only is
-///   destructive, and a client may skip its confirmation for a tool marked
-///   otherwise, so a rename, a setting, a sign-out or a refresh that
-///   replaces a cache says `true` like a delete does.
-/// - `idempotentHint` and `openWorldHint` are not sent: ScreenKit does not
-///   state them, and MCP's defaults (not idempotent, open world) are the
-///   cautious reading.
+/// - `readOnlyHint` for what changes nothing stored (`.view`; opening a
+///   web page in a browser included).
+/// - `destructiveHint` for what is not purely additive and loses something
+///   (`ActionEffect.destructive`: a refresh that replaces a cache, a
+///   removal undo brings back, a deletion for good), said so in the
+///   description; a move or a rename keeps everything and says false.
+/// - `idempotentHint` from `ActionEffect.idempotent`.
+/// - `openWorldHint` for whatever reaches the network.
 public enum ActionSafety {
-    public static func isReadOnly(_ action: ActionDescriptor) -> Bool {
-        action.effect.isViewOnly && action.name != StandardAction.openURL
-    }
+    public static func isReadOnly(_ action: ActionDescriptor) -> Bool { action.effect.isViewOnly }
 
     /// `destructiveHint` of a tool that runs `action`.
-    public static func isDestructive(_ action: ActionDescriptor) -> Bool {
+    public static func isDestructive(_ action: ActionDescriptor) -> Bool { action.effect.destructive }
+
+    /// `idempotentHint` of a tool that runs `action`.
+    public static func isIdempotent(_ action: ActionDescriptor) -> Bool { action.effect.idempotent }
+
+    /// What the tool's description adds to the action's summary, so a
+    /// person reading the list sees what the hints say.
+    public static func warning(_ action: ActionDescriptor) -> String? {
         switch action.effect {
-        case .view: isReadOnly(action) ? false : true
-        case .adds: false
-        case .changes, .destroys: true
+        case .replaces: "Replaces what is stored with a fresh copy."
+        case .removes: "Asks first (pass yes: true); undo brings it back."
+        case .destroys: "Asks first (pass yes: true); cannot be undone."
+        case .view, .adds, .changes: nil
         }
     }
 }

@@ -20,8 +20,12 @@ public struct MCPTool: Equatable, Sendable {
     public var inputSchema: JSONValue
     /// Changes nothing but what a screen shows (`readOnlyHint`).
     public var readOnly: Bool
-    /// Destroys data (`destructiveHint`).
+    /// Loses something stored (`destructiveHint`, see `ActionSafety`).
     public var destructive: Bool
+    /// Calling again with the same arguments does nothing more (`idempotentHint`).
+    public var idempotent = false
+    /// Reaches the network (`openWorldHint`).
+    public var openWorld = false
     public var target: Target
     /// The argument that names the open screen (`handle`, unless an action
     /// has a parameter of that name).
@@ -43,6 +47,8 @@ public struct MCPTool: Equatable, Sendable {
             "annotations": .object([
                 "readOnlyHint": .bool(readOnly),
                 "destructiveHint": .bool(destructive),
+                "idempotentHint": .bool(idempotent),
+                "openWorldHint": .bool(openWorld),
             ]),
         ]
         if returnsState { fields["outputSchema"] = spellsOutSnapshot ? ToolOutputSchema.state : ToolOutputSchema.brief }

@@ -90,12 +90,14 @@ public enum ToolCatalog {
             fields["properties"] = .object(properties)
             schema = .object(fields)
         }
-        let readOnly = ActionSafety.isReadOnly(action)
-        return MCPTool(
+        var tool = MCPTool(
             name: actionToolName(screen.id, action.name), title: "\(screen.title): \(action.label)",
-            description: action.summary,
-            inputSchema: schema, readOnly: readOnly, destructive: ActionSafety.isDestructive(action),
+            description: [action.summary, ActionSafety.warning(action)].compactMap { $0 }.joined(separator: " "),
+            inputSchema: schema, readOnly: ActionSafety.isReadOnly(action), destructive: ActionSafety.isDestructive(action),
             target: .perform(screen: screen.id, action: action.name), handleArgument: handle, returnsState: true)
+        tool.idempotent = ActionSafety.isIdempotent(action)
+        tool.openWorld = action.reachesNetwork
+        return tool
     }
 
     /// A parameters schema without its empty description and empty `required`.

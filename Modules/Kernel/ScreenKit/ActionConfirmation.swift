@@ -1,4 +1,5 @@
-/// How a `.destroys` action is confirmed, the same way on every screen.
+/// How an action whose effect asks first (`ActionEffect.asksFirst`) is
+/// confirmed, the same way on every screen and in every face.
 ///
 /// A front end that confirms (the CLI on a terminal, the TUI) asks the
 /// screen's `confirmation(of:_:)` question before running the action; the
@@ -17,6 +18,13 @@ public enum ActionConfirmation {
         }
         let row = snapshot.content.list?.items.first { $0.id == item }
         return "\(label) \"\(TerminalText.sanitize(row?.title ?? item))\"?"
+    }
+
+    /// `generic`, ending in what the action's effect says of undoing it:
+    /// the question of a screen that declares none of its own.
+    public static func question(_ action: String, _ arguments: ActionArguments, on snapshot: ScreenSnapshot) -> String {
+        let words = generic(action, arguments, on: snapshot)
+        return snapshot.action(action)?.effect.question(words) ?? words
     }
 
     /// Whether `param` of `action` is answered by the confirmation dialog

@@ -15,9 +15,12 @@ public struct ActionDescriptor: Codable, Equatable, Sendable {
     public var key: String?
     /// What it does to the user's data (see `ActionEffect`).
     public var effect: ActionEffect
-    /// Deletes or overwrites data in one call (`effect == .destroys`):
-    /// front ends ask first. Kept in the JSON for clients that predate `effect`.
-    public var destructive: Bool { effect == .destroys }
+    /// Asked about before it runs (`effect.asksFirst`: it removes or
+    /// destroys). Kept in the JSON for clients that predate `effect`.
+    public var destructive: Bool { effect.asksFirst }
+    /// Reaches a network service (GitHub, a photo API): MCP's
+    /// `openWorldHint`, and what a user offline needs to know.
+    public var reachesNetwork: Bool
     public var params: [ParamDescriptor]
     /// One sentence for help screens and OpenRPC.
     public var summary: String
@@ -29,9 +32,10 @@ public struct ActionDescriptor: Codable, Equatable, Sendable {
     public var loadsContent: Bool
 
     public init(
-        name: String, label: String, summary: String, effect: ActionEffect, enabled: Bool = true, key: String? = nil,
-        params: [ParamDescriptor] = [], loadsContent: Bool = false
+        name: String, label: String, summary: String, effect: ActionEffect, reachesNetwork: Bool = false,
+        enabled: Bool = true, key: String? = nil, params: [ParamDescriptor] = [], loadsContent: Bool = false
     ) {
+        self.reachesNetwork = reachesNetwork
         self.name = name
         self.label = label
         self.summary = summary
@@ -43,7 +47,7 @@ public struct ActionDescriptor: Codable, Equatable, Sendable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case name, label, enabled, disabledReason, key, destructive, effect, params, summary
+        case name, label, enabled, disabledReason, key, destructive, effect, network, params, summary
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -55,6 +59,7 @@ public struct ActionDescriptor: Codable, Equatable, Sendable {
         try container.encodeIfPresent(key, forKey: .key)
         try container.encode(destructive, forKey: .destructive)
         try container.encode(effect, forKey: .effect)
+        if reachesNetwork { try container.encode(true, forKey: .network) }
         try container.encode(params, forKey: .params)
         try container.encode(summary, forKey: .summary)
     }
@@ -71,6 +76,7 @@ public struct ActionDescriptor: Codable, Equatable, Sendable {
         // anything else is taken to change data, never to be harmless.
         effect = try container.decodeIfPresent(ActionEffect.self, forKey: .effect)
             ?? (destructive ? .destroys : .changes)
+        reachesNetwork = try container.decodeIfPresent(Bool.self, forKey: .network) ?? false
         params = try container.decode([ParamDescriptor].self, forKey: .params)
         summary = try container.decode(String.self, forKey: .summary)
         loadsContent = false
@@ -98,6 +104,16 @@ public struct ActionDescriptor: Codable, Equatable, Sendable {
     /// bad argument gets the same message whichever way it arrived.
     public func validate(_ arguments: ActionArguments) throws(ScreenError) -> ActionArguments {
         try ParamDescriptor.validate(arguments, against: params, context: "action '\(name)'")
+    }
+}
+
+extension ParamDescriptor {
+    /// The choice `text` names: itself, the same in another case, or an alias.
+    func choice(_ text: String) -> String? {
+        guard let choices else { return text }
+        if choices.contains(text) { return text }
+        let folded = text.lowercased()
+        return choices.first { $0.lowercased() == folded } ?? choiceAliases[folded]
     }
 }
 
@@ -143,6 +159,10 @@ public struct ParamDescriptor: Codable, Equatable, Sendable {
     /// face that promises to change nothing (MCP's `--read-only`) gives the
     /// parameter this value and refuses any other. Not part of the JSON.
     public var keepsStoredData: ArgumentValue?
+    /// Other words a `.choice` takes, lower-cased, to the choice they mean
+    /// (a column's label for its id); any choice is also taken whatever its
+    /// case. Not part of the JSON: the choices are the names to send.
+    public var choiceAliases: [String: String] = [:]
 
     /// An optional string option that may be repeated (`--exclude A --exclude B`).
     public static func repeatable(name: String, label: String) -> ParamDescriptor {
@@ -225,11 +245,11 @@ public struct ParamDescriptor: Codable, Equatable, Sendable {
             }
             return .bool(flag)
         case .choice:
-            guard let text = value.stringValue, choices?.contains(text) ?? true else {
+            guard let text = value.stringValue, let choice = choice(text) else {
                 let allowed = (choices ?? []).joined(separator: ", ")
                 throw .invalidParams("\(context): '\(name)' must be one of: \(allowed)")
             }
-            return .string(text)
+            return .string(choice)
         case .string, .item, .path:
             guard let text = value.stringValue else {
                 throw .invalidParams("\(context): '\(name)' must be text, not \(value.description)")

@@ -16,36 +16,52 @@ public struct ListColumn: Codable, Equatable, Sendable, Identifiable {
         case share
     }
 
-    /// Key of the column's value in every row's `values` and `cells`.
+    /// The column's one name: the key of its value in every row's `values`
+    /// and `cells`, its field in `--jsonl`, `--fields` and `--json`, the
+    /// CLI's header, and what `--sort` and the `sort` action take.
     public var id: String
-    /// Header text for people.
+    /// Header text for people (the TUI and the web page); `--sort` takes it
+    /// too, case ignored, since it is what they read there.
     public var label: String
     public var type: ValueType
     public var alignment: Alignment
     /// Which columns go first when the width is short: lower numbers stay
     /// longer. Priority 0 is never dropped (the row's name).
     public var priority: Int
-    /// The argument to the screen's `sort` action that orders rows by this
-    /// column, when the screen can sort by it.
+    /// The column's `id` when the screen can sort by it, nil when it cannot:
+    /// there is no second name to learn. Kept in the JSON under this name
+    /// for clients that read it.
     public var sortKey: String?
     /// Absent for plain values.
     public var kind: Kind?
 
     public init(
         _ id: String, _ label: String, type: ValueType = .text, alignment: Alignment? = nil, priority: Int = 1,
-        sortKey: String? = nil, kind: Kind? = nil
+        sorts: Bool = false, kind: Kind? = nil
     ) {
         self.id = id
         self.label = label
         self.type = type
         self.alignment = alignment ?? (type.isNumeric ? .trailing : .leading)
         self.priority = priority
-        self.sortKey = sortKey
+        self.sortKey = sorts ? id : nil
         self.kind = kind
     }
 }
 
 extension Array where Element == ListColumn {
+    /// The ids of the columns the list sorts by, in declaration order: the
+    /// choices of `--sort` and of the `sort` action.
+    public var sortKeys: [String] { compactMap(\.sortKey) }
+
+    /// Each sortable column's label, lower-cased, to its id: what `--sort`
+    /// also takes, so the word read in a TUI header works too.
+    public var sortLabels: [String: String] {
+        var labels: [String: String] = [:]
+        for column in self where column.sortKey != nil { labels[column.label.lowercased()] = column.id }
+        return labels
+    }
+
     /// The columns to draw in `width` cells, given each column's natural
     /// width and the gap between columns: drops the least important
     /// (highest priority number, rightmost first) until the rest fit.

@@ -2,7 +2,8 @@
 /// learnt it on one screen can use it on all of them, in every front end:
 ///
 /// - `--sort COLUMN` (screen parameter) and `sort COLUMN` (action): order by
-///   any column that declares a `sortKey`; the choices are exactly those keys.
+///   any column declared sortable, named by its id (the CLI's header, the
+///   JSON field) or its label, case ignored; the choices are the ids.
 ///   Each column has a natural direction (names A→Z, positions 1→N, sizes,
 ///   counts and dates largest or newest first, as a person expects them).
 /// - `--reverse` (screen parameter, and a flag of the `sort` action): the
@@ -33,11 +34,11 @@ public enum ListGrammar {
 
     /// `--sort`, `--reverse` and `--filter`, in that order, for a screen's
     /// descriptor. `filterLabel` says what the text is matched against.
-    public static func screenParams(sortKeys: [String], filterLabel: String = "Only rows containing this text (case ignored)")
+    public static func screenParams(columns: [ListColumn], filterLabel: String = "Only rows containing this text (case ignored)")
         -> [ParamDescriptor]
     {
         [
-            ParamDescriptor(name: sort, label: "Sort by", kind: .choice, required: false, choices: sortKeys),
+            sortParam(name: sort, columns: columns, required: false),
             reverseParam,
             ParamDescriptor(name: filter, label: filterLabel, required: false),
         ]
@@ -53,11 +54,20 @@ public enum ListGrammar {
         name: StandardParam.descending, label: "Largest, newest or Z first", kind: .bool, required: false)
 
     /// The parameters of every list screen's `sort` action.
-    public static func sortParams(keys: [String]) -> [ParamDescriptor] {
+    public static func sortParams(columns: [ListColumn]) -> [ParamDescriptor] {
         [
-            ParamDescriptor(name: StandardParam.by, label: "Sort by", kind: .choice, positional: true, choices: keys),
+            sortParam(name: StandardParam.by, columns: columns, required: true),
             reverseParam, descendingParam,
         ]
+    }
+
+    /// A choice of the sortable columns' ids that also takes their labels,
+    /// case ignored, and hands the screen the id.
+    static func sortParam(name: String, columns: [ListColumn], required: Bool) -> ParamDescriptor {
+        var param = ParamDescriptor(
+            name: name, label: "Sort by", kind: .choice, required: required, positional: required, choices: columns.sortKeys)
+        param.choiceAliases = columns.sortLabels
+        return param
     }
 
     /// Whether to sort largest (newest, Z) first: an explicit `descending`

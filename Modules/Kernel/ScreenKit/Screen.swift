@@ -18,9 +18,10 @@ public protocol Screen: AnyObject {
     func settle() async
     /// The screen is no longer shown: stop background work and observers.
     func close()
-    /// Before a `.destroys` action runs: the question naming exactly what
-    /// this call would delete or overwrite (`Delete playlist "big" (300
-    /// songs)?`), or nil when it would destroy nothing (an export to a file
+    /// Before an action whose effect asks first runs: the question naming
+    /// exactly what this call would remove or overwrite, ending in what the
+    /// effect says of undoing it (`Delete playlist "big" (300 songs)? `u`
+    /// undoes it.`), or nil when it would destroy nothing (an export to a file
     /// that is not there yet). Throws what running it would (no such item),
     /// so a front end reports that rather than asking. Changes nothing.
     func confirmation(of action: String, _ arguments: ActionArguments) async throws(ScreenError) -> String?
@@ -42,7 +43,7 @@ extension Screen {
     /// more, a screen served from elsewhere): the action's label and the row
     /// or screen it acts on.
     public func confirmation(of action: String, _ arguments: ActionArguments) async throws(ScreenError) -> String? {
-        ActionConfirmation.generic(action, arguments, on: snapshot)
+        ActionConfirmation.question(action, arguments, on: snapshot)
     }
 
     /// Yes is enough, unless the screen says otherwise.

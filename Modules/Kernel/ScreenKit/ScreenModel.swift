@@ -19,18 +19,24 @@ open class ScreenModel: Screen {
 
     open func start() async {}
 
+    /// Runs the declared action of that name (see `DeclaredScreen`).
     open func perform(_ action: String, _ arguments: ActionArguments) async throws(ScreenError) -> ActionOutcome {
+        if let declared = self as? any DeclaredScreen { return try await declared.performDeclared(action, arguments) }
         throw .invalidParams("unknown action '\(action)'", code: "unknown_action")
     }
 
-    /// The contract's question (see `Screen.confirmation`); a view model that
-    /// can name its target better (a playlist's song count) overrides it.
+    /// The declared action's question (see `Screen.confirmation`), ending
+    /// in what its effect says of undoing it.
     open func confirmation(of action: String, _ arguments: ActionArguments) async throws(ScreenError) -> String? {
-        ActionConfirmation.generic(action, arguments, on: snapshot)
+        if let declared = self as? any DeclaredScreen { return try await declared.questionDeclared(action, arguments) }
+        return ActionConfirmation.question(action, arguments, on: snapshot)
     }
 
     /// The second, typed question (see `Screen.typedConfirmation`); nil: yes is enough.
-    open func typedConfirmation(of action: String, _ arguments: ActionArguments) async throws(ScreenError) -> String? { nil }
+    open func typedConfirmation(of action: String, _ arguments: ActionArguments) async throws(ScreenError) -> String? {
+        if let declared = self as? any DeclaredScreen { return try await declared.typedQuestionDeclared(action, arguments) }
+        return nil
+    }
 
     /// See `Screen.readStoreAgain`; a view model over a cache of a web API
     /// (whose `reload` asks the network) overrides it to read the cache.

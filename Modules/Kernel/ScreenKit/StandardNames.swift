@@ -39,8 +39,11 @@ public enum StandardAction {
     public static let open = "open"
     public static let openURL = "open-url"
     public static let up = "up"
+    /// Puts back the last change a screen journals (a removed song, a
+    /// deleted playlist): what an `ActionEffect.removes` question promises.
+    public static let undo = "undo"
 
-    public static let all = [setField, loadMore, loadPrevious, scrollTo, reload, filter, sort, select, open, openURL, up]
+    public static let all = [setField, loadMore, loadPrevious, scrollTo, reload, filter, sort, select, open, openURL, up, undo]
 }
 
 /// Parameter names with a fixed meaning across screens.
@@ -74,4 +77,6 @@ public enum StandardParam {
 public enum StandardKey {
     public static let filter = "/"
     public static let enter = "enter"
+    /// `StandardAction.undo`, named in every question about a `.removes` action.
+    public static let undo = "u"
 }

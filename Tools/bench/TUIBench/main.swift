@@ -48,9 +48,9 @@ final class WindowedList: ScreenModel {
 
     /// Six columns, as the issue's frame-time figure asks.
     static let columns = [
-        ListColumn("position", "#", type: .integer, priority: 1, sortKey: "position"),
-        ListColumn("title", "Title", priority: 0, sortKey: "title"),
-        ListColumn("artist", "Artist", priority: 2, sortKey: "artist"),
+        ListColumn("position", "#", type: .integer, priority: 1, sorts: true),
+        ListColumn("title", "Title", priority: 0, sorts: true),
+        ListColumn("artist", "Artist", priority: 2, sorts: true),
         ListColumn("album", "Album", priority: 3),
         ListColumn("duration", "Time", type: .seconds, priority: 2),
         ListColumn("added", "Added", type: .datetime, priority: 4),

@@ -29,8 +29,8 @@ enum FolderRow {
     /// goes first. The size is the last column, where lists have always
     /// shown it (a one-line renderer shows the first and last columns).
     static let columns: [ListColumn] = [
-        ListColumn(Column.name, "Name", priority: 0, sortKey: FoldersViewModel.Sort.name.rawValue),
-        ListColumn(Column.items, "Items", type: .integer, priority: 2, sortKey: FoldersViewModel.Sort.count.rawValue),
+        ListColumn(Column.name, "Name", priority: 0, sorts: true),
+        ListColumn(Column.items, "Items", type: .integer, priority: 2, sorts: true),
         ListColumn(Column.files, "Files", type: .integer, priority: 4),
         ListColumn(Column.folders, "Folders", type: .integer, priority: 4),
         ListColumn(Column.modified, "Modified", type: .datetime, priority: 3),
@@ -39,7 +39,7 @@ enum FolderRow {
         ListColumn(Column.path, "Path", type: .path, priority: 6),
         ListColumn(Column.disk, "Disk", type: .bytes, priority: 4),
         ListColumn(Column.share, "Share", type: .number, priority: 2, kind: .share),
-        ListColumn(Column.bytes, "Size", type: .bytes, priority: 1, sortKey: FoldersViewModel.Sort.size.rawValue),
+        ListColumn(Column.bytes, "Size", type: .bytes, priority: 1, sorts: true),
     ]
 
     /// `parentBytes`: the folder's total, for the share column (the

@@ -21,8 +21,10 @@ import ScreenKit
 public final class FoldersViewModel: ScreenModel {
     public static let screenID = "folders"
 
+    /// Each raw value is the id of the column it sorts by, the one name
+    /// `--sort` takes.
     public enum Sort: String, CaseIterable, Sendable {
-        case size, name, count
+        case size = "bytes", name, count = "items"
     }
 
     public private(set) var folder: FolderModel
@@ -387,7 +389,7 @@ public final class FoldersViewModel: ScreenModel {
     public static let sortAction = ActionDescriptor(
         name: StandardAction.sort, label: "Sort",
         summary: "Order rows by size (largest first), name, or item count; --reverse the other way round.", effect: .view, key: "s",
-        params: ListGrammar.sortParams(keys: Sort.allCases.map(\.rawValue)))
+        params: ListGrammar.sortParams(columns: FolderRow.columns))
     public static let filterAction = ActionDescriptor(
         name: StandardAction.filter, label: "Filter", summary: "Show only rows whose name contains the text (case ignored).",
         effect: .view, key: StandardKey.filter,
@@ -445,7 +447,7 @@ public final class FoldersViewModel: ScreenModel {
         params: [
             ParamDescriptor(name: "path", label: "Folder (default: the current directory)", kind: .path, required: false, positional: true),
         ] + ListGrammar.screenParams(
-            sortKeys: Sort.allCases.map(\.rawValue), filterLabel: "Only rows whose name contains this text (case ignored)"
+            columns: FolderRow.columns, filterLabel: "Only rows whose name contains this text (case ignored)"
         ) + [
             ParamDescriptor(name: "files", label: "List files too, not only folders", kind: .bool, required: false),
             ParamDescriptor(name: "cross-devices", label: "Descend into other file systems (du without -x)", kind: .bool, required: false),

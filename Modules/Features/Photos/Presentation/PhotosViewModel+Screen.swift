@@ -7,7 +7,6 @@ import ScreenKit
 /// actions with the standard names, each disabled with a reason.
 extension PhotosViewModel {
     static let itemParam = ParamDescriptor(name: StandardParam.item, label: "Photo id", kind: .item, positional: true)
-    static let sortChoices = PhotoSort.allCases.map(\.rawValue)
 
     public static let selectAction = ActionDescriptor(
         name: StandardAction.select, label: "Select", summary: "Make a photo current: the screen's title becomes its title.",
@@ -30,7 +29,7 @@ extension PhotosViewModel {
     public static let sortAction = ActionDescriptor(
         name: StandardAction.sort, label: "Sort",
         summary: "Order photos by id, by album (grouped) or by title; --reverse the other way round.", effect: .view, key: "s",
-        params: ListGrammar.sortParams(keys: sortChoices))
+        params: ListGrammar.sortParams(columns: columns))
     public static let loadMoreAction = ActionDescriptor(
         name: StandardAction.loadMore, label: "Load more", summary: "Append the next page of photos.", effect: .view, key: "m")
     public static let loadPreviousAction = ActionDescriptor(
@@ -40,9 +39,9 @@ extension PhotosViewModel {
         params: [ParamDescriptor(name: "number", label: "Page number", kind: .int, positional: true, minimum: 1)])
 
     public static let columns = [
-        ListColumn("id", "ID", type: .integer, priority: 1, sortKey: PhotoSort.id.rawValue),
-        ListColumn("album", "Album", type: .integer, priority: 2, sortKey: PhotoSort.album.rawValue),
-        ListColumn("title", "Title", priority: 0, sortKey: PhotoSort.title.rawValue),
+        ListColumn("id", "ID", type: .integer, priority: 1, sorts: true),
+        ListColumn("album", "Album", type: .integer, priority: 2, sorts: true),
+        ListColumn("title", "Title", priority: 0, sorts: true),
         ListColumn("url", "Image URL", type: .url, priority: 3),
         ListColumn("thumbnailUrl", "Thumbnail URL", type: .url, priority: 4),
     ]
@@ -52,7 +51,7 @@ extension PhotosViewModel {
         summary: "Photos from a JSONPlaceholder-compatible API (settings: photos-base-url), cached for offline use; the title follows the selection.",
         params: [
             ParamDescriptor(name: "album", label: "Only this album", kind: .int, required: false, minimum: 0),
-        ] + ListGrammar.screenParams(sortKeys: sortChoices, filterLabel: "Only titles containing this text") + [
+        ] + ListGrammar.screenParams(columns: columns, filterLabel: "Only titles containing this text") + [
             ParamDescriptor(name: "page", label: "Page number", kind: .int, required: false, minimum: 1),
             ParamDescriptor(name: "offline", label: "Show the cache without refreshing it", kind: .bool, required: false)
                 .keepingStoredData(with: .bool(true)),

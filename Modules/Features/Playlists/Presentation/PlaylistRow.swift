@@ -17,11 +17,11 @@ enum PlaylistRow {
     }
 
     static let columns: [ListColumn] = [
-        ListColumn(Column.name, "Playlist", priority: 0, sortKey: PlaylistSort.name.rawValue),
-        ListColumn(Column.songs, "Songs", type: .integer, priority: 1, sortKey: PlaylistSort.songs.rawValue),
-        ListColumn(Column.source, "Source", type: .path, priority: 3, sortKey: PlaylistSort.source.rawValue),
-        ListColumn(Column.format, "Format", priority: 4, sortKey: PlaylistSort.format.rawValue),
-        ListColumn(Column.imported, "Imported", type: .datetime, priority: 2, sortKey: PlaylistSort.imported.rawValue),
+        ListColumn(Column.name, "Playlist", priority: 0, sorts: true),
+        ListColumn(Column.songs, "Songs", type: .integer, priority: 1, sorts: true),
+        ListColumn(Column.source, "Source", type: .path, priority: 3, sorts: true),
+        ListColumn(Column.format, "Format", priority: 4, sorts: true),
+        ListColumn(Column.imported, "Imported", type: .datetime, priority: 2, sorts: true),
     ]
 
     static func item(_ playlist: PlaylistSummary) -> ListItem {

@@ -329,7 +329,7 @@ public final class PlaylistViewModel: ScreenModel {
     public static let sortAction = ActionDescriptor(
         name: StandardAction.sort, label: "Sort",
         summary: "Order songs by position, title, artist or duration; --reverse the other way round.", effect: .view, key: "s",
-        params: ListGrammar.sortParams(keys: SongSort.allCases.map(\.rawValue)))
+        params: ListGrammar.sortParams(columns: SongRow.columns))
     public static let loadMoreAction = ActionDescriptor(
         name: StandardAction.loadMore, label: "Load more", summary: "Append the next page of songs.", effect: .view, key: "m")
     public static let loadPreviousAction = ActionDescriptor(
@@ -382,7 +382,7 @@ public final class PlaylistViewModel: ScreenModel {
         params: [
             ParamDescriptor(name: "name", label: "Playlist name", positional: true).values(from: ValueSource(screen: "playlists")),
         ] + ListGrammar.screenParams(
-            sortKeys: SongSort.allCases.map(\.rawValue), filterLabel: "Only songs whose title or artist contains this text"
+            columns: SongRow.columns, filterLabel: "Only songs whose title or artist contains this text"
         ) + [
             ParamDescriptor(name: "page", label: "Page number", kind: .int, required: false, minimum: 1),
         ],

@@ -9,7 +9,7 @@ import ScreenKit
 /// Inputs: `importPlaylist(path:name:)`, `delete(named:)`, `reload()`.
 /// Outputs: `playlists`, `isImporting`, `status`, and the derived `snapshot`.
 @MainActor
-public final class PlaylistsViewModel: ScreenModel {
+public final class PlaylistsViewModel: ScreenModel, DeclaredScreen {
     public static let screenID = "playlists"
 
     public private(set) var playlists: [PlaylistSummary] = []
@@ -107,9 +107,9 @@ public final class PlaylistsViewModel: ScreenModel {
         await reload()
     }
 
-    /// Names the playlist exactly, with the songs that go with it.
-    public override func confirmation(of action: String, _ arguments: ActionArguments) async throws(ScreenError) -> String? {
-        guard action == "delete" else { return try await super.confirmation(of: action, arguments) }
+    /// `Delete playlist "big" (300 songs)?`: names the playlist exactly,
+    /// with the songs that go with it.
+    func deleteQuestion(_ arguments: ActionArguments) async throws(ScreenError) -> String? {
         do {
             return Self.deleteQuestion(try await library.playlist(named: try arguments.require(StandardParam.item)))
         } catch {
@@ -117,49 +117,89 @@ public final class PlaylistsViewModel: ScreenModel {
         }
     }
 
-    /// `Delete playlist "big" (300 songs)?`
     static func deleteQuestion(_ playlist: PlaylistSummary) -> String {
         "Delete playlist \"\(playlist.name)\" (\(Formatters.count(playlist.songCount, "song")))?"
     }
 
+    func open(_ arguments: ActionArguments) throws(ScreenError) -> ActionOutcome {
+        let name = try arguments.require(StandardParam.item)
+        guard playlists.contains(where: { $0.name == name }) else {
+            throw .notFound("No playlist named \"\(name)\".", code: "playlist.not_found")
+        }
+        return ActionOutcome(navigate: ScreenRequest(screen: PlaylistViewModel.screenID, params: ["name": .string(name)]))
+    }
+
+    /// Why a change cannot start now: an import is running.
+    var running: String? { isImporting ? "An import is running" : nil }
+
     // MARK: Screen contract
 
-    public static let filterAction = ActionDescriptor(
-        name: StandardAction.filter, label: "Filter",
-        summary: "Show only playlists whose name, source or format contains the text (case ignored).",
-        effect: .view, key: StandardKey.filter,
-        params: [ParamDescriptor(name: StandardParam.text, label: "Text (empty for all)", positional: true)])
-    public static let sortAction = ActionDescriptor(
-        name: StandardAction.sort, label: "Sort",
-        summary: "Order playlists by name, songs, imported, source or format; --reverse the other way round.", effect: .view, key: "s",
-        params: ListGrammar.sortParams(keys: PlaylistSort.allCases.map(\.rawValue)))
-
     static let itemParam = ParamDescriptor(name: StandardParam.item, label: "Playlist", kind: .item, positional: true)
-    public static let importAction = ActionDescriptor(
-        name: "import", label: "Import", summary: "Import a playlist from a .json, .m3u/.m3u8 file or a directory of audio files.",
-        effect: .adds, key: "i",
+
+    public static let importAction = ScreenAction<PlaylistsViewModel>(
+        "import", key: "i", label: "Import",
+        summary: "Import a playlist from a .json, .m3u/.m3u8 file or a directory of audio files.", effect: .adds,
         params: [
             ParamDescriptor(name: "path", label: "File or directory", kind: .path, positional: true),
             ParamDescriptor(name: "name", label: "Playlist name (default: file name)", required: false),
-        ])
-    public static let openAction = ActionDescriptor(
-        name: StandardAction.open, label: "Open", summary: "Show a playlist's songs.", effect: .view, key: StandardKey.enter,
-        params: [itemParam])
-    public static let deleteAction = ActionDescriptor(
-        name: "delete", label: "Delete", summary: "Delete a playlist and its songs.", effect: .destroys, key: "d",
-        params: [itemParam])
-    public static let undoAction = ActionDescriptor(
-        name: "undo", label: "Undo",
+        ],
+        unavailable: { $0.running }
+    ) { model, arguments throws(ScreenError) in
+        model.importPlaylist(path: try arguments.require("path"), name: arguments.string("name"))
+        return .started
+    }
+    public static let openAction = ScreenAction<PlaylistsViewModel>(
+        StandardAction.open, key: StandardKey.enter, label: "Open", summary: "Show a playlist's songs.", effect: .view,
+        params: [itemParam], unavailable: { $0.playlists.isEmpty ? "Nothing to open: no playlists yet" : nil }
+    ) { model, arguments throws(ScreenError) in try model.open(arguments) }
+    public static let deleteAction = ScreenAction<PlaylistsViewModel>(
+        "delete", key: "d", label: "Delete", summary: "Delete a playlist and its songs; undo brings them back.",
+        effect: .removes, params: [itemParam],
+        unavailable: { $0.playlists.isEmpty ? "Nothing to delete: no playlists yet" : $0.running },
+        asks: { model, arguments throws(ScreenError) in try await model.deleteQuestion(arguments) }
+    ) { model, arguments throws(ScreenError) in
+        try await model.delete(named: try arguments.require(StandardParam.item))
+        return .done
+    }
+    public static let filterAction = ScreenAction<PlaylistsViewModel>(
+        StandardAction.filter, key: StandardKey.filter, label: "Filter",
+        summary: "Show only playlists whose name, source or format contains the text (case ignored).", effect: .view,
+        params: [ParamDescriptor(name: StandardParam.text, label: "Text (empty for all)", positional: true)]
+    ) { model, arguments in
+        await model.setFilter(arguments.string(StandardParam.text) ?? "")
+        return .done
+    }
+    public static let sortAction = ScreenAction<PlaylistsViewModel>(
+        StandardAction.sort, key: "s", label: "Sort",
+        summary: "Order playlists by name, songs, imported, source or format; --reverse the other way round.", effect: .view,
+        params: ListGrammar.sortParams(columns: PlaylistRow.columns)
+    ) { model, arguments throws(ScreenError) in
+        let sort = PlaylistSort(rawValue: try arguments.require(StandardParam.by)) ?? .name
+        await model.setSort(sort, descending: ListGrammar.descending(arguments, natural: sort.naturallyDescending))
+        return .done
+    }
+    public static let undoAction = ScreenAction<PlaylistsViewModel>(
+        StandardAction.undo, key: StandardKey.undo, label: "Undo",
         summary: "Undo the last change to a playlist (remove, move, rename or delete): a deleted playlist comes back.",
-        effect: .changes, key: "u")
-    public static let reloadAction = ActionDescriptor(
-        name: StandardAction.reload, label: "Reload", summary: "Read the list again from the database.", effect: .view, key: "r")
+        effect: .changes, unavailable: { $0.undoable == nil ? PlaylistUndoText.nothing : $0.running }
+    ) { model, _ throws(ScreenError) in
+        try await model.undo()
+        return .done
+    }
+    public static let reloadAction = ScreenAction<PlaylistsViewModel>(
+        StandardAction.reload, key: "r", label: "Reload", summary: "Read the list again from the database.", effect: .view
+    ) { model, _ in
+        await model.reload()
+        return .done
+    }
+
+    public static let actions = [importAction, openAction, deleteAction, filterAction, sortAction, undoAction, reloadAction]
 
     public static let descriptor = ScreenDescriptor(
         id: screenID, title: "Playlists", summary: "Your imported playlists; import more from files or folders.",
         params: ListGrammar.screenParams(
-            sortKeys: PlaylistSort.allCases.map(\.rawValue), filterLabel: "Only playlists whose name, source or format contains this text"),
-        actions: [importAction, openAction, deleteAction, filterAction, sortAction, undoAction, reloadAction], columns: PlaylistRow.columns,
+            columns: PlaylistRow.columns, filterLabel: "Only playlists whose name, source or format contains this text"),
+        actions: actionDescriptors, columns: PlaylistRow.columns,
         examples: [
             "facet playlists",
             "facet playlists import road.m3u --name \"Road Trip\"",
@@ -173,9 +213,7 @@ public final class PlaylistsViewModel: ScreenModel {
         ])
 
     public override var snapshot: ScreenSnapshot {
-        let running = isImporting ? "An import is running" : nil
-        let none = playlists.isEmpty
-        let nothingMatches = none && !query.filter.isEmpty
+        let nothingMatches = playlists.isEmpty && !query.filter.isEmpty
         return ScreenSnapshot(
             screen: Self.screenID, title: "Playlists", status: status,
             content: ScreenContent(list: ListContent(
@@ -183,46 +221,6 @@ public final class PlaylistsViewModel: ScreenModel {
                 sortDescending: query.descending, columns: PlaylistRow.columns,
                 emptyMessage: nothingMatches
                     ? "No playlist matches \"\(query.filter)\"." : "No playlists yet. Import one with 'import PATH'.")),
-            actions: [
-                Self.importAction.disabled(because: running),
-                Self.openAction.disabled(because: none ? "Nothing to open: no playlists yet" : nil),
-                Self.deleteAction.disabled(because: none ? "Nothing to delete: no playlists yet" : running),
-                Self.filterAction,
-                Self.sortAction,
-                Self.undoAction.disabled(because: undoable == nil ? PlaylistUndoText.nothing : running),
-                Self.reloadAction,
-            ])
-    }
-
-    public override func perform(_ action: String, _ arguments: ActionArguments) async throws(ScreenError) -> ActionOutcome {
-        switch action {
-        case "import":
-            importPlaylist(path: try arguments.require("path"), name: arguments.string("name"))
-            return .started
-        case StandardAction.open:
-            let name = try arguments.require(StandardParam.item)
-            guard playlists.contains(where: { $0.name == name }) else {
-                throw .notFound("No playlist named \"\(name)\".", code: "playlist.not_found")
-            }
-            return ActionOutcome(navigate: ScreenRequest(screen: PlaylistViewModel.screenID, params: ["name": .string(name)]))
-        case "delete":
-            try await delete(named: try arguments.require(StandardParam.item))
-            return .done
-        case StandardAction.filter:
-            await setFilter(arguments.string(StandardParam.text) ?? "")
-            return .done
-        case StandardAction.sort:
-            let sort = PlaylistSort(rawValue: try arguments.require(StandardParam.by)) ?? .name
-            await setSort(sort, descending: ListGrammar.descending(arguments, natural: sort.naturallyDescending))
-            return .done
-        case "undo":
-            try await undo()
-            return .done
-        case StandardAction.reload:
-            await reload()
-            return .done
-        default:
-            return try await super.perform(action, arguments)
-        }
+            actions: availableActions)
     }
 }

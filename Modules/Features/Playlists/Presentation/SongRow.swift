@@ -21,12 +21,12 @@ enum SongRow {
     /// Title first (the row's name), the position last, where the list has
     /// always shown it ("#" column).
     static let columns: [ListColumn] = [
-        ListColumn(Column.title, "Title", priority: 0, sortKey: SongSort.title.rawValue),
-        ListColumn(Column.artist, "Artist", priority: 1, sortKey: SongSort.artist.rawValue),
-        ListColumn(Column.duration, "Length", type: .seconds, priority: 3, sortKey: SongSort.duration.rawValue),
+        ListColumn(Column.title, "Title", priority: 0, sorts: true),
+        ListColumn(Column.artist, "Artist", priority: 1, sorts: true),
+        ListColumn(Column.duration, "Length", type: .seconds, priority: 3, sorts: true),
         ListColumn(Column.cover, "Cover", type: .url, priority: 4),
         ListColumn(Column.location, "File", type: .url, priority: 5),
-        ListColumn(Column.position, "#", type: .integer, priority: 2, sortKey: SongSort.position.rawValue),
+        ListColumn(Column.position, "#", type: .integer, priority: 2, sorts: true),
     ]
 
     static func item(_ entry: PlaylistEntry) -> ListItem {

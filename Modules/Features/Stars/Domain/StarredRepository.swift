@@ -59,16 +59,17 @@ public struct StarListing: Sendable, Equatable, Identifiable {
     }
 }
 
-/// How a star list is ordered.
+/// How a star list is ordered; each raw value is the id of the column it
+/// sorts by, the one name `--sort` takes.
 public enum StarSort: String, CaseIterable, Sendable {
     /// Most recently starred first.
-    case starred
+    case starred = "starred_at"
     /// Most stargazers first.
     case stars
     /// Most recently pushed first.
-    case pushed
+    case pushed = "pushed_at"
     /// `owner/name`, A to Z.
-    case name
+    case name = "full_name"
     /// By language name, A to Z (none last), then `owner/name`.
     case language
 

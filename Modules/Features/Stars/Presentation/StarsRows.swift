@@ -8,12 +8,12 @@ import StarsDomain
 /// repository: typed values for programs, short text for people.
 enum StarsRows {
     static let columns = [
-        ListColumn("full_name", "Repository", priority: 0, sortKey: StarSort.name.rawValue),
+        ListColumn("full_name", "Repository", priority: 0, sorts: true),
         ListColumn("description", "Description", priority: 3),
-        ListColumn("language", "Language", priority: 2, sortKey: StarSort.language.rawValue),
-        ListColumn("stars", "Stars", type: .integer, priority: 1, sortKey: StarSort.stars.rawValue),
-        ListColumn("starred_at", "Starred", type: .datetime, priority: 4, sortKey: StarSort.starred.rawValue),
-        ListColumn("pushed_at", "Last push", type: .datetime, priority: 5, sortKey: StarSort.pushed.rawValue),
+        ListColumn("language", "Language", priority: 2, sorts: true),
+        ListColumn("stars", "Stars", type: .integer, priority: 1, sorts: true),
+        ListColumn("starred_at", "Starred", type: .datetime, priority: 4, sorts: true),
+        ListColumn("pushed_at", "Last push", type: .datetime, priority: 5, sorts: true),
         ListColumn("visited", "Visited", type: .boolean, priority: 6),
     ]
 

@@ -296,7 +296,7 @@ public final class StarsViewModel: ScreenModel {
     public static let sortAction = ActionDescriptor(
         name: StandardAction.sort, label: "Sort",
         summary: "Order by starred date, stars, last push, name or language; --reverse the other way round.", effect: .view, key: "s",
-        params: ListGrammar.sortParams(keys: StarSort.allCases.map(\.rawValue)))
+        params: ListGrammar.sortParams(columns: StarsRows.columns))
     public static let loadMoreAction = ActionDescriptor(
         name: StandardAction.loadMore, label: "Load more", summary: "Show the next cached repositories.", effect: .view, key: "m")
     public static let reloadAction = ActionDescriptor(
@@ -323,7 +323,7 @@ public final class StarsViewModel: ScreenModel {
         summary: "The GitHub user's starred repositories: cached, searchable, refreshed from GitHub.",
         params: [
         ] + ListGrammar.screenParams(
-            sortKeys: StarSort.allCases.map(\.rawValue), filterLabel: "Search words (name, description, topics; case ignored)"
+            columns: StarsRows.columns, filterLabel: "Search words (name, description, topics; case ignored)"
         ) + [
             ParamDescriptor(name: "search", label: "The same as --filter", required: false),
             ParamDescriptor(name: "language", label: "Language (case ignored)", required: false),
