@@ -148,6 +148,43 @@ import TestSupport
         #expect(nonsense.stderr.contains("owner/name"))
     }
 
+    /// The header you read is the key you type: `--sort` takes a column's
+    /// id (its field, its CLI header, in any case) or the label the TUI and
+    /// the web page show, and nothing else.
+    @Test func sortTakesTheFieldIdInAnyCaseOrTheLabel() throws {
+        let world = CLIExampleWorld()
+        try world.signIn()
+        try world.useGitHubStandIn()
+        func starred(_ key: String) throws -> [String] {
+            let result = try world.facet(["stars", "--refresh", "none", "--sort", key, "--fields", "starred_at"])
+            #expect(result.status == 0, "--sort \(key): \(result.stderr)")
+            return Self.column(result.stdout, "starred_at")
+        }
+        let newest = try starred("starred_at")
+        #expect(newest.count > 1)
+        #expect(newest == newest.sorted(by: >))
+        #expect(try starred("STARRED_AT") == newest)
+        #expect(try starred("Starred") == newest)
+        for key in ["full_name", "pushed_at", "stars", "language"] {
+            let result = try world.facet(["stars", "--refresh", "none", "--sort", key])
+            #expect(result.status == 0, "--sort \(key): \(result.stderr)")
+        }
+        let old = try world.facet(["stars", "--refresh", "none", "--sort", "pushed"])
+        #expect(old.status == 2)
+        #expect(old.stderr.contains("starred_at") && old.stderr.contains("pushed_at"), "\(old.stderr)")
+        func sizes(_ key: String) throws -> [String] {
+            let result = try world.facet(["folders", "photos", "--sort", key, "--fields", "name"])
+            #expect(result.status == 0, "--sort \(key): \(result.stderr)")
+            return Self.column(result.stdout, "name")
+        }
+        #expect(try sizes("bytes") == ["2024", "2023"])
+        #expect(try sizes("BYTES") == ["2024", "2023"])
+        #expect(try sizes("size") == ["2024", "2023"])
+        #expect(try world.facet(["folders", "photos", "--sort", "items"]).status == 0)
+        let header = Self.lines(try world.facet(["folders", "photos", "--sort", "items"]).stdout).dropFirst().first ?? ""
+        #expect(header.contains("ITEMS ▼") || header.contains("ITEMS ▲"), "\(header)")
+    }
+
     @Test func headersAreFieldIdsAndFieldsSayWhichExist() throws {
         let world = CLIExampleWorld()
         let table = try world.facet(["playlists"])

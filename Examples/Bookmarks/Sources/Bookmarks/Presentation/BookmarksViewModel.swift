@@ -10,7 +10,7 @@ import ScreenKit
 /// Inputs: `reload()`, `add(url:title:)`, `remove(id:)`.
 /// Outputs: `bookmarks`, `status`, and `snapshot`, derived from them.
 @MainActor
-public final class BookmarksViewModel: ScreenModel {
+public final class BookmarksViewModel: ScreenModel, DeclaredScreen {
     public static let screenID = "bookmarks"
 
     public private(set) var bookmarks: [Bookmark] = []
@@ -67,28 +67,48 @@ public final class BookmarksViewModel: ScreenModel {
         ListColumn("id", "Id", type: .integer, priority: 3),
     ]
 
-    public static let addAction = ActionDescriptor(
-        name: "add", label: "Add", summary: "Bookmark an http(s) URL, with a title (default: its host).", effect: .adds, key: "a",
+    static let itemParam = ParamDescriptor(name: StandardParam.item, label: "Bookmark", kind: .item, positional: true)
+    static let empty: @MainActor @Sendable (BookmarksViewModel) -> String? = {
+        $0.bookmarks.isEmpty ? "There are no bookmarks yet." : nil
+    }
+
+    /// Each action is one declaration: every face derives its key, form,
+    /// help, question and tool from it, and `ScreenModel` dispatches to it.
+    public static let addAction = ScreenAction<BookmarksViewModel>(
+        "add", key: "a", label: "Add", summary: "Bookmark an http(s) URL, with a title (default: its host).", effect: .adds,
         params: [
             ParamDescriptor(name: "url", label: "URL", positional: true),
             ParamDescriptor(name: "title", label: "Title", required: false),
-        ])
-    public static let openAction = ActionDescriptor(
-        name: StandardAction.openURL, label: "Open", summary: "Open a bookmark's page.", effect: .view, key: "o",
-        params: [ParamDescriptor(name: StandardParam.item, label: "Bookmark", kind: .item, positional: true)])
-    public static let removeAction = ActionDescriptor(
-        name: "remove", label: "Remove", summary: "Remove a bookmark.", effect: .destroys, key: "d",
-        params: [ParamDescriptor(name: StandardParam.item, label: "Bookmark", kind: .item, positional: true)])
-    public static let reloadAction = ActionDescriptor(
-        name: StandardAction.reload, label: "Reload", summary: "Read the bookmarks again.", effect: .view, key: "r")
+        ]
+    ) { model, arguments throws(ScreenError) in
+        try await model.add(url: try arguments.require("url"), title: arguments.string("title"))
+        return .done
+    }
+    public static let openAction = ScreenAction<BookmarksViewModel>(
+        StandardAction.openURL, key: "o", label: "Open", summary: "Open a bookmark's page.", effect: .view,
+        params: [itemParam], unavailable: empty
+    ) { model, arguments throws(ScreenError) in ActionOutcome(openURL: try model.bookmark(arguments).url) }
+    public static let removeAction = ScreenAction<BookmarksViewModel>(
+        "remove", key: "d", label: "Remove", summary: "Remove a bookmark for good.", effect: .destroys,
+        params: [itemParam], unavailable: empty
+    ) { model, arguments throws(ScreenError) in
+        try await model.remove(id: try model.bookmark(arguments).id)
+        return .done
+    }
+    public static let reloadAction = ScreenAction<BookmarksViewModel>(
+        StandardAction.reload, key: "r", label: "Reload", summary: "Read the bookmarks again.", effect: .view
+    ) { model, _ in
+        await model.reload()
+        return .done
+    }
+    public static let actions = [addAction, openAction, removeAction, reloadAction]
 
     public static let descriptor = ScreenDescriptor(
         id: screenID, title: "Bookmarks", summary: "Saved web pages, in Facet's database.",
-        actions: [addAction, openAction, removeAction, reloadAction], columns: columns,
+        actions: actionDescriptors, columns: columns,
         examples: ["facet-bookmarks bookmarks", "facet-bookmarks bookmarks add https://swift.org --title Swift"])
 
     public override var snapshot: ScreenSnapshot {
-        let empty = bookmarks.isEmpty ? "There are no bookmarks yet." : nil
         let hosts = Set(bookmarks.compactMap { URL(string: $0.url)?.host })
         return ScreenSnapshot(
             screen: Self.screenID, title: "Bookmarks", status: status,
@@ -100,30 +120,7 @@ public final class BookmarksViewModel: ScreenModel {
                 list: ListContent(
                     items: bookmarks.map(Self.item), columns: Self.columns,
                     emptyMessage: "No bookmarks yet. Add one with 'add URL'.")),
-            actions: [
-                Self.addAction,
-                Self.openAction.disabled(because: empty),
-                Self.removeAction.disabled(because: empty),
-                Self.reloadAction,
-            ])
-    }
-
-    public override func perform(_ action: String, _ arguments: ActionArguments) async throws(ScreenError) -> ActionOutcome {
-        switch action {
-        case Self.addAction.name:
-            try await add(url: try arguments.require("url"), title: arguments.string("title"))
-            return .done
-        case StandardAction.openURL:
-            return ActionOutcome(openURL: try bookmark(arguments).url)
-        case Self.removeAction.name:
-            try await remove(id: try bookmark(arguments).id)
-            return .done
-        case StandardAction.reload:
-            await reload()
-            return .done
-        default:
-            return try await super.perform(action, arguments)
-        }
+            actions: availableActions)
     }
 
     // MARK: Rules

@@ -41,7 +41,7 @@ actor InMemoryBookmarkStore: BookmarkStore {
     @Test func addingGivesTypedValuesAndOpenURLReturnsIt() async throws {
         let model = model()
         await model.start()
-        _ = try await model.run("add", ["url": .string(" https://swift.org/documentation ")])
+        _ = try await model.run(BookmarksViewModel.addAction, ["url": .string(" https://swift.org/documentation ")])
         let row = try #require(model.snapshot.content.list?.items.first)
         #expect(row.title == "swift.org")
         #expect(row.values["url"] == .string("https://swift.org/documentation"))
@@ -55,10 +55,10 @@ actor InMemoryBookmarkStore: BookmarkStore {
     @Test func badAndDuplicateURLsAreRefusedWithTheirReason() async throws {
         let model = model()
         await model.start()
-        await #expect(throws: ScreenError.self) { _ = try await model.run("add", ["url": .string("ftp://x")]) }
-        _ = try await model.run("add", ["url": .string("https://swift.org"), "title": .string("Swift")])
+        await #expect(throws: ScreenError.self) { _ = try await model.run(BookmarksViewModel.addAction, ["url": .string("ftp://x")]) }
+        _ = try await model.run(BookmarksViewModel.addAction, ["url": .string("https://swift.org"), "title": .string("Swift")])
         do {
-            _ = try await model.run("add", ["url": .string("https://swift.org")])
+            _ = try await model.run(BookmarksViewModel.addAction, ["url": .string("https://swift.org")])
             Issue.record("a duplicate was accepted")
         } catch {
             #expect((error as any Error as? ScreenError)?.code == "bookmarks.duplicate")
