@@ -1,16 +1,33 @@
 import Foundation
-import ScreenKit
+@testable import ScreenKit
 import Testing
 
 /// The effect travels in the snapshot's JSON beside `destructive`, which
 /// stays for clients that predate it; a peer that sends no effect is read
 /// cautiously.
 @Suite struct ActionEffectTests {
-    @Test func destructiveIsExactlyDestroys() {
+    /// `destructive` in the JSON means "asked about first", which only the
+    /// two removing effects are, and the question ends in what each says of undo.
+    @Test func destructiveIsExactlyTheEffectsThatAsk() {
         for effect in ActionEffect.allCases {
             let action = ActionDescriptor(name: "a", label: "A", summary: "", effect: effect)
-            #expect(action.destructive == (effect == .destroys))
+            #expect(action.destructive == [.removes, .destroys].contains(effect), "\(effect)")
         }
+        #expect(ActionEffect.removes.question("Delete playlist \"x\"?") == "Delete playlist \"x\"? `u` undoes it.")
+        #expect(ActionEffect.destroys.question("Delete /x?") == "Delete /x? This cannot be undone.")
+        #expect(ActionEffect.destroys.question("Delete /x? This cannot be undone.") == "Delete /x? This cannot be undone.")
+        #expect(ActionEffect.changes.question("Rename?") == "Rename?")
+    }
+
+    @Test func aSortChoiceIsTakenInAnyCaseOrByItsLabel() throws {
+        let columns = [ListColumn("starred_at", "Starred", sorts: true), ListColumn("full_name", "Repository", sorts: true)]
+        let sort = ListGrammar.sortParams(columns: columns)[0]
+        #expect(sort.choices == ["starred_at", "full_name"])
+        #expect(sort.choice("STARRED_AT") == "starred_at")
+        #expect(sort.choice("repository") == "full_name")
+        #expect(sort.choice("pushed") == nil)
+        let valid = try ParamDescriptor.validate(["by": .string("Starred")], against: [sort], context: "t")
+        #expect(valid.string("by") == "starred_at")
     }
 
     @Test func bothKeysAreWrittenAndReadBack() throws {

@@ -108,8 +108,9 @@ public struct ActionDescriptor: Codable, Equatable, Sendable {
 }
 
 extension ParamDescriptor {
-    /// The choice `text` names: itself, the same in another case, or an alias.
-    func choice(_ text: String) -> String? {
+    /// The choice `text` names: itself, the same in another case, or an
+    /// alias; nil when it names none (every text, when any is allowed).
+    public func choice(_ text: String) -> String? {
         guard let choices else { return text }
         if choices.contains(text) { return text }
         let folded = text.lowercased()
