@@ -10,7 +10,7 @@ import ScreenKit
 ///
 /// Inputs: `openURL`. Outputs: `photo`, `cache`, `status`, and the derived `snapshot`.
 @MainActor
-public final class PhotoDetailViewModel: ScreenModel {
+public final class PhotoDetailViewModel: ScreenModel, DeclaredScreen {
     public static let screenID = "photo"
 
     public let id: Int
@@ -48,14 +48,18 @@ public final class PhotoDetailViewModel: ScreenModel {
 
     // MARK: Screen contract
 
-    public static let openURLAction = ActionDescriptor(
-        name: StandardAction.openURL, label: "Open image", summary: "Open the photo's image URL in the browser.", effect: .view, key: "o")
+    public static let openURLAction = ScreenAction<PhotoDetailViewModel>(
+        StandardAction.openURL, key: "o", label: "Open image", summary: "Open the photo's image URL in the browser.", effect: .view,
+        unavailable: { $0.photo == nil ? "No cached photo has id \($0.id)." : nil }
+    ) { model, _ throws(ScreenError) in ActionOutcome(openURL: try await model.openURL()) }
+
+    public static let actions = [openURLAction]
 
     public static let descriptor = ScreenDescriptor(
         id: screenID, title: "Photo", summary: "Every field of one cached photo; open its image in the browser.",
         params: [ParamDescriptor(name: "id", label: "Photo id", kind: .int, positional: true)
             .values(from: ValueSource(screen: "photos", params: ["offline": .bool(true)]))],
-        actions: [openURLAction], topLevel: false, examples: ["facet photo 7", "facet photo 7 open-url"])
+        actions: actionDescriptors, topLevel: false, examples: ["facet photo 7", "facet photo 7 open-url"])
 
     public override var snapshot: ScreenSnapshot {
         var rows: [DetailRow] = []
@@ -72,13 +76,6 @@ public final class PhotoDetailViewModel: ScreenModel {
         return ScreenSnapshot(
             screen: Self.screenID, title: photo?.title ?? "Photo \(id)", status: status,
             content: ScreenContent(detail: DetailContent(rows: rows)),
-            actions: [Self.openURLAction.disabled(because: photo == nil ? "No cached photo has id \(id)." : nil)])
-    }
-
-    public override func perform(_ action: String, _ arguments: ActionArguments) async throws(ScreenError) -> ActionOutcome {
-        switch action {
-        case StandardAction.openURL: return ActionOutcome(openURL: try await openURL())
-        default: return try await super.perform(action, arguments)
-        }
+            actions: availableActions)
     }
 }

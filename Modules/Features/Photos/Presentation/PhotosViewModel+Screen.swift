@@ -8,35 +8,99 @@ import ScreenKit
 extension PhotosViewModel {
     static let itemParam = ParamDescriptor(name: StandardParam.item, label: "Photo id", kind: .item, positional: true)
 
-    public static let selectAction = ActionDescriptor(
-        name: StandardAction.select, label: "Select", summary: "Make a photo current: the screen's title becomes its title.",
-        effect: .view, key: "t", params: [itemParam])
-    public static let openAction = ActionDescriptor(
-        name: StandardAction.open, label: "Details", summary: "Show every field of a photo.", effect: .view, key: StandardKey.enter,
-        params: [itemParam])
-    public static let openURLAction = ActionDescriptor(
-        name: StandardAction.openURL, label: "Open image", summary: "Open a photo's image URL in the browser.", effect: .view, key: "o",
-        params: [itemParam])
-    public static let reloadAction = ActionDescriptor(
-        name: StandardAction.reload, label: "Reload",
-        summary: "Reset the title to \"\(PhotoRules.defaultTitle)\", then fetch the list again from the API.", effect: .changes, key: "r")
-    public static let filterAction = ActionDescriptor(
-        name: StandardAction.filter, label: "Filter", summary: "Show only photos whose title contains the text.",
-        effect: .view, key: StandardKey.filter, params: [ParamDescriptor(name: StandardParam.text, label: "Text (empty for all)", positional: true)])
-    public static let albumAction = ActionDescriptor(
-        name: "album", label: "Album", summary: "Show only one album's photos (no album: all of them).", effect: .view, key: "a",
-        params: [ParamDescriptor(name: "album", label: "Album id (empty for all)", kind: .int, required: false, positional: true, minimum: 0)])
-    public static let sortAction = ActionDescriptor(
-        name: StandardAction.sort, label: "Sort",
-        summary: "Order photos by id, by album (grouped) or by title; --reverse the other way round.", effect: .view, key: "s",
-        params: ListGrammar.sortParams(columns: columns))
-    public static let loadMoreAction = ActionDescriptor(
-        name: StandardAction.loadMore, label: "Load more", summary: "Append the next page of photos.", effect: .view, key: "m")
-    public static let loadPreviousAction = ActionDescriptor(
-        name: StandardAction.loadPrevious, label: "Load previous", summary: "Prepend the page before the first one shown.", effect: .view)
-    public static let pageAction = ActionDescriptor(
-        name: "page", label: "Go to page", summary: "Show one page of photos.", effect: .view, key: "p",
-        params: [ParamDescriptor(name: "number", label: "Page number", kind: .int, positional: true, minimum: 1)])
+    public static let selectAction = ScreenAction<PhotosViewModel>(
+        StandardAction.select, key: "t", label: "Select", summary: "Make a photo current: the screen's title becomes its title.",
+        effect: .view, params: [itemParam], unavailable: { $0.noRows }
+    ) { model, arguments throws(ScreenError) in
+        try await model.select(id: try photoID(arguments))
+        return .done
+    }
+    public static let openAction = ScreenAction<PhotosViewModel>(
+        StandardAction.open, key: StandardKey.enter, label: "Details", summary: "Show every field of a photo.", effect: .view,
+        params: [itemParam], unavailable: { $0.noRows }
+    ) { model, arguments throws(ScreenError) in
+        let id = try photoID(arguments)
+        _ = try await model.photo(id: id)  // an unknown id fails here, not on the next screen
+        return ActionOutcome(navigate: ScreenRequest(screen: PhotoDetailViewModel.screenID, params: ["id": .int(id)]))
+    }
+    public static let openURLAction = ScreenAction<PhotosViewModel>(
+        StandardAction.openURL, key: "o", label: "Open image", summary: "Open a photo's image URL in the browser.", effect: .view,
+        params: [itemParam], unavailable: { $0.noRows }
+    ) { model, arguments throws(ScreenError) in ActionOutcome(openURL: try await model.openURL(id: try photoID(arguments))) }
+    /// Fetches the list from the photos API over the cached copy.
+    public static let reloadAction = ScreenAction<PhotosViewModel>(
+        StandardAction.reload, key: "r", label: "Reload",
+        summary: "Reset the title to \"\(PhotoRules.defaultTitle)\", then fetch the list again from the API.",
+        effect: .replaces, reachesNetwork: true
+    ) { model, _ throws(ScreenError) in
+        try await model.reload()
+        return .done
+    }
+    public static let filterAction = ScreenAction<PhotosViewModel>(
+        StandardAction.filter, key: StandardKey.filter, label: "Filter", summary: "Show only photos whose title contains the text.",
+        effect: .view, params: [ParamDescriptor(name: StandardParam.text, label: "Text (empty for all)", positional: true)],
+        unavailable: { $0.noCache }
+    ) { model, arguments throws(ScreenError) in
+        try await model.setFilter(arguments.string(StandardParam.text) ?? "")
+        return .done
+    }
+    public static let albumAction = ScreenAction<PhotosViewModel>(
+        "album", key: "a", label: "Album", summary: "Show only one album's photos (no album: all of them).", effect: .view,
+        params: [ParamDescriptor(name: "album", label: "Album id (empty for all)", kind: .int, required: false, positional: true, minimum: 0)],
+        unavailable: { $0.noCache }
+    ) { model, arguments throws(ScreenError) in
+        try await model.setAlbum(arguments.int("album"))
+        return .done
+    }
+    public static let sortAction = ScreenAction<PhotosViewModel>(
+        StandardAction.sort, key: "s", label: "Sort",
+        summary: "Order photos by id, by album (grouped) or by title; --reverse the other way round.", effect: .view,
+        params: ListGrammar.sortParams(columns: columns), unavailable: { $0.noCache }
+    ) { model, arguments throws(ScreenError) in
+        try await model.setSort(
+            PhotoSort(rawValue: try arguments.require(StandardParam.by)) ?? .id,
+            descending: ListGrammar.descending(arguments, natural: false))
+        return .done
+    }
+    public static let loadMoreAction = ScreenAction<PhotosViewModel>(
+        StandardAction.loadMore, key: "m", label: "Load more", summary: "Append the next page of photos.", effect: .view,
+        unavailable: { $0.reading ?? ($0.hasMore ? nil : "This is the last page.") }
+    ) { model, _ throws(ScreenError) in
+        try await model.loadMore()
+        return .done
+    }
+    public static let loadPreviousAction = ScreenAction<PhotosViewModel>(
+        StandardAction.loadPrevious, label: "Load previous", summary: "Prepend the page before the first one shown.", effect: .view,
+        unavailable: { $0.reading ?? ($0.offset > 0 ? nil : "This is the first page.") }
+    ) { model, _ throws(ScreenError) in
+        try await model.loadPrevious()
+        return .done
+    }
+    /// `ActionDescriptor.scrollTo`, the one shape every paged list offers.
+    public static let scrollToAction = ScreenAction<PhotosViewModel>(
+        StandardAction.scrollTo, label: ActionDescriptor.scrollTo.label, summary: ActionDescriptor.scrollTo.summary,
+        effect: ActionDescriptor.scrollTo.effect, params: ActionDescriptor.scrollTo.params, unavailable: { $0.noCache }
+    ) { model, arguments throws(ScreenError) in
+        try await model.scroll(to: try arguments.requireInt(StandardParam.offset))
+        return .done
+    }
+    public static let pageAction = ScreenAction<PhotosViewModel>(
+        "page", key: "p", label: "Go to page", summary: "Show one page of photos.", effect: .view,
+        params: [ParamDescriptor(name: "number", label: "Page number", kind: .int, positional: true, minimum: 1)],
+        unavailable: { $0.noCache }
+    ) { model, arguments throws(ScreenError) in
+        try await model.showPage(try arguments.requireInt("number"))
+        return .done
+    }
+
+    public static let actions = [
+        selectAction, openAction, openURLAction, reloadAction, filterAction, albumAction, sortAction, loadMoreAction,
+        loadPreviousAction, scrollToAction, pageAction,
+    ]
+
+    var noCache: String? { cache == nil ? "No photos are cached yet; reload to fetch them." : nil }
+    var noRows: String? { noCache ?? (photos.isEmpty ? "No photo is shown." : nil) }
+    var reading: String? { isLoadingMore ? "A page is still loading." : nil }
 
     public static let columns = [
         ListColumn("id", "ID", type: .integer, priority: 1, sorts: true),
@@ -56,10 +120,7 @@ extension PhotosViewModel {
             ParamDescriptor(name: "offline", label: "Show the cache without refreshing it", kind: .bool, required: false)
                 .keepingStoredData(with: .bool(true)),
         ],
-        actions: [
-            selectAction, openAction, openURLAction, reloadAction, filterAction, albumAction, sortAction, loadMoreAction,
-            loadPreviousAction, .scrollTo, pageAction,
-        ],
+        actions: actionDescriptors,
         columns: columns,
         examples: [
             "facet photos", "facet photos --album 3 --sort title", "facet photos --sort title --reverse",
@@ -76,9 +137,6 @@ extension PhotosViewModel {
         } else {
             empty = "The photo list is empty."
         }
-        let noCache: String? = cache == nil ? "No photos are cached yet; reload to fetch them." : nil
-        let noRows: String? = noCache ?? (photos.isEmpty ? "No photo is shown." : nil)
-        let reading: String? = isLoadingMore ? "A page is still loading." : nil
         return ScreenSnapshot(
             screen: Self.screenID, title: title, status: status,
             content: ScreenContent(
@@ -87,19 +145,7 @@ extension PhotosViewModel {
                     items: photos.map { Self.item($0, selected: $0.id == selectedID) }, offset: offset, total: total,
                     hasMore: hasMore, loadingMore: isLoadingMore, filter: text, sort: sort.rawValue, sortDescending: descending,
                     columns: Self.columns, emptyMessage: empty)),
-            actions: [
-                Self.selectAction.disabled(because: noRows),
-                Self.openAction.disabled(because: noRows),
-                Self.openURLAction.disabled(because: noRows),
-                Self.reloadAction.disabled(because: nil),
-                Self.filterAction.disabled(because: noCache),
-                Self.albumAction.disabled(because: noCache),
-                Self.sortAction.disabled(because: noCache),
-                Self.loadMoreAction.disabled(because: reading ?? (hasMore ? nil : "This is the last page.")),
-                Self.loadPreviousAction.disabled(because: reading ?? (offset > 0 ? nil : "This is the first page.")),
-                ActionDescriptor.scrollTo.disabled(because: noCache),
-                Self.pageAction.disabled(because: noCache),
-            ])
+            actions: availableActions)
     }
 
     var detailRows: [DetailRow] {
@@ -125,41 +171,6 @@ extension PhotosViewModel {
             .with("title", .string(photo.title))
             .with("url", .string(photo.url))
             .with("thumbnailUrl", .string(photo.thumbnailUrl))
-    }
-
-    /// Runs a validated action (see `perform`).
-    func handle(_ action: String, _ arguments: ActionArguments) async throws(ScreenError) -> ActionOutcome {
-        switch action {
-        case StandardAction.select:
-            try await select(id: try Self.photoID(arguments))
-        case StandardAction.open:
-            let id = try Self.photoID(arguments)
-            _ = try await photo(id: id)  // an unknown id fails here, not on the next screen
-            return ActionOutcome(navigate: ScreenRequest(screen: PhotoDetailViewModel.screenID, params: ["id": .int(id)]))
-        case StandardAction.openURL:
-            return ActionOutcome(openURL: try await openURL(id: try Self.photoID(arguments)))
-        case StandardAction.reload:
-            try await reload()
-        case StandardAction.filter:
-            try await setFilter(arguments.string(StandardParam.text) ?? "")
-        case "album":
-            try await setAlbum(arguments.int("album"))
-        case StandardAction.sort:
-            try await setSort(
-                PhotoSort(rawValue: try arguments.require(StandardParam.by)) ?? .id,
-                descending: ListGrammar.descending(arguments, natural: false))
-        case StandardAction.loadMore:
-            try await loadMore()
-        case StandardAction.loadPrevious:
-            try await loadPrevious()
-        case StandardAction.scrollTo:
-            try await scroll(to: try arguments.requireInt(StandardParam.offset))
-        case "page":
-            try await showPage(try arguments.requireInt("number"))
-        default:
-            throw .invalidParams("unknown action '\(action)'", code: "unknown_action")
-        }
-        return .done
     }
 
     static func photoID(_ arguments: ActionArguments) throws(ScreenError) -> Int {

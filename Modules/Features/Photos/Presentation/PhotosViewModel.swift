@@ -22,7 +22,7 @@ import ScreenKit
 /// Outputs: `title`, `photos`, `offset`, `total`, `cache`, `selectedID`,
 /// `status`, `isRefreshing`, and the derived `snapshot`.
 @MainActor
-public final class PhotosViewModel: ScreenModel {
+public final class PhotosViewModel: ScreenModel, DeclaredScreen {
     public static let screenID = "photos"
 
     public private(set) var title = PhotoRules.defaultTitle
@@ -191,10 +191,6 @@ public final class PhotosViewModel: ScreenModel {
     // MARK: Screen contract (built in PhotosViewModel+Screen.swift)
 
     public override var snapshot: ScreenSnapshot { screenSnapshot }
-
-    public override func perform(_ action: String, _ arguments: ActionArguments) async throws(ScreenError) -> ActionOutcome {
-        try await handle(action, arguments)
-    }
 
     // MARK: Work
 

@@ -7,7 +7,7 @@ import StarsDomain
 /// repository (topics, licence, forks, open issues, archived, homepage…),
 /// with open, star and unstar.
 @MainActor
-public final class RepositoryViewModel: ScreenModel {
+public final class RepositoryViewModel: ScreenModel, DeclaredScreen {
     public static let screenID = "repo"
 
     public private(set) var listing: StarListing?
@@ -68,42 +68,41 @@ public final class RepositoryViewModel: ScreenModel {
         }
     }
 
-    static let openURLAction = ActionDescriptor(
-        name: StandardAction.openURL, label: "Open in browser", summary: "Open the repository's page and mark it visited.", effect: .changes, key: "o")
-    static let unstarAction = ActionDescriptor(
-        name: "unstar", label: "Unstar", summary: "Remove the star on GitHub (needs a token).", effect: .destroys, key: "U")
-    static let reloadAction = ActionDescriptor(
-        name: StandardAction.reload, label: "Reload", summary: "Read the cached repository again.", effect: .view, key: "r")
+    /// Stores a visited mark besides handing the URL to a browser.
+    static let openURLAction = ScreenAction<RepositoryViewModel>(
+        StandardAction.openURL, key: "o", label: "Open in browser", summary: "Open the repository's page and mark it visited.",
+        effect: .changes, unavailable: { $0.missing }
+    ) { model, _ throws(ScreenError) in try await model.openURL() }
+    static let unstarAction = ScreenAction<RepositoryViewModel>(
+        "unstar", key: "U", label: "Unstar", summary: "Remove the star on GitHub (needs a token).", effect: .destroys,
+        reachesNetwork: true, unavailable: { $0.missing ?? $0.needsToken }
+    ) { model, _ throws(ScreenError) in
+        try await model.unstar()
+        return ActionOutcome(back: true)
+    }
+    static let reloadAction = ScreenAction<RepositoryViewModel>(
+        StandardAction.reload, key: "r", label: "Reload", summary: "Read the cached repository again.", effect: .view
+    ) { model, _ in
+        await model.load()
+        return .done
+    }
+
+    public static let actions = [openURLAction, unstarAction, reloadAction]
+
+    var missing: String? { listing == nil ? "The repository is not in the cache." : nil }
+    var needsToken: String? { account?.token == nil ? "Unstarring needs a GitHub token (settings: github-token)." : nil }
 
     public static let descriptor = ScreenDescriptor(
         id: screenID, title: "Repository", summary: "One starred repository: topics, licence, forks, issues, homepage.",
         params: [ParamDescriptor(name: "name", label: "Repository (owner/name, or its id from the stars list)", positional: true)
             .values(from: ValueSource(screen: "stars", params: ["refresh": .string("none")], field: "full_name"))],
-        actions: [openURLAction, unstarAction, reloadAction], topLevel: false,
+        actions: actionDescriptors, topLevel: false,
         examples: ["facet repo owner1/project-00001", "facet repo owner1/project-00001 --jsonl"])
 
     public override var snapshot: ScreenSnapshot {
-        let missing: String? = listing == nil ? "The repository is not in the cache." : nil
-        let needsToken: String? = account?.token == nil ? "Unstarring needs a GitHub token (settings: github-token)." : nil
-        return ScreenSnapshot(
+        ScreenSnapshot(
             screen: Self.screenID, title: listing?.repository.fullName ?? name, status: status,
             content: ScreenContent(detail: listing.map { DetailContent(rows: StarsRows.detail($0, url: url)) }),
-            actions: [
-                Self.openURLAction.disabled(because: missing),
-                Self.unstarAction.disabled(because: missing ?? needsToken),
-                Self.reloadAction,
-            ])
-    }
-
-    public override func perform(_ action: String, _ arguments: ActionArguments) async throws(ScreenError) -> ActionOutcome {
-        switch action {
-        case StandardAction.openURL: return try await openURL()
-        case "unstar":
-            try await unstar()
-            return ActionOutcome(back: true)
-        case StandardAction.reload: await load()
-        default: return try await super.perform(action, arguments)
-        }
-        return .done
+            actions: availableActions)
     }
 }

@@ -15,7 +15,7 @@ import StarsDomain
 /// One GitHub page load at a time: `refresh` and `loadMore` while one runs
 /// are ignored, whatever the front end sends.
 @MainActor
-public final class StarsViewModel: ScreenModel {
+public final class StarsViewModel: ScreenModel, DeclaredScreen {
     public static let screenID = "stars"
 
     public private(set) var account: GitHubAccount?
@@ -286,37 +286,94 @@ public final class StarsViewModel: ScreenModel {
     // MARK: Screen contract
 
     static let itemParam = ParamDescriptor(name: StandardParam.item, label: "Repository", kind: .item, positional: true)
-    public static let filterAction = ActionDescriptor(
-        name: StandardAction.filter, label: "Search", summary: "Full-text search over name, description and topics.",
-        effect: .view, key: StandardKey.filter,
-        params: [ParamDescriptor(name: StandardParam.text, label: "Words (empty for all)", positional: true)])
-    public static let languageAction = ActionDescriptor(
-        name: "language", label: "Language", summary: "Show only repositories in one language (empty for all).", effect: .view, key: "l",
-        params: [ParamDescriptor(name: "language", label: "Language (empty for all)", positional: true)])
-    public static let sortAction = ActionDescriptor(
-        name: StandardAction.sort, label: "Sort",
-        summary: "Order by starred date, stars, last push, name or language; --reverse the other way round.", effect: .view, key: "s",
-        params: ListGrammar.sortParams(columns: StarsRows.columns))
-    public static let loadMoreAction = ActionDescriptor(
-        name: StandardAction.loadMore, label: "Load more", summary: "Show the next cached repositories.", effect: .view, key: "m")
-    public static let reloadAction = ActionDescriptor(
-        name: StandardAction.reload, label: "Refresh", summary: "Ask GitHub for new stars (one request if nothing changed).", effect: .changes, key: "r")
-    public static let fullRefreshAction = ActionDescriptor(
-        name: "refresh-all", label: "Full refresh", summary: "Read every page from GitHub (catches unstars).", effect: .changes, key: "R")
-    public static let openURLAction = ActionDescriptor(
-        name: StandardAction.openURL, label: "Open in browser", summary: "Open the repository's page and mark it visited.",
-        effect: .changes, key: "o", params: [itemParam])
-    public static let openAction = ActionDescriptor(
-        name: StandardAction.open, label: "Details", summary: "Show everything known about the repository.",
-        effect: .view, key: StandardKey.enter, params: [itemParam])
-    public static let starAction = ActionDescriptor(
-        name: "star", label: "Star", summary: "Star a repository on GitHub (needs a token).", effect: .adds, key: "S",
-        params: [ParamDescriptor(name: "repository", label: "Repository (owner/name, or an id from the list)", positional: true)])
-    public static let unstarAction = ActionDescriptor(
-        name: "unstar", label: "Unstar", summary: "Remove the star on GitHub (needs a token).", effect: .destroys, key: "U",
-        params: [itemParam])
-    public static let settingsAction = ActionDescriptor(
-        name: "settings", label: "Settings", summary: "Set the GitHub username (and token) in settings.", effect: .view, key: ",")
+    public static let filterAction = ScreenAction<StarsViewModel>(
+        StandardAction.filter, key: StandardKey.filter, label: "Search", summary: "Full-text search over name, description and topics.",
+        effect: .view, params: [ParamDescriptor(name: StandardParam.text, label: "Words (empty for all)", positional: true)],
+        unavailable: { $0.noUser }
+    ) { model, arguments throws(ScreenError) in
+        try await model.search(arguments.string(StandardParam.text) ?? "")
+        return .done
+    }
+    public static let languageAction = ScreenAction<StarsViewModel>(
+        "language", key: "l", label: "Language", summary: "Show only repositories in one language (empty for all).", effect: .view,
+        params: [ParamDescriptor(name: "language", label: "Language (empty for all)", positional: true)],
+        unavailable: { $0.noUser }
+    ) { model, arguments throws(ScreenError) in
+        try await model.filterLanguage(arguments.string("language"))
+        return .done
+    }
+    public static let sortAction = ScreenAction<StarsViewModel>(
+        StandardAction.sort, key: "s", label: "Sort",
+        summary: "Order by starred date, stars, last push, name or language; --reverse the other way round.", effect: .view,
+        params: ListGrammar.sortParams(columns: StarsRows.columns), unavailable: { $0.noUser }
+    ) { model, arguments throws(ScreenError) in
+        let sort = StarSort(rawValue: try arguments.require(StandardParam.by)) ?? .starred
+        try await model.setSort(sort, descending: ListGrammar.descending(arguments, natural: sort.naturallyDescending))
+        return .done
+    }
+    public static let loadMoreAction = ScreenAction<StarsViewModel>(
+        StandardAction.loadMore, key: "m", label: "Load more", summary: "Show the next cached repositories.", effect: .view,
+        unavailable: { $0.noUser ?? ($0.isLoadingMore ? "A page is loading." : $0.hasMore ? nil : "Everything is shown.") }
+    ) { model, _ throws(ScreenError) in
+        try await model.loadMore()
+        return .done
+    }
+    /// An incremental refresh turns into a full pass when the cache is a
+    /// day old, which drops the stars removed on GitHub: it replaces.
+    public static let reloadAction = ScreenAction<StarsViewModel>(
+        StandardAction.reload, key: "r", label: "Refresh", summary: "Ask GitHub for new stars (one request if nothing changed).",
+        effect: .replaces, reachesNetwork: true, unavailable: { $0.noUser ?? $0.busy }
+    ) { model, _ in model.refresh() ? .started : .done }
+    public static let fullRefreshAction = ScreenAction<StarsViewModel>(
+        "refresh-all", key: "R", label: "Full refresh", summary: "Read every page from GitHub (catches unstars).",
+        effect: .replaces, reachesNetwork: true, unavailable: { $0.noUser ?? $0.busy }
+    ) { model, _ in model.refresh(full: true) ? .started : .done }
+    /// Stores a visited mark besides handing the URL to a browser, so it
+    /// changes stored data (the effect walk sees the mark written).
+    public static let openURLAction = ScreenAction<StarsViewModel>(
+        StandardAction.openURL, key: "o", label: "Open in browser", summary: "Open the repository's page and mark it visited.",
+        effect: .changes, params: [itemParam], unavailable: { $0.noUser ?? $0.empty }
+    ) { model, arguments throws(ScreenError) in
+        // Every item is an id from the list or `owner/name` (see `StarItem`).
+        try await model.openURL(try await model.cached(arguments.require(StandardParam.item)).id)
+    }
+    public static let openAction = ScreenAction<StarsViewModel>(
+        StandardAction.open, key: StandardKey.enter, label: "Details", summary: "Show everything known about the repository.",
+        effect: .view, params: [itemParam], unavailable: { $0.noUser ?? $0.empty }
+    ) { model, arguments throws(ScreenError) in
+        let listing = try await model.cached(arguments.require(StandardParam.item))
+        return ActionOutcome(navigate: ScreenRequest(
+            screen: RepositoryViewModel.screenID, params: ["name": .string(listing.repository.fullName)]))
+    }
+    public static let starAction = ScreenAction<StarsViewModel>(
+        "star", key: "S", label: "Star", summary: "Star a repository on GitHub (needs a token).", effect: .adds, reachesNetwork: true,
+        params: [ParamDescriptor(name: "repository", label: "Repository (owner/name, or an id from the list)", positional: true)],
+        unavailable: { $0.noUser ?? $0.needsToken ?? $0.busy }
+    ) { model, arguments throws(ScreenError) in
+        try await model.star(try await model.fullName(arguments.require("repository")))
+        return .done
+    }
+    public static let unstarAction = ScreenAction<StarsViewModel>(
+        "unstar", key: "U", label: "Unstar", summary: "Remove the star on GitHub (needs a token).", effect: .destroys,
+        reachesNetwork: true, params: [itemParam], unavailable: { $0.noUser ?? $0.needsToken ?? $0.empty }
+    ) { model, arguments throws(ScreenError) in
+        try await model.unstar(fullName: try await model.fullName(arguments.require(StandardParam.item)))
+        return .done
+    }
+    public static let settingsAction = ScreenAction<StarsViewModel>(
+        "settings", key: ",", label: "Settings", summary: "Set the GitHub username (and token) in settings.", effect: .view
+    ) { _, _ in ActionOutcome(navigate: ScreenRequest(screen: "settings")) }
+
+    public static let actions = [
+        filterAction, languageAction, sortAction, loadMoreAction, reloadAction, fullRefreshAction, openURLAction,
+        openAction, starAction, unstarAction, settingsAction,
+    ]
+
+    /// Why nothing can be done yet: no GitHub user is set.
+    var noUser: String? { account == nil ? StarsError.noUser.message : nil }
+    var busy: String? { isRefreshing ? "A refresh is running." : nil }
+    var empty: String? { listings.isEmpty ? "No starred repository to act on." : nil }
+    var needsToken: String? { account?.token == nil ? "Starring needs a GitHub token (settings: github-token)." : nil }
 
     public static let descriptor = ScreenDescriptor(
         id: screenID, title: "Starred repositories",
@@ -331,13 +388,12 @@ public final class StarsViewModel: ScreenModel {
                             choices: RefreshMode.allCases.map(\.rawValue))
                 .keepingStoredData(with: .string(RefreshMode.none.rawValue)),
         ],
-        actions: [filterAction, languageAction, sortAction, loadMoreAction, reloadAction, fullRefreshAction, openURLAction,
-                  openAction, starAction, unstarAction, settingsAction],
+        actions: actionDescriptors,
         columns: StarsRows.columns,
         examples: [
             "facet stars",
             "facet stars --filter parsing --sort stars",
-            "facet stars --language go --sort pushed --reverse",
+            "facet stars --language go --sort pushed_at --reverse",
             "facet stars --language Swift --fields id,full_name,stars",
             "facet stars --refresh none open-url 1000001",
             "facet stars --refresh none open-url owner1/project-00001",
@@ -345,10 +401,6 @@ public final class StarsViewModel: ScreenModel {
 
     public override var snapshot: ScreenSnapshot {
         let hasUser = account != nil
-        let noUser: String? = hasUser ? nil : StarsError.noUser.message
-        let busy: String? = isRefreshing ? "A refresh is running." : nil
-        let empty = listings.isEmpty ? "No starred repository to act on." : nil
-        let needsToken: String? = account?.token == nil ? "Starring needs a GitHub token (settings: github-token)." : nil
         let items = listings.map(StarsRows.item)
         return ScreenSnapshot(
             screen: Self.screenID, title: account.map { "Stars of \($0.user)" } ?? "Starred repositories", status: status,
@@ -359,19 +411,7 @@ public final class StarsViewModel: ScreenModel {
                     filter: query.search, sort: query.sort.rawValue, sortDescending: query.descending,
                     columns: StarsRows.columns,
                     emptyMessage: emptyMessage) : nil),
-            actions: [
-                Self.filterAction.disabled(because: noUser),
-                Self.languageAction.disabled(because: noUser),
-                Self.sortAction.disabled(because: noUser),
-                Self.loadMoreAction.disabled(because: noUser ?? (isLoadingMore ? "A page is loading." : hasMore ? nil : "Everything is shown.")),
-                Self.reloadAction.disabled(because: noUser ?? busy),
-                Self.fullRefreshAction.disabled(because: noUser ?? busy),
-                Self.openURLAction.disabled(because: noUser ?? empty),
-                Self.openAction.disabled(because: noUser ?? empty),
-                Self.starAction.disabled(because: noUser ?? needsToken ?? busy),
-                Self.unstarAction.disabled(because: noUser ?? needsToken ?? empty),
-                Self.settingsAction,
-            ])
+            actions: availableActions)
     }
 
     private var emptyMessage: String {
@@ -399,30 +439,6 @@ public final class StarsViewModel: ScreenModel {
         }
         if let language = query.language { rows.append(DetailRow("Language", language, id: "language")) }
         return rows
-    }
-
-    public override func perform(_ action: String, _ arguments: ActionArguments) async throws(ScreenError) -> ActionOutcome {
-        switch action {
-        case StandardAction.filter: try await search(arguments.string(StandardParam.text) ?? "")
-        case "language": try await filterLanguage(arguments.string("language"))
-        case StandardAction.sort:
-            let sort = StarSort(rawValue: try arguments.require(StandardParam.by)) ?? .starred
-            try await setSort(sort, descending: ListGrammar.descending(arguments, natural: sort.naturallyDescending))
-        case StandardAction.loadMore: try await loadMore()
-        case StandardAction.reload: return refresh() ? .started : .done
-        case "refresh-all": return refresh(full: true) ? .started : .done
-        // Every item is an id from the list or `owner/name` (see `StarItem`).
-        case StandardAction.openURL: return try await openURL(try await cached(arguments.require(StandardParam.item)).id)
-        case StandardAction.open:
-            let listing = try await cached(arguments.require(StandardParam.item))
-            return ActionOutcome(navigate: ScreenRequest(
-                screen: RepositoryViewModel.screenID, params: ["name": .string(listing.repository.fullName)]))
-        case "star": try await star(try await fullName(arguments.require("repository")))
-        case "unstar": try await unstar(fullName: try await fullName(arguments.require(StandardParam.item)))
-        case "settings": return ActionOutcome(navigate: ScreenRequest(screen: "settings"))
-        default: return try await super.perform(action, arguments)
-        }
-        return .done
     }
 
     /// The cached repository an item names: an id from the list or `owner/name`.

@@ -8,7 +8,7 @@ import ScreenKit
 /// Inputs: `reload()`, `signOut()`, and `login` (navigates to *login*).
 /// Outputs: `user`, `settings`, `status`, and the derived `snapshot`.
 @MainActor
-public final class AccountViewModel: AccountScreenModel {
+public final class AccountViewModel: AccountScreenModel, DeclaredScreen {
     public static let screenID = "whoami"
 
     public override init(account: AccountCenter) { super.init(account: account) }
@@ -19,16 +19,28 @@ public final class AccountViewModel: AccountScreenModel {
 
     // MARK: Screen contract
 
-    public static let loginAction = ActionDescriptor(
-        name: "login", label: "Sign in", summary: "Open the login screen.", effect: .view, key: "l")
-    public static let signOutAction = ActionDescriptor(
-        name: "sign-out", label: "Sign out", summary: "End the current session.", effect: .changes, key: "o")
-    public static let reloadAction = ActionDescriptor(
-        name: StandardAction.reload, label: "Reload", summary: "Read who is signed in again.", effect: .view, key: "r")
+    public static let loginAction = ScreenAction<AccountViewModel>(
+        "login", key: "l", label: "Sign in", summary: "Open the login screen.", effect: .view
+    ) { _, _ in ActionOutcome(navigate: ScreenRequest(screen: LoginViewModel.screenID)) }
+    public static let signOutAction = ScreenAction<AccountViewModel>(
+        "sign-out", key: "o", label: "Sign out", summary: "End the current session.", effect: .changes,
+        unavailable: { $0.user == nil ? "Nobody is signed in" : nil }
+    ) { model, _ in
+        await model.signOut()
+        return .done
+    }
+    public static let reloadAction = ScreenAction<AccountViewModel>(
+        StandardAction.reload, key: "r", label: "Reload", summary: "Read who is signed in again.", effect: .view
+    ) { model, _ in
+        await model.reload()
+        return .done
+    }
+
+    public static let actions = [loginAction, signOutAction, reloadAction]
 
     public static let descriptor = ScreenDescriptor(
         id: screenID, title: "Account", summary: "Who is signed in (an error when nobody is, like 'gh auth status').",
-        actions: [loginAction, signOutAction, reloadAction],
+        actions: actionDescriptors,
         examples: ["facet whoami", "facet whoami --jsonl", "facet whoami sign-out"])
 
     /// Nobody signed in is an error with a stable code (`user.not_signed_in`)
@@ -45,25 +57,6 @@ public final class AccountViewModel: AccountScreenModel {
         }
         return ScreenSnapshot(
             screen: Self.screenID, title: "Account", status: shown, content: ScreenContent(detail: detail),
-            actions: [
-                Self.loginAction,
-                Self.signOutAction.disabled(because: user == nil ? "Nobody is signed in" : nil),
-                Self.reloadAction,
-            ])
-    }
-
-    public override func perform(_ action: String, _ arguments: ActionArguments) async throws(ScreenError) -> ActionOutcome {
-        switch action {
-        case "login":
-            return ActionOutcome(navigate: ScreenRequest(screen: LoginViewModel.screenID))
-        case "sign-out":
-            await signOut()
-            return .done
-        case StandardAction.reload:
-            await reload()
-            return .done
-        default:
-            return try await super.perform(action, arguments)
-        }
+            actions: availableActions)
     }
 }

@@ -19,7 +19,7 @@ import ScreenKit
 /// until the next action on this screen; it is never stored, and no other
 /// screen or later snapshot has it.
 @MainActor
-public final class LoginViewModel: AccountScreenModel {
+public final class LoginViewModel: AccountScreenModel, DeclaredScreen {
     public static let screenID = "login"
 
     public private(set) var firstName: String
@@ -112,7 +112,7 @@ public final class LoginViewModel: AccountScreenModel {
         publish()
     }
 
-    private func set(_ field: PersonName.Field, _ text: String) {
+    func set(_ field: PersonName.Field, _ text: String) {
         switch field {
         case .firstName: firstName = text
         case .lastName: lastName = text
@@ -148,19 +148,42 @@ public final class LoginViewModel: AccountScreenModel {
 
     // MARK: Screen contract
 
-    public static let setFieldAction = ActionDescriptor(
-        name: StandardAction.setField, label: "Edit", summary: "Set the first or last name.", effect: .view, key: "e",
+    public static let setFieldAction = ScreenAction<LoginViewModel>(
+        StandardAction.setField, key: "e", label: "Edit", summary: "Set the first or last name.", effect: .view,
         params: [
             ParamDescriptor(
                 name: StandardParam.field, label: "Field", kind: .choice, positional: true,
                 choices: PersonName.Field.allCases.map(\.rawValue)),
             ParamDescriptor(name: StandardParam.value, label: "Value", positional: true),
-        ])
-    public static let signInAction = ActionDescriptor(
-        name: "sign-in", label: "Sign in", summary: "Sign in with the names in the form, or given when opening the screen; creates the profile on first sign-in.",
-        effect: .changes, key: StandardKey.enter)
-    public static let signOutAction = ActionDescriptor(
-        name: "sign-out", label: "Sign out", summary: "End the current session.", effect: .changes, key: "o")
+        ],
+        unavailable: { $0.isSigningIn ? "A sign-in is running" : nil }
+    ) { model, arguments throws(ScreenError) in
+        let field = try arguments.require(StandardParam.field)
+        let value = try arguments.require(StandardParam.value)
+        guard let which = PersonName.Field(rawValue: field) else {
+            throw .invalidParams("no field '\(field)' (fields: first-name, last-name)")
+        }
+        model.set(which, value)
+        return .done
+    }
+    /// Signing in is local (the session store on this machine): no network.
+    public static let signInAction = ScreenAction<LoginViewModel>(
+        "sign-in", key: StandardKey.enter, label: "Sign in",
+        summary: "Sign in with the names in the form, or given when opening the screen; creates the profile on first sign-in.",
+        effect: .changes, unavailable: { $0.signInBlocked }
+    ) { model, _ in
+        model.signIn()
+        return .started
+    }
+    public static let signOutAction = ScreenAction<LoginViewModel>(
+        "sign-out", key: "o", label: "Sign out", summary: "End the current session.", effect: .changes,
+        unavailable: { $0.signOutBlocked }
+    ) { model, _ in
+        await model.signOut()
+        return .done
+    }
+
+    public static let actions = [setFieldAction, signInAction, signOutAction]
 
     public static let descriptor = ScreenDescriptor(
         id: screenID, title: "Login", summary: "Sign in with your first and last name; see who is signed in.",
@@ -168,7 +191,7 @@ public final class LoginViewModel: AccountScreenModel {
             ParamDescriptor(name: "first-name", label: "First name", required: false),
             ParamDescriptor(name: "last-name", label: "Last name", required: false),
         ],
-        actions: [setFieldAction, signInAction, signOutAction],
+        actions: actionDescriptors,
         examples: [
             "facet login sign-in --first-name Ada --last-name Lovelace",
             "facet login set-field first-name Grace set-field last-name Hopper",
@@ -197,31 +220,6 @@ public final class LoginViewModel: AccountScreenModel {
         return ScreenSnapshot(
             screen: Self.screenID, title: "Login", status: status,
             content: ScreenContent(form: FormContent(fields: fields, submitAction: Self.signInAction.name), detail: detail),
-            actions: [
-                Self.setFieldAction.disabled(because: isSigningIn ? "A sign-in is running" : nil),
-                Self.signInAction.disabled(because: signInBlocked),
-                Self.signOutAction.disabled(because: signOutBlocked),
-            ])
-    }
-
-    public override func perform(_ action: String, _ arguments: ActionArguments) async throws(ScreenError) -> ActionOutcome {
-        switch action {
-        case StandardAction.setField:
-            let field = try arguments.require(StandardParam.field)
-            let value = try arguments.require(StandardParam.value)
-            guard let which = PersonName.Field(rawValue: field) else {
-                throw .invalidParams("no field '\(field)' (fields: first-name, last-name)")
-            }
-            set(which, value)
-            return .done
-        case "sign-in":
-            signIn()
-            return .started
-        case "sign-out":
-            await signOut()
-            return .done
-        default:
-            return try await super.perform(action, arguments)
-        }
+            actions: availableActions)
     }
 }

@@ -17,7 +17,7 @@ import ScreenKit
 /// placeholder says only whether one is set. Saved changes go through the
 /// shared `AccountCenter`, so every open screen sees them at once.
 @MainActor
-public final class SettingsViewModel: AccountScreenModel {
+public final class SettingsViewModel: AccountScreenModel, DeclaredScreen {
     public static let screenID = "settings"
 
     /// Edited values not yet saved, keyed by setting.
@@ -144,34 +144,65 @@ public final class SettingsViewModel: AccountScreenModel {
 
     static let keyNames = SettingKey.allCases.map(\.rawValue)
 
-    public static let setFieldAction = ActionDescriptor(
-        name: StandardAction.setField, label: "Edit", summary: "Edit a setting in the form (saved with 'save').", effect: .view, key: "e",
+    public static let setFieldAction = ScreenAction<SettingsViewModel>(
+        StandardAction.setField, key: "e", label: "Edit", summary: "Edit a setting in the form (saved with 'save').", effect: .view,
         params: [
             ParamDescriptor(name: StandardParam.field, label: "Setting", kind: .choice, positional: true, choices: keyNames),
             ParamDescriptor(name: StandardParam.value, label: "Value", positional: true),
-        ])
-    public static let saveAction = ActionDescriptor(
-        name: "save", label: "Save", summary: "Save every edited setting.", effect: .changes, key: "s")
-    public static let setAction = ActionDescriptor(
-        name: "set", label: "Set", summary: "Validate and save one setting at once (empty value clears optional ones).",
+        ],
+        unavailable: { $0.editBlocked }
+    ) { model, arguments throws(ScreenError) in
+        model.setField(try key(arguments.require(StandardParam.field)), try arguments.require(StandardParam.value))
+        return .done
+    }
+    public static let saveAction = ScreenAction<SettingsViewModel>(
+        "save", key: "s", label: "Save", summary: "Save every edited setting.", effect: .changes, unavailable: { $0.saveBlocked }
+    ) { model, _ throws(ScreenError) in
+        try await model.save()
+        return .done
+    }
+    public static let setAction = ScreenAction<SettingsViewModel>(
+        "set", label: "Set", summary: "Validate and save one setting at once (empty value clears optional ones).",
         effect: .changes, params: [
             ParamDescriptor(name: "key", label: "Setting", kind: .choice, positional: true, choices: keyNames),
             ParamDescriptor(name: StandardParam.value, label: "Value", positional: true),
-        ])
-    public static let getAction = ActionDescriptor(
-        name: "get", label: "Get", summary: "Print one saved setting's value (a secret only says whether it is set).",
+        ],
+        unavailable: { $0.editBlocked }
+    ) { model, arguments throws(ScreenError) in
+        try await model.set(try key(arguments.require("key")), try arguments.require(StandardParam.value))
+        return ActionOutcome(reply: [])
+    }
+    public static let getAction = ScreenAction<SettingsViewModel>(
+        "get", label: "Get", summary: "Print one saved setting's value (a secret only says whether it is set).",
         effect: .view,
-        params: [ParamDescriptor(name: "key", label: "Setting", kind: .choice, positional: true, choices: keyNames)])
-    public static let listAction = ActionDescriptor(
-        name: "list", label: "List", summary: "Print every saved setting as key=value lines.", effect: .view)
-    public static let loginAction = ActionDescriptor(
-        name: "login", label: "Sign in", summary: "Open the login screen.", effect: .view, key: "l")
-    public static let reloadAction = ActionDescriptor(
-        name: StandardAction.reload, label: "Reload", summary: "Read the settings again.", effect: .view, key: "r")
+        params: [ParamDescriptor(name: "key", label: "Setting", kind: .choice, positional: true, choices: keyNames)],
+        unavailable: { $0.readBlocked }
+    ) { model, arguments throws(ScreenError) in
+        ActionOutcome(reply: [try model.value(of: try key(arguments.require("key")))])
+    }
+    public static let listAction = ScreenAction<SettingsViewModel>(
+        "list", label: "List", summary: "Print every saved setting as key=value lines.", effect: .view,
+        unavailable: { $0.readBlocked }
+    ) { model, _ throws(ScreenError) in
+        let lines = try SettingKey.allCases.map { key throws(ScreenError) in "\(key.rawValue)=\(try model.value(of: key))" }
+        return ActionOutcome(reply: lines)
+    }
+    public static let loginAction = ScreenAction<SettingsViewModel>(
+        "login", key: "l", label: "Sign in", summary: "Open the login screen.", effect: .view,
+        unavailable: { $0.user.map { "Already signed in as \($0.displayName)" } }
+    ) { _, _ in ActionOutcome(navigate: ScreenRequest(screen: LoginViewModel.screenID)) }
+    public static let reloadAction = ScreenAction<SettingsViewModel>(
+        StandardAction.reload, key: "r", label: "Reload", summary: "Read the settings again.", effect: .view
+    ) { model, _ in
+        await model.reload()
+        return .done
+    }
+
+    public static let actions = [setFieldAction, saveAction, setAction, getAction, listAction, loginAction, reloadAction]
 
     public static let descriptor = ScreenDescriptor(
         id: screenID, title: "Settings", summary: "Your GitHub user and token, front end, page size and API URLs.",
-        actions: [setFieldAction, saveAction, setAction, getAction, listAction, loginAction, reloadAction],
+        actions: actionDescriptors,
         examples: [
             "facet settings",
             "facet settings set github-user octocat",
@@ -196,15 +227,7 @@ public final class SettingsViewModel: AccountScreenModel {
         return ScreenSnapshot(
             screen: Self.screenID, title: "Settings", status: shown,
             content: ScreenContent(form: form, detail: detail),
-            actions: [
-                Self.setFieldAction.disabled(because: editBlocked),
-                Self.saveAction.disabled(because: saveBlocked),
-                Self.setAction.disabled(because: editBlocked),
-                Self.getAction.disabled(because: readBlocked),
-                Self.listAction.disabled(because: readBlocked),
-                Self.loginAction.disabled(because: user.map { "Already signed in as \($0.displayName)" }),
-                Self.reloadAction,
-            ])
+            actions: availableActions)
     }
 
     /// The saved values, typed (the form holds text and unsaved drafts): a
@@ -254,32 +277,6 @@ public final class SettingsViewModel: AccountScreenModel {
         return FormField(
             id: key.rawValue, label: key.label, value: value, placeholder: placeholder, secret: secret,
             readOnly: isSaving, message: message(for: key), choices: choices)
-    }
-
-    public override func perform(_ action: String, _ arguments: ActionArguments) async throws(ScreenError) -> ActionOutcome {
-        switch action {
-        case StandardAction.setField:
-            setField(try Self.key(arguments.require(StandardParam.field)), try arguments.require(StandardParam.value))
-            return .done
-        case "save":
-            try await save()
-            return .done
-        case "set":
-            try await set(try Self.key(arguments.require("key")), try arguments.require(StandardParam.value))
-            return ActionOutcome(reply: [])
-        case "get":
-            return ActionOutcome(reply: [try value(of: try Self.key(arguments.require("key")))])
-        case "list":
-            let lines = try SettingKey.allCases.map { key throws(ScreenError) in "\(key.rawValue)=\(try value(of: key))" }
-            return ActionOutcome(reply: lines)
-        case "login":
-            return ActionOutcome(navigate: ScreenRequest(screen: LoginViewModel.screenID))
-        case StandardAction.reload:
-            await reload()
-            return .done
-        default:
-            return try await super.perform(action, arguments)
-        }
     }
 
     static func key(_ name: String) throws(ScreenError) -> SettingKey {

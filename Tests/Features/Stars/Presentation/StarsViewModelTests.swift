@@ -120,9 +120,9 @@ import Testing
         try await vm.run("filter", ["text": .string("")])
         try await vm.run("language", ["language": .string("Rust")])
         #expect(names(vm) == ["owner/repo-5", "owner/repo-3", "owner/repo-1"])
-        try await vm.run("sort", ["by": .string("name")])
+        try await vm.run("sort", ["by": .string("full_name")])
         #expect(names(vm) == ["owner/repo-1", "owner/repo-3", "owner/repo-5"])
-        #expect(vm.snapshot.content.list?.sort == "name")
+        #expect(vm.snapshot.content.list?.sort == "full_name")
     }
 
     /// Every GitHub failure reaches the screen with its own code and words,
