@@ -26,7 +26,7 @@ import TestSupport
         #expect(global.stdout.contains("playlist NAME"))
         let screen = try facet("help", "playlist")
         #expect(screen.stdout.contains("move-song ITEM TO"))
-        #expect(screen.stdout.contains("sort position|title|artist"))
+        #expect(screen.stdout.contains("sort title|artist|duration|position"))
         #expect(try facet("playlists", "--help").stdout.contains("import PATH [--name NAME]"))
     }
 
