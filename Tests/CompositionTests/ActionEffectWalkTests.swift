@@ -103,7 +103,7 @@ struct ActionEffectWalkTests {
                 if views.contains(action.name) {
                     #expect(action.effect == .view, "\(screen.id) \(action.name)")
                 }
-                #expect(action.destructive == (action.effect == .destroys), "\(screen.id) \(action.name)")
+                #expect(action.destructive == action.effect.asksFirst, "\(screen.id) \(action.name)")
                 // The JSON carries both keys, and reads back the same.
                 let data = try JSONEncoder().encode(action)
                 let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
