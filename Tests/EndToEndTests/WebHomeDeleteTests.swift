@@ -23,7 +23,7 @@ import TestSupport
         let facts = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any] ?? [:]
 
         let question = facts["homeQuestion"] as? String ?? ""
-        #expect(question.range(of: #"^Delete me \([0-9.]+ (bytes|KiB), 1 file\)\?$"#, options: .regularExpression) != nil, "\(question)")
+        #expect(question.range(of: #"^Delete me \([0-9.]+ (bytes|KiB), 1 file\)\? This cannot be undone\.$"#, options: .regularExpression) != nil, "\(question)")
         #expect(facts["typedQuestion"] as? String == "\(userHome) is your home folder. To delete it, type its full path:")
         #expect(facts["typedFocus"] as? String == "param-confirm-path")
         #expect((facts["refusal"] as? String)?.contains("nothing was deleted") == true)

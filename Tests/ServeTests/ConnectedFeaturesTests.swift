@@ -85,11 +85,11 @@ struct ConnectedFeaturesTests {
         tree.file("b/y/z", "zz")
         tree.file("c/w", "w")
         let world = try World()
-        let viaCLI = try world.connected("folders", tree.path, "--sort", "name", "sort", "size", "--json")
+        let viaCLI = try world.connected("folders", tree.path, "--sort", "name", "sort", "bytes", "--json")
         #expect(viaCLI.status == 0, "\(viaCLI.stderr)")
-        let local = SnapshotJSON.object(try world.local("folders", tree.path, "--sort", "name", "sort", "size", "--json").stdout)
+        let local = SnapshotJSON.object(try world.local("folders", tree.path, "--sort", "name", "sort", "bytes", "--json").stdout)
         expectSame(SnapshotJSON.object(viaCLI.stdout), local, "--connect CLI")
-        expectSame(try world.jsonl("folders", ["path": tree.path, "sort": "name"], [("sort", ["by": "size"])]), local, "--connect JSON lines")
+        expectSame(try world.jsonl("folders", ["path": tree.path, "sort": "name"], [("sort", ["by": "bytes"])]), local, "--connect JSON lines")
 
         // A rename through the server renames on disk; a bad name is refused with its code.
         let renamed = try world.connected("folder-rename", tree.path + "/a", "rename", "d", "--json")

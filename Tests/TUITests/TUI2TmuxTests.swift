@@ -74,7 +74,7 @@ import TestSupport
         }
         #expect(lines(moved).contains { $0.hasPrefix("› ") && $0.contains("Song 130") }, "moved song not under the cursor:\n\(moved)")
         try tmux.keys("x")
-        try tmux.wait(forText: "cannot be undone")
+        try tmux.wait(forText: "undoes it")
         try tmux.keys("y")
         let removed = try tmux.wait(forText: "Removed “Song 130”.")
         #expect(removed.contains("1/129"))

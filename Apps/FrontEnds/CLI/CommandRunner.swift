@@ -60,7 +60,7 @@ struct CommandRunner {
         for step in try steps(of: request, on: shown) {
             try refuseIfDisabled(step.action, on: shown)
             var arguments = step.arguments
-            if let descriptor = shown.action(step.action), descriptor.effect == .destroys {
+            if let descriptor = shown.action(step.action), descriptor.effect.asksFirst {
                 guard let confirmed = try await confirm(descriptor, arguments, on: screen) else {
                     return CLIConfirmation.exitStatus
                 }

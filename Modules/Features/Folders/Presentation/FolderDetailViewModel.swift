@@ -12,7 +12,7 @@ import ScreenKit
 /// action navigates to the rename screen), `rescan`, `cancel`; `open` navigates.
 /// Outputs: `entry`, `rows` (typed), `status`, and the derived `snapshot`.
 @MainActor
-public final class FolderDetailViewModel: ScreenModel {
+public final class FolderDetailViewModel: ScreenModel, DeclaredScreen {
     public static let screenID = "folder"
 
     public let folder: FolderModel
@@ -72,20 +72,50 @@ public final class FolderDetailViewModel: ScreenModel {
 
     // MARK: Screen contract
 
-    public static let openAction = ActionDescriptor(
-        name: StandardAction.open, label: "Open", summary: "List this folder's subfolders.", effect: .view, key: StandardKey.enter)
-    public static let renameAction = ActionDescriptor(
-        name: "rename", label: "Rename", summary: "Rename the folder: with NAME at once, without it on the rename screen.",
-        effect: .changes, key: "R", params: [ParamDescriptor(name: "name", label: "New name", required: false, positional: true)])
-    public static let rescanAction = ActionDescriptor(
-        name: "rescan", label: "Rescan", summary: "Measure the folder again.", effect: .view, key: "r")
-    public static let cancelAction = ActionDescriptor(
-        name: "cancel", label: "Cancel scan", summary: "Stop the running scan.", effect: .view, key: "c")
+    public static let openAction = ScreenAction<FolderDetailViewModel>(
+        StandardAction.open, key: StandardKey.enter, label: "Open", summary: "List this folder's subfolders.", effect: .view,
+        unavailable: { model in
+            FolderFormat.unavailable(model.folder)
+                ?? (model.entry?.isDirectory == false ? "Not a folder: a file has no subfolders" : nil)
+        }
+    ) { model, _ in
+        ActionOutcome(navigate: ScreenRequest(screen: FoldersViewModel.screenID, params: ["path": .string(model.folder.path)]))
+    }
+    public static let renameAction = ScreenAction<FolderDetailViewModel>(
+        "rename", key: "R", label: "Rename", summary: "Rename the folder: with NAME at once, without it on the rename screen.",
+        effect: .changes, params: [ParamDescriptor(name: "name", label: "New name", required: false, positional: true)],
+        unavailable: { model in
+            FolderFormat.unavailable(model.folder)
+                ?? (FolderPath.parent(model.folder.path) == nil ? "The top folder (/) cannot be renamed" : nil)
+        }
+    ) { model, arguments throws(ScreenError) in
+        guard let name = arguments.string("name") else {
+            return ActionOutcome(navigate: ScreenRequest(screen: RenameFolderViewModel.screenID, params: ["path": .string(model.folder.path)]))
+        }
+        try model.rename(to: name)
+        return .done
+    }
+    public static let rescanAction = ScreenAction<FolderDetailViewModel>(
+        "rescan", key: "r", label: "Rescan", summary: "Measure the folder again.", effect: .view,
+        unavailable: { $0.folder.isScanning ? "A scan is running" : nil }
+    ) { model, _ in
+        model.rescan()
+        return .started
+    }
+    public static let cancelAction = ScreenAction<FolderDetailViewModel>(
+        "cancel", key: "c", label: "Cancel scan", summary: "Stop the running scan.", effect: .view,
+        unavailable: { $0.folder.isScanning ? nil : "No scan is running" }
+    ) { model, _ in
+        model.folder.cancelScan()
+        return .done
+    }
+
+    public static let actions = [openAction, renameAction, rescanAction, cancelAction]
 
     public static let descriptor = ScreenDescriptor(
         id: screenID, title: "Folder", summary: "One folder: name, path, size, KB, counts, modification time.",
         params: [ParamDescriptor(name: "path", label: "Folder (default: the current directory)", kind: .path, required: false, positional: true)],
-        actions: [openAction, renameAction, rescanAction, cancelAction], topLevel: false,
+        actions: actionDescriptors, topLevel: false,
         examples: ["facet folder photos", "facet folder photos --jsonl", "facet folder photos/2024 rename trip-2024"])
 
     /// Name, path, size (exact bytes), the seed's KB, counts, modification
@@ -118,39 +148,10 @@ public final class FolderDetailViewModel: ScreenModel {
     }
 
     public override var snapshot: ScreenSnapshot {
-        let scanning = folder.isScanning
-        let unavailable = FolderFormat.unavailable(folder)
-        return ScreenSnapshot(
+        ScreenSnapshot(
             screen: Self.screenID, title: FolderFormat.title(name: folder.name, entry: entry), status: status,
             content: ScreenContent(detail: DetailContent(rows: rows)),
-            actions: [
-                Self.openAction.disabled(
-                    because: unavailable ?? (entry?.isDirectory == false ? "Not a folder: a file has no subfolders" : nil)),
-                Self.renameAction.suggestingName(folder.name).disabled(
-                    because: unavailable ?? (FolderPath.parent(folder.path) == nil ? "The top folder (/) cannot be renamed" : nil)),
-                Self.rescanAction.disabled(because: scanning ? "A scan is running" : nil),
-                Self.cancelAction.disabled(because: scanning ? nil : "No scan is running"),
-            ])
-    }
-
-    public override func perform(_ action: String, _ arguments: ActionArguments) async throws(ScreenError) -> ActionOutcome {
-        switch action {
-        case StandardAction.open:
-            return ActionOutcome(navigate: ScreenRequest(screen: FoldersViewModel.screenID, params: ["path": .string(folder.path)]))
-        case "rename":
-            guard let name = arguments.string("name") else {
-                return ActionOutcome(navigate: ScreenRequest(screen: RenameFolderViewModel.screenID, params: ["path": .string(folder.path)]))
-            }
-            try rename(to: name)
-        case "rescan":
-            rescan()
-            return .started
-        case "cancel":
-            folder.cancelScan()
-        default:
-            return try await super.perform(action, arguments)
-        }
-        return .done
+            actions: availableActions.map { $0.name == Self.renameAction.name ? $0.suggestingName(folder.name) : $0 })
     }
 }
 

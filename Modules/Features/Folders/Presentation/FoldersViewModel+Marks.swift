@@ -75,10 +75,10 @@ extension FoldersViewModel {
         }
     }
 
-    /// "Delete 3 items (1.2 GiB, 3,400 files): a, b, c? This cannot be undone."
+    /// "Delete 3 items (1.2 GiB, 3,400 files): a, b, c?"
     static func markedQuestion(_ plans: [FolderDeletionPlan]) -> String {
         let names = plans.map { FolderPath.name($0.path) }.joined(separator: ", ")
-        return "Delete \(markedAmount(plans)): \(names)? This cannot be undone."
+        return "Delete \(markedAmount(plans)): \(names)?"
     }
 
     /// "3 items (1.2 GiB, 3,400 files)": a file counts itself.

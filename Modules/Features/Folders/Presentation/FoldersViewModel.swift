@@ -18,7 +18,7 @@ import ScreenKit
 /// Outputs: `rows`, `total`, `status`, `notice`, `sort`, and the derived
 /// `snapshot` (a table: see `FolderRow`).
 @MainActor
-public final class FoldersViewModel: ScreenModel {
+public final class FoldersViewModel: ScreenModel, DeclaredScreen {
     public static let screenID = "folders"
 
     /// Each raw value is the id of the column it sorts by, the one name
@@ -144,7 +144,8 @@ public final class FoldersViewModel: ScreenModel {
         pendingDeletion = nil
         pendingMarked = plans
         let home = plans.first { library.needsSecondConfirmation($0.path) }
-        notice = Self.markedQuestion(plans) + " Nothing is deleted until you confirm: 'confirm-delete'"
+        notice = Self.deleteAction.descriptor.effect.question(Self.markedQuestion(plans))
+            + " Nothing is deleted until you confirm: 'confirm-delete'"
             + " (or delete \(names.joined(separator: ",")) --yes)."
             + (home.map { " It holds your home folder: also give --confirm-path \($0.path)." } ?? "")
         publish()
@@ -225,7 +226,7 @@ public final class FoldersViewModel: ScreenModel {
         try rename(try row(name), to: newName)
     }
 
-    private func rename(_ child: FolderEntry, to newName: String) throws(ScreenError) {
+    func rename(_ child: FolderEntry, to newName: String) throws(ScreenError) {
         do {
             try library.rename(child.path, to: newName)
         } catch {
@@ -269,7 +270,8 @@ public final class FoldersViewModel: ScreenModel {
             guard confirmed else {
                 pendingMarked = nil
                 pendingDeletion = plan
-                notice = Self.question(plan) + " Nothing is deleted until you confirm: 'confirm-delete'"
+                notice = Self.deleteAction.descriptor.effect.question(Self.question(plan))
+                    + " Nothing is deleted until you confirm: 'confirm-delete'"
                     + " (or delete\(name.map { " " + $0 } ?? "") --yes)."
                     + (library.needsSecondConfirmation(target) ? " It is your home folder: also give --confirm-path \(target)." : "")
                 publish()
@@ -317,54 +319,15 @@ public final class FoldersViewModel: ScreenModel {
         publish()
     }
 
-    /// "Delete /x/big (folder): 1.2 GiB in 3,400 files and 200 folders? This cannot be undone."
+    /// "Delete /x/big (folder): 1.2 GiB in 3,400 files and 200 folders?"
     static func question(_ plan: FolderDeletionPlan) -> String {
-        "Delete \(plan.path) (\(plan.kind == .directory ? "folder" : plan.kind.rawValue)): \(amount(plan))? This cannot be undone."
+        "Delete \(plan.path) (\(plan.kind == .directory ? "folder" : plan.kind.rawValue)): \(amount(plan))?"
     }
 
     static func amount(_ plan: FolderDeletionPlan) -> String {
         let size = FolderFormat.exactSize(plan.bytes)
         guard plan.kind == .directory else { return size }
         return "\(size) in \(Formatters.count(plan.files, "file")) and \(Formatters.count(plan.directories, "folder"))"
-    }
-
-    /// The question a front end asks before `delete`, `confirm-delete` or an
-    /// `export` that would replace a file: measured now, naming the path.
-    public override func confirmation(of action: String, _ arguments: ActionArguments) async throws(ScreenError) -> String? {
-        switch action {
-        case "delete":
-            // The same target `delete` acts on: a listed row, or a file in
-            // this folder that is summed but not listed.
-            if let item = arguments.string(StandardParam.item), let marked = try markedNames(item) {
-                return Self.markedQuestion(try await planMarked(marked))
-            }
-            var target = folder.path
-            if let name = try arguments.string(StandardParam.item) { target = try await deletionTarget(name) }
-            let plan: FolderDeletionPlan
-            do {
-                plan = try await library.planDeletion(target)
-            } catch {
-                throw ErrorPresentation.screenError(error)
-            }
-            return Self.deleteQuestion(plan)
-        case "confirm-delete":
-            if let marked = pendingMarked { return Self.markedQuestion(marked) }
-            guard let plan = pendingDeletion else {
-                throw .invalidParams("Nothing to confirm: ask with 'delete NAME' first.", code: "folder.nothing_pending")
-            }
-            return Self.deleteQuestion(plan)
-        case "export":
-            let file = try arguments.require("file")
-            guard let bytes = library.exporter?.existing(file) else { return nil }
-            return "Replace \(file) (\(FolderFormat.exactSize(bytes))) with the export of \(folder.path)?"
-        default:
-            return try await super.confirmation(of: action, arguments)
-        }
-    }
-
-    /// The home folder also needs its path typed (`confirm-path`).
-    public override func typedConfirmation(of action: String, _ arguments: ActionArguments) async throws(ScreenError) -> String? {
-        try await homeQuestion(of: action, arguments)
     }
 
     public func loadMore() {
@@ -379,67 +342,6 @@ public final class FoldersViewModel: ScreenModel {
     }
 
     // MARK: Screen contract
-
-    static let itemParam = ParamDescriptor(name: StandardParam.item, label: "Folder", kind: .item, positional: true)
-    public static let openAction = ActionDescriptor(
-        name: StandardAction.open, label: "Open", summary: "Show the folders inside a subfolder.", effect: .view, key: StandardKey.enter,
-        params: [itemParam])
-    public static let upAction = ActionDescriptor(
-        name: StandardAction.up, label: "Up", summary: "Show the parent folder.", effect: .view, key: "backspace")
-    public static let sortAction = ActionDescriptor(
-        name: StandardAction.sort, label: "Sort",
-        summary: "Order rows by size (largest first), name, or item count; --reverse the other way round.", effect: .view, key: "s",
-        params: ListGrammar.sortParams(columns: FolderRow.columns))
-    public static let filterAction = ActionDescriptor(
-        name: StandardAction.filter, label: "Filter", summary: "Show only rows whose name contains the text (case ignored).",
-        effect: .view, key: StandardKey.filter,
-        params: [ParamDescriptor(name: StandardParam.text, label: "Text (empty for all)", positional: true)])
-    public static let reverseAction = ActionDescriptor(
-        name: "reverse", label: "Reverse order", summary: "List the rows the other way round (smallest first, Z→A).", effect: .view, key: "v")
-    public static let filesAction = ActionDescriptor(
-        name: "toggle-files", label: "Files on/off", summary: "List files as rows too, or folders only (measures again).", effect: .view, key: "f")
-    public static let usageAction = ActionDescriptor(
-        name: "toggle-usage", label: "Disk/apparent",
-        summary: "Sort and share by disk usage (du) or apparent size (du -b, the default).", effect: .view, key: "a")
-    public static let hiddenAction = ActionDescriptor(
-        name: "toggle-hidden", label: "Hidden on/off", summary: "Show or hide names starting with \".\" (sizes count them either way).", effect: .view, key: ".")
-    public static let rescanAction = ActionDescriptor(
-        name: "rescan", label: "Rescan", summary: "Measure the folder again.", effect: .view, key: "r")
-    public static let cancelAction = ActionDescriptor(
-        name: "cancel", label: "Cancel scan", summary: "Stop the running scan; sizes stay partial.", effect: .view, key: "c")
-    public static let renameAction = ActionDescriptor(
-        name: "rename", label: "Rename",
-        summary: "Rename a subfolder: with NAME at once, without it on the rename screen; never replaces anything.",
-        effect: .changes, key: "R", params: [itemParam, ParamDescriptor(name: "name", label: "New name", required: false, positional: true)])
-    public static let detailAction = ActionDescriptor(
-        name: "detail", label: "Details", summary: "Show size, counts and modification time of a subfolder (or of this folder).",
-        effect: .view, key: "i", params: [ParamDescriptor(name: StandardParam.item, label: "Folder (default: this one)", kind: .item, required: false, positional: true)])
-    public static let exportAction = ActionDescriptor(
-        name: "export", label: "Export",
-        summary: "Write this folder's whole tree to FILE in ncdu's JSON export format (ncdu -f FILE reads it); "
-            + "an existing FILE is replaced only with --yes.",
-        effect: .destroys, key: "E",
-        params: [
-            ParamDescriptor(name: "file", label: "Export file", kind: .path, positional: true),
-            .replaceExistingFile,
-        ],
-        loadsContent: true)
-    public static let deleteAction = ActionDescriptor(
-        name: "delete", label: "Delete",
-        summary: "Delete a row (or this folder) and all it holds, never across file systems; without --yes it only says what and how much would go.",
-        effect: .destroys, key: "d",
-        params: [
-            ParamDescriptor(name: StandardParam.item, label: "File or folder, or several marked ones as a,b,c (default: this folder)", kind: .item, required: false, positional: true)
-                .acceptingSeveral(),
-            ParamDescriptor(name: StandardParam.yes, label: "Delete without asking first", kind: .bool, required: false),
-            ParamDescriptor(name: StandardParam.confirmPath, label: "The full path again (needed for the home folder)", required: false),
-        ])
-    public static let confirmDeleteAction = ActionDescriptor(
-        name: "confirm-delete", label: "Confirm delete",
-        summary: "Delete what 'delete' asked about, if it is still the same file or folder.", effect: .destroys, key: "Y",
-        params: [ParamDescriptor(name: StandardParam.confirmPath, label: "The full path again (needed for the home folder)", required: false)])
-    public static let loadMoreAction = ActionDescriptor(
-        name: StandardAction.loadMore, label: "Load more", summary: "Show more rows of a very large folder.", effect: .view, key: "m")
 
     public static let descriptor = ScreenDescriptor(
         id: screenID, title: "Folders",
@@ -459,11 +361,7 @@ public final class FoldersViewModel: ScreenModel {
                 name: "import", label: "Browse an ncdu JSON export (ncdu -o FILE) instead of the disk", kind: .path,
                 required: false),
         ],
-        actions: [
-            openAction, upAction, sortAction, reverseAction, filterAction, filesAction, hiddenAction, usageAction, rescanAction, cancelAction, renameAction, detailAction, exportAction,
-            deleteAction, confirmDeleteAction, loadMoreAction,
-        ],
-        columns: FolderRow.columns,
+        actions: actionDescriptors, columns: FolderRow.columns,
         examples: [
             "facet folders",
             "facet folders photos --sort name --files",
@@ -477,13 +375,20 @@ public final class FoldersViewModel: ScreenModel {
             "facet folders --import photos.json open 2024",
         ])
 
+    // Why actions are unavailable (see `actions`).
+    var unavailable: String? { FolderFormat.unavailable(folder) }
+    var atTop: Bool { FolderPath.parent(folder.path) == nil || library.imported.map { $0.rootPath == folder.path } == true }
+    var scanning: Bool { folder.isScanning }
+    /// How many rows the filter and hidden names leave; without either the
+    /// count is the order's, so the common case does not walk the rows.
+    var shownCount: Int { showHidden && filter.isEmpty ? order.count : displayOrder.count }
+
     public override var snapshot: ScreenSnapshot {
         let order = displayOrder
         let children = folder.children
         let parentBytes = diskUsage ? folder.entry?.diskBytes : folder.entry?.bytes
         let items = order.prefix(limit).map { FolderRow.item(children[$0], parentBytes: parentBytes, disk: diskUsage) }
         let count = order.count
-        let scanning = folder.isScanning
         let status = status
         var details: [DetailRow] = [DetailRow("Path", folder.path, id: "path", type: .path)]
         let problem = status.kind == .error ? status.message : nil
@@ -502,8 +407,6 @@ public final class FoldersViewModel: ScreenModel {
                 details.append(DetailRow("Problems", problems, id: "unreadable", data: .int(total.issueCount), type: .integer))
             }
         }
-        let unavailable = FolderFormat.unavailable(folder)
-        let atTop = FolderPath.parent(folder.path) == nil || library.imported.map { $0.rootPath == folder.path } == true
         if let importFile {
             details.append(DetailRow("Imported from", importFile, id: "import", type: .path))
         }
@@ -519,98 +422,7 @@ public final class FoldersViewModel: ScreenModel {
                     items: items, offset: 0, total: count, hasMore: count > limit, filter: filter, sort: sort.rawValue,
                     sortDescending: (sort != .name) != reversed, columns: FolderRow.columns,
                     emptyMessage: problem ?? (scanning ? "Reading…" : empty))),
-            actions: [
-                Self.openAction.disabled(because: unavailable ?? (folder.directoryCount > 0 ? nil : "No subfolders to open")),
-                Self.upAction.disabled(because: atTop ? "Already at the top folder" : nil),
-                Self.sortAction,
-                Self.reverseAction,
-                Self.filterAction,
-                Self.filesAction.disabled(because: importFile != nil ? "An imported scan is shown as it was exported" : nil),
-                Self.hiddenAction,
-                Self.usageAction,
-                Self.rescanAction.disabled(because: scanning ? "A scan is running" : nil),
-                Self.cancelAction.disabled(because: scanning ? nil : "No scan is running"),
-                Self.renameAction.disabled(because: importFile != nil ? "An imported scan cannot be renamed"
-                    : unavailable ?? (count > 0 ? nil : "Nothing to rename: no subfolders here")),
-                Self.detailAction.disabled(because: unavailable),
-                // Offered while a scan runs: the export is a scan and takes over.
-                Self.exportAction.disabled(because: importFile != nil ? "This is already an imported scan" : unavailable),
-                Self.deleteAction.disabled(because: importFile != nil ? "An imported scan has nothing to delete"
-                    : scanning ? "A scan is running" : unavailable),
-                Self.confirmDeleteAction.disabled(because: pendingDeletion == nil && pendingMarked == nil ? "Nothing asked about: use delete first" : nil),
-                Self.loadMoreAction.disabled(because: count > limit ? nil : "Every row is shown"),
-            ])
-    }
-
-    public override func perform(_ action: String, _ arguments: ActionArguments) async throws(ScreenError) -> ActionOutcome {
-        switch action {
-        case StandardAction.open:
-            let name = try arguments.require(StandardParam.item)
-            guard folder.children.contains(where: { $0.name == name }) else {
-                throw await missingRow(name)
-            }
-            let child = try row(name)
-            guard child.isDirectory else {
-                throw ErrorPresentation.screenError(FolderError.notADirectory(child.path))
-            }
-            return navigate(to: child.path)
-        case StandardAction.up:
-            if let tree = library.imported, tree.rootPath == folder.path {
-                throw .invalidParams("\(folder.path) is the top of the imported scan.", code: "folder.no_parent")
-            }
-            guard let parent = FolderPath.parent(folder.path) else {
-                throw .invalidParams("\(folder.path) has no parent folder.", code: "folder.no_parent")
-            }
-            return navigate(to: parent)
-        case StandardAction.sort:
-            // Without `reverse` or `descending` the direction stays as it was.
-            let sort = Sort(rawValue: try arguments.require(StandardParam.by)) ?? .size
-            let asked = arguments.bool(StandardParam.descending) != nil || arguments.bool(ListGrammar.reverse) != nil
-            setSort(sort, descending: asked ? ListGrammar.descending(arguments, natural: sort != .name) : nil)
-        case StandardAction.filter:
-            setFilter(arguments.string(StandardParam.text) ?? "")
-        case "reverse":
-            reverse()
-        case "toggle-hidden":
-            toggleHidden()
-        case "toggle-usage":
-            toggleUsage()
-        case "toggle-files":
-            await toggleFiles()
-        case "rescan":
-            rescan()
-            return .started
-        case "cancel":
-            cancel()
-        case "rename":
-            let child = try row(try arguments.require(StandardParam.item))
-            guard let name = arguments.string("name") else {
-                return ActionOutcome(navigate: ScreenRequest(screen: RenameFolderViewModel.screenID, params: ["path": .string(child.path)]))
-            }
-            try rename(child, to: name)
-        case "detail":
-            let path = try arguments.string(StandardParam.item).map { name throws(ScreenError) in try row(name).path } ?? folder.path
-            var params: ActionArguments = ["path": .string(path)]
-            if let importFile { params["import"] = .string(importFile) }
-            return ActionOutcome(navigate: ScreenRequest(screen: FolderDetailViewModel.screenID, params: params))
-        case "export":
-            try await export(to: try arguments.require("file"), replacing: arguments.bool("yes") ?? false)
-        case "delete":
-            let name = arguments.string(StandardParam.item)
-            try await delete(name, confirmed: arguments.bool("yes") ?? false, confirmPath: arguments.string("confirm-path"))
-            if name == nil, pendingDeletion == nil, pendingMarked == nil, let parent = FolderPath.parent(folder.path) {
-                return navigate(to: parent)  // this folder is gone
-            }
-        case "confirm-delete":
-            let deletingThis = pendingDeletion?.path == folder.path
-            try await confirmDeletion(confirmPath: arguments.string("confirm-path"))
-            if deletingThis, let parent = FolderPath.parent(folder.path) { return navigate(to: parent) }
-        case StandardAction.loadMore:
-            loadMore()
-        default:
-            return try await super.perform(action, arguments)
-        }
-        return .done
+            actions: availableActions)
     }
 
     /// The part of the total no row shows (the folder's own entry, and its
@@ -628,7 +440,7 @@ public final class FoldersViewModel: ScreenModel {
             data: .int(rest), type: .bytes)
     }
 
-    private func row(_ name: String) throws(ScreenError) -> FolderEntry {
+    func row(_ name: String) throws(ScreenError) -> FolderEntry {
         guard let child = folder.children.first(where: { $0.name == name }) else {
             throw ErrorPresentation.screenError(FolderError.notFound(FolderPath.join(folder.path, name)))
         }
@@ -649,7 +461,7 @@ public final class FoldersViewModel: ScreenModel {
 
     /// Why `name` cannot be opened when it is not a row: files are not rows
     /// unless `--files`, and "No such folder" would be wrong for one.
-    private func missingRow(_ name: String) async -> ScreenError {
+    func missingRow(_ name: String) async -> ScreenError {
         let path = FolderPath.join(folder.path, name)
         if let entry = try? await library.scanner.measure(path, options: FolderScanOptions()), !entry.isDirectory {
             return ErrorPresentation.screenError(FolderError.notADirectory(path))
@@ -657,7 +469,7 @@ public final class FoldersViewModel: ScreenModel {
         return ErrorPresentation.screenError(FolderError.notFound(path))
     }
 
-    private func navigate(to path: String) -> ActionOutcome {
+    func navigate(to path: String) -> ActionOutcome {
         var params: ActionArguments = ["path": .string(path), "sort": .string(sort.rawValue)]
         if showFiles { params["files"] = .bool(true) }
         if crossDevices { params["cross-devices"] = .bool(true) }

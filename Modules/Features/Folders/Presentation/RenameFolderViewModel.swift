@@ -13,7 +13,7 @@ import ScreenKit
 /// Inputs: `setName(_:)` (the form's `set-field`), `rename(to:)`.
 /// Outputs: `name`, `validation`, `canRename`, `status`, derived `snapshot`.
 @MainActor
-public final class RenameFolderViewModel: ScreenModel {
+public final class RenameFolderViewModel: ScreenModel, DeclaredScreen {
     public static let screenID = "folder-rename"
 
     public let folder: FolderModel
@@ -83,22 +83,35 @@ public final class RenameFolderViewModel: ScreenModel {
 
     // MARK: Screen contract
 
-    public static let setFieldAction = ActionDescriptor(
-        name: StandardAction.setField, label: "Edit", summary: "Type into a field (the new name).", effect: .view, key: "e",
+    public static let setFieldAction = ScreenAction<RenameFolderViewModel>(
+        StandardAction.setField, key: "e", label: "Edit", summary: "Type into a field (the new name).", effect: .view,
         params: [
             ParamDescriptor(name: StandardParam.field, label: "Field", kind: .choice, positional: true, choices: [nameField]),
             ParamDescriptor(name: StandardParam.value, label: "Text", positional: true),
-        ])
-    public static let renameAction = ActionDescriptor(
-        name: "rename", label: "Rename", summary: "Rename the folder on disk to the typed name (or NAME); never replaces anything.",
-        effect: .changes, key: StandardKey.enter,
-        params: [ParamDescriptor(name: "name", label: "New name (default: the typed one)", required: false, positional: true)])
+        ]
+    ) { model, arguments throws(ScreenError) in
+        guard try arguments.require(StandardParam.field) == nameField else {
+            throw .invalidParams("this form has one field: name", code: "unknown_field")
+        }
+        model.setName(arguments.string(StandardParam.value) ?? "")
+        return .done
+    }
+    public static let renameAction = ScreenAction<RenameFolderViewModel>(
+        "rename", key: StandardKey.enter, label: "Rename",
+        summary: "Rename the folder on disk to the typed name (or NAME); never replaces anything.", effect: .changes,
+        params: [ParamDescriptor(name: "name", label: "New name (default: the typed one)", required: false, positional: true)],
+        unavailable: { $0.renameBlocked }
+    ) { model, arguments throws(ScreenError) in
+        try model.rename(to: arguments.string("name"))
+        return .done
+    }
+    public static let actions = [renameAction, setFieldAction]
     static let nameField = "name"
 
     public static let descriptor = ScreenDescriptor(
         id: screenID, title: "Rename folder", summary: "Rename a folder in place, validated, never replacing another entry.",
         params: [ParamDescriptor(name: "path", label: "Folder to rename", kind: .path, positional: true)],
-        actions: [renameAction, setFieldAction], topLevel: false,
+        actions: actionDescriptors, topLevel: false,
         examples: ["facet folder-rename photos/2023 rename archive", "facet folder-rename photos/2024 set-field name pictures"])
 
     /// Why `rename` is unavailable, nil while it is available.
@@ -123,21 +136,6 @@ public final class RenameFolderViewModel: ScreenModel {
                         maxLength: FolderNameRules.maxBytes)],
                     submitAction: Self.renameAction.name),
                 detail: DetailContent(rows: rows)),
-            actions: [Self.renameAction.disabled(because: renameBlocked), Self.setFieldAction])
-    }
-
-    public override func perform(_ action: String, _ arguments: ActionArguments) async throws(ScreenError) -> ActionOutcome {
-        switch action {
-        case StandardAction.setField:
-            guard try arguments.require(StandardParam.field) == Self.nameField else {
-                throw .invalidParams("this form has one field: name", code: "unknown_field")
-            }
-            setName(arguments.string(StandardParam.value) ?? "")
-        case "rename":
-            try rename(to: arguments.string("name"))
-        default:
-            return try await super.perform(action, arguments)
-        }
-        return .done
+            actions: availableActions)
     }
 }

@@ -14,7 +14,7 @@ import ScreenKit
 /// Outputs: `playlist`, `entries`, `offset`, `total`, `hasMore`,
 /// `isLoadingMore`, `filter`, `sort`, `status`, and the derived `snapshot`.
 @MainActor
-public final class PlaylistViewModel: ScreenModel {
+public final class PlaylistViewModel: ScreenModel, DeclaredScreen {
     public static let screenID = "playlist"
 
     public private(set) var playlist: PlaylistSummary?
@@ -235,34 +235,35 @@ public final class PlaylistViewModel: ScreenModel {
         try await refreshPlaylist()
     }
 
-    /// Names the playlist (and the song) exactly, with what goes with it.
-    public override func confirmation(of action: String, _ arguments: ActionArguments) async throws(ScreenError) -> String? {
-        switch action {
-        case "delete":
-            guard let playlist else { throw ErrorPresentation.screenError(PlaylistError.notFound(requestedName)) }
-            return PlaylistsViewModel.deleteQuestion(playlist)
-        case "remove-song" where try Self.positions(arguments).count > 1:
-            guard let playlist else { throw ErrorPresentation.screenError(PlaylistError.notFound(requestedName)) }
-            let count = try Self.positions(arguments).count
-            return "Remove \(count) songs from playlist \"\(playlist.name)\"?"
-        case "remove-song":
-            guard let playlist else { throw ErrorPresentation.screenError(PlaylistError.notFound(requestedName)) }
-            let position = try Self.position(arguments)
-            guard (1...max(1, playlist.songCount)).contains(position), playlist.songCount > 0 else {
-                throw .notFound(
-                    "\"\(playlist.name)\" has no song at position \(position) (it holds \(Formatters.count(playlist.songCount, "song"))).",
-                    code: "playlist.no_such_song")
-            }
-            let name = await songName(at: position, in: playlist)
-            return "Remove \(name) (position \(position)) from playlist \"\(playlist.name)\"?"
-        case "export":
-            guard let playlist else { throw ErrorPresentation.screenError(PlaylistError.notFound(requestedName)) }
-            let target = library.exportTarget(try arguments.require("file"))
-            guard let bytes = target.replacing else { return nil }
-            return "Replace \(target.file) (\(Formatters.count(Int(bytes), "byte"))) with playlist \"\(playlist.name)\"?"
-        default:
-            return try await super.confirmation(of: action, arguments)
+    /// `Remove “Song” (position 3) from playlist "Sample"?`: names the
+    /// playlist and the song (or how many) exactly.
+    func removeQuestion(_ arguments: ActionArguments) async throws(ScreenError) -> String? {
+        let playlist = try presentPlaylist()
+        let positions = try Self.positions(arguments)
+        if positions.count > 1 { return "Remove \(positions.count) songs from playlist \"\(playlist.name)\"?" }
+        let position = try Self.position(arguments)
+        guard (1...max(1, playlist.songCount)).contains(position), playlist.songCount > 0 else {
+            throw .notFound(
+                "\"\(playlist.name)\" has no song at position \(position) (it holds \(Formatters.count(playlist.songCount, "song"))).",
+                code: "playlist.no_such_song")
         }
+        let name = await songName(at: position, in: playlist)
+        return "Remove \(name) (position \(position)) from playlist \"\(playlist.name)\"?"
+    }
+
+    /// Names the file an export would replace and its size; nil when the
+    /// file does not exist yet (nothing to ask).
+    func exportQuestion(_ arguments: ActionArguments) async throws(ScreenError) -> String? {
+        let playlist = try presentPlaylist()
+        let target = library.exportTarget(try arguments.require("file"))
+        guard let bytes = target.replacing else { return nil }
+        return "Replace \(target.file) (\(Formatters.count(Int(bytes), "byte"))) with playlist \"\(playlist.name)\"?"
+    }
+
+    /// The playlist a question names: the one shown, or not found.
+    func presentPlaylist() throws(ScreenError) -> PlaylistSummary {
+        guard let playlist else { throw ErrorPresentation.screenError(PlaylistError.notFound(requestedName)) }
+        return playlist
     }
 
     // MARK: Work
@@ -317,66 +318,6 @@ public final class PlaylistViewModel: ScreenModel {
 
     // MARK: Screen contract
 
-    static let itemParam = ParamDescriptor(name: StandardParam.item, label: "Song position", kind: .item, positional: true)
-    /// One position or several, comma-separated (the TUI's marked rows).
-    static let itemsParam = ParamDescriptor(
-        name: StandardParam.item, label: "Song positions (as 1,4,7)", kind: .item, positional: true
-    ).acceptingSeveral()
-    public static let filterAction = ActionDescriptor(
-        name: StandardAction.filter, label: "Filter", summary: "Show only songs whose title or artist contains the text.",
-        effect: .view, key: StandardKey.filter,
-        params: [ParamDescriptor(name: StandardParam.text, label: "Text (empty for all)", positional: true)])
-    public static let sortAction = ActionDescriptor(
-        name: StandardAction.sort, label: "Sort",
-        summary: "Order songs by position, title, artist or duration; --reverse the other way round.", effect: .view, key: "s",
-        params: ListGrammar.sortParams(columns: SongRow.columns))
-    public static let loadMoreAction = ActionDescriptor(
-        name: StandardAction.loadMore, label: "Load more", summary: "Append the next page of songs.", effect: .view, key: "m")
-    public static let loadPreviousAction = ActionDescriptor(
-        name: StandardAction.loadPrevious, label: "Load previous", summary: "Prepend the page before the first one shown.", effect: .view)
-    public static let pageAction = ActionDescriptor(
-        name: "page", label: "Go to page", summary: "Show one page of songs.", effect: .view, key: "p",
-        params: [ParamDescriptor(name: "number", label: "Page number", kind: .int, positional: true, minimum: 1)])
-    public static let removeAction = ActionDescriptor(
-        name: "remove-song", label: "Remove song",
-        summary: "Remove the song at a position, or the songs at several (--items 1,4,7), in one step.", effect: .destroys,
-        key: "x", params: [itemsParam])
-    public static let moveAction = ActionDescriptor(
-        name: "move-song", label: "Move song",
-        summary: "Move the song at a position, or the songs at several (--items 1,4,7) in their order, to another position.",
-        effect: .changes, key: "M",
-        params: [itemsParam, ParamDescriptor(name: "to", label: "New position", kind: .int, positional: true, minimum: 1)])
-    public static let moveUpAction = ActionDescriptor(
-        name: "move-up", label: "Move up", summary: "Move the song (or the marked songs) one place up.", effect: .changes,
-        key: "K", params: [itemsParam])
-    public static let moveDownAction = ActionDescriptor(
-        name: "move-down", label: "Move down", summary: "Move the song (or the marked songs) one place down.",
-        effect: .changes, key: "J", params: [itemsParam])
-    public static let undoAction = ActionDescriptor(
-        name: "undo", label: "Undo", summary: "Undo the last change to this playlist (remove, move, rename).",
-        effect: .changes, key: "u")
-    public static let addAction = ActionDescriptor(
-        name: "add", label: "Add songs",
-        summary: "Append the songs of a .json or .m3u/.m3u8 file, or of a folder of audio files and its subfolders; "
-            + "all are added or none.",
-        effect: .changes, key: "a", params: [ParamDescriptor(name: "path", label: "File or folder", kind: .path, positional: true)])
-    public static let exportAction = ActionDescriptor(
-        name: "export", label: "Export",
-        summary: "Write the playlist to FILE: .m3u/.m3u8 (M3U8) or .json (seed format); "
-            + "an existing FILE is replaced only with --yes.",
-        effect: .destroys, key: "E",
-        params: [
-            ParamDescriptor(name: "file", label: "Export file (.m3u8, .m3u or .json)", kind: .path, positional: true),
-            .replaceExistingFile,
-        ])
-    public static let renameAction = ActionDescriptor(
-        name: "rename", label: "Rename", summary: "Rename the playlist.", effect: .changes, key: "R",
-        params: [ParamDescriptor(name: "name", label: "New name", positional: true)])
-    public static let deleteAction = ActionDescriptor(
-        name: "delete", label: "Delete playlist", summary: "Delete this playlist and its songs.", effect: .destroys, key: "D")
-    public static let reloadAction = ActionDescriptor(
-        name: StandardAction.reload, label: "Reload", summary: "Read the playlist again from the database.", effect: .view, key: "r")
-
     public static let descriptor = ScreenDescriptor(
         id: screenID, title: "Playlist", summary: "One playlist's songs: filter, sort, page, edit.",
         params: [
@@ -386,11 +327,7 @@ public final class PlaylistViewModel: ScreenModel {
         ) + [
             ParamDescriptor(name: "page", label: "Page number", kind: .int, required: false, minimum: 1),
         ],
-        actions: [
-            filterAction, sortAction, loadMoreAction, loadPreviousAction, .scrollTo, pageAction, removeAction, moveAction, moveUpAction,
-            moveDownAction, addAction, exportAction, renameAction, deleteAction, undoAction, reloadAction,
-        ],
-        topLevel: false, columns: SongRow.columns,
+        actions: actionDescriptors, topLevel: false, columns: SongRow.columns,
         examples: [
             "facet playlist Sample",
             "facet playlist Sample --filter queen --sort artist",
@@ -422,13 +359,17 @@ public final class PlaylistViewModel: ScreenModel {
         ]
     }
 
+    // Why actions are unavailable, most fundamental first.
+    var missing: String? { playlist == nil ? "No playlist named \"\(requestedName)\"" : nil }
+    var busy: String? { status.isLoading ? "The playlist is loading" : nil }
+    var paging: String? { isLoadingMore ? "A page is loading" : nil }
+    var noSongs: String? {
+        entries.isEmpty ? (filter.isEmpty ? "the playlist has no songs" : "no song matches the filter") : nil
+    }
+    var hasUndo: Bool { undoable != nil }
+
     public override var snapshot: ScreenSnapshot {
         let empty = filter.isEmpty ? "This playlist has no songs." : "No song matches \"\(filter)\"."
-        // Why actions are unavailable, most fundamental first.
-        let missing = playlist == nil ? "No playlist named \"\(requestedName)\"" : nil
-        let busy = status.isLoading ? "The playlist is loading" : nil
-        let paging = isLoadingMore ? "A page is loading" : nil
-        let noSongs = entries.isEmpty ? (filter.isEmpty ? "the playlist has no songs" : "no song matches the filter") : nil
         return ScreenSnapshot(
             screen: Self.screenID, title: playlist?.name ?? requestedName, status: status,
             content: ScreenContent(
@@ -437,56 +378,7 @@ public final class PlaylistViewModel: ScreenModel {
                     items: entries.map(SongRow.item), offset: offset, total: total, hasMore: hasMore,
                     loadingMore: isLoadingMore, filter: filter, sort: sort.rawValue, sortDescending: descending,
                     columns: SongRow.columns, emptyMessage: empty)),
-            actions: [
-                Self.filterAction.disabled(because: missing ?? busy),
-                Self.sortAction.disabled(because: missing ?? busy),
-                Self.loadMoreAction.disabled(because: missing ?? paging ?? (hasMore ? nil : "Already at the end of the list")),
-                Self.loadPreviousAction.disabled(because: missing ?? paging ?? (offset > 0 ? nil : "Already at the top of the list")),
-                ActionDescriptor.scrollTo.disabled(because: missing ?? busy),
-                Self.pageAction.disabled(because: missing ?? busy),
-                Self.removeAction.disabled(because: missing ?? noSongs.map { "Nothing to remove: " + $0 }),
-                Self.moveAction.disabled(because: missing ?? noSongs.map { "Nothing to move: " + $0 }),
-                Self.moveUpAction.disabled(because: missing ?? noSongs.map { "Nothing to move: " + $0 }),
-                Self.moveDownAction.disabled(because: missing ?? noSongs.map { "Nothing to move: " + $0 }),
-                Self.addAction.disabled(because: missing ?? busy),
-                Self.exportAction.disabled(because: missing ?? busy),
-                Self.renameAction.suggesting(playlist?.name).disabled(because: missing),
-                Self.deleteAction.disabled(because: missing),
-                Self.undoAction.disabled(because: missing ?? (undoable == nil ? PlaylistUndoText.nothing : nil)),
-                Self.reloadAction,
-            ])
-    }
-
-    public override func perform(_ action: String, _ arguments: ActionArguments) async throws(ScreenError) -> ActionOutcome {
-        switch action {
-        case StandardAction.filter: try await setFilter(arguments.string(StandardParam.text) ?? "")
-        case StandardAction.sort:
-            let sort = SongSort(rawValue: try arguments.require(StandardParam.by)) ?? .position
-            try await setSort(sort, descending: ListGrammar.descending(arguments, natural: sort.naturallyDescending))
-        case StandardAction.loadMore: try await loadMore()
-        case StandardAction.loadPrevious: try await loadPrevious()
-        case StandardAction.scrollTo: try await scroll(to: try arguments.requireInt(StandardParam.offset))
-        case "page": try await showPage(try arguments.requireInt("number"))
-        case "remove-song": try await removeSongs(at: try Self.positions(arguments))
-        case "move-song":
-            let to = try arguments.requireInt("to")
-            try await moveSongs(from: try Self.positions(arguments), to: to)
-            // Front ends with a cursor follow the song to its new place.
-            return ActionOutcome(focus: String(to))
-        case "move-up", "move-down":
-            let first = try await step(try Self.positions(arguments), by: action == "move-up" ? -1 : 1)
-            return ActionOutcome(focus: String(first))
-        case "undo": try await undo()
-        case "add": try await add(from: try arguments.require("path"))
-        case "export": try await export(to: try arguments.require("file"), replacing: arguments.bool("yes") ?? false)
-        case "rename": try await rename(to: try arguments.require("name"))
-        case "delete":
-            try await delete()
-            return ActionOutcome(back: true)
-        case StandardAction.reload: try await reload()
-        default: return try await super.perform(action, arguments)
-        }
-        return .done
+            actions: availableActions.map { $0.name == Self.renameAction.name ? $0.suggesting(playlist?.name) : $0 })
     }
 
     static func noSuchPage(_ number: Int, of count: Int) -> ScreenError {

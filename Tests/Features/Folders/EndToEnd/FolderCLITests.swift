@@ -89,7 +89,7 @@ import TestSupport
         let names = lines.compactMap { line in ["big", "loose.txt", "middle", "small"].first { line.hasPrefix($0 + " ") } }
         #expect(names == ["big", "loose.txt", "middle", "small"])
         #expect(byName.stdout.contains("1–4 of 4, by name"))
-        let sorted = try facet("folders", tree.path, "sort", "count", "--json")
+        let sorted = try facet("folders", tree.path, "sort", "items", "--json")
         #expect(items(json(sorted.stdout)).first?["id"] as? String == "big")
     }
 
@@ -188,8 +188,8 @@ import TestSupport
     @Test func helpReadsWell() throws {
         let help = try facet("help", "folders")
         #expect(help.status == 0)
-        #expect(help.stdout.contains("facet folders [PATH] [--sort size|name|count] [--reverse] [--filter FILTER] [--files] [--cross-devices]"))
-        #expect(help.stdout.contains("sort size|name|count"))
+        #expect(help.stdout.contains("facet folders [PATH] [--sort name|items|bytes] [--reverse] [--filter FILTER] [--files] [--cross-devices]"))
+        #expect(help.stdout.contains("sort name|items|bytes"))
         #expect(try facet("help", "folder-rename").stdout.contains("rename [NAME]"))
         #expect(try facet().stdout.contains("folders [PATH]"))
     }

@@ -58,13 +58,13 @@ import Testing
 
     @Test func namesTheRowWithItsSizeAndFiles() async throws {
         let screen = await screen()
-        #expect(try await ask(screen, "old") == "Delete old (1.2 GiB, 3,400 files)?")
-        #expect(try await ask(screen, "one") == "Delete one (4.6 KiB, 1 file)?")
-        #expect(try await ask(screen, "empty") == "Delete empty (512 bytes, 0 files)?")
+        #expect(try await ask(screen, "old") == "Delete old (1.2 GiB, 3,400 files)? This cannot be undone.")
+        #expect(try await ask(screen, "one") == "Delete one (4.6 KiB, 1 file)? This cannot be undone.")
+        #expect(try await ask(screen, "empty") == "Delete empty (512 bytes, 0 files)? This cannot be undone.")
         // A file is its own only file: its size alone.
-        #expect(try await ask(screen, "notes.txt") == "Delete notes.txt (1 byte)?")
+        #expect(try await ask(screen, "notes.txt") == "Delete notes.txt (1 byte)? This cannot be undone.")
         // The folder shown is named only when it is what goes.
-        #expect(try await screen.confirmation(of: "delete", [:]) == "Delete srv (2.0 GiB, 3,403 files)?")
+        #expect(try await screen.confirmation(of: "delete", [:]) == "Delete srv (2.0 GiB, 3,403 files)? This cannot be undone.")
     }
 
     @Test func severalMarkedRowsAreOneCountAndOneTotal() async throws {
@@ -83,18 +83,18 @@ import Testing
         #expect(try await screen.typedConfirmation(of: "delete", item("home")) == "/srv/home is your home folder. To delete it, type its full path:")
         #expect(try await screen.typedConfirmation(of: "delete", item("old,home"))?.hasPrefix("/srv/home is your home folder") == true)
         // Everything else about it reads like any row.
-        #expect(try await ask(screen, "home") == "Delete home (3.0 MiB, 2 files)?")
+        #expect(try await ask(screen, "home") == "Delete home (3.0 MiB, 2 files)? This cannot be undone.")
         let other = await self.screen(home: nil)
         #expect(try await other.typedConfirmation(of: "delete", item("home")) == nil)
     }
 
     @Test func theDialogAsksForNeitherYesNorThePathBeforehand() {
-        let delete = FoldersViewModel.deleteAction
+        let delete = FoldersViewModel.deleteAction.descriptor
         let asked = delete.params.filter { !ActionConfirmation.answeredByDialog($0, of: delete) }.map(\.name)
         #expect(asked == [StandardParam.item])
         #expect(delete.params.first?.takesSeveral == true)
         // An action that destroys nothing keeps every parameter its own.
-        let rename = FoldersViewModel.renameAction
+        let rename = FoldersViewModel.renameAction.descriptor
         #expect(rename.params.allSatisfy { !ActionConfirmation.answeredByDialog($0, of: rename) })
     }
 }

@@ -98,7 +98,7 @@ import Testing
         _ = try await screen.run("sort", ["by": .string("name")])
         #expect(screen.snapshot.content.list?.items.map(\.id) == ["a", "b", "f.txt"])
         #expect(screen.snapshot.content.list?.sort == "name")
-        _ = try await screen.run("sort", ["by": .string("count")])
+        _ = try await screen.run("sort", ["by": .string("items")])
         #expect(screen.rows.map(\.name) == ["b", "a", "f.txt"])
         #expect(screen.snapshot.content.list?.items.last?.values["kind"] == .string("file"))
         #expect(screen.snapshot.content.list?.items.last?.values["bytes"] == .int(10))
