@@ -381,10 +381,19 @@ public final class FoldersViewModel: ScreenModel, DeclaredScreen {
     var scanning: Bool { folder.isScanning }
     /// How many rows the filter and hidden names leave; without either the
     /// count is the order's, so the common case does not walk the rows.
-    var shownCount: Int { showHidden && filter.isEmpty ? order.count : displayOrder.count }
+    var shownCount: Int {
+        if let countWhileSnapshotting { return countWhileSnapshotting }
+        return showHidden && filter.isEmpty ? order.count : displayOrder.count
+    }
+    /// The count `snapshot` already filtered for, read by the actions'
+    /// availability while it builds them: filtering a million names again
+    /// per action would multiply the cost of every snapshot of a filtered list.
+    private var countWhileSnapshotting: Int?
 
     public override var snapshot: ScreenSnapshot {
         let order = displayOrder
+        countWhileSnapshotting = order.count
+        defer { countWhileSnapshotting = nil }
         let children = folder.children
         let parentBytes = diskUsage ? folder.entry?.diskBytes : folder.entry?.bytes
         let items = order.prefix(limit).map { FolderRow.item(children[$0], parentBytes: parentBytes, disk: diskUsage) }
