@@ -15,7 +15,7 @@ public struct ScreenAction<Model: ScreenModel>: Sendable {
 
     /// What the contract carries, before the current state's availability.
     public let descriptor: ActionDescriptor
-    let unavailable: @MainActor @Sendable (Model) -> String?
+    let unavailable: (@MainActor @Sendable (Model) -> String?)?
     let question: Question?
     let typedQuestion: Question?
     let handler: Handler
@@ -34,7 +34,7 @@ public struct ScreenAction<Model: ScreenModel>: Sendable {
     public init(
         _ name: String, key: String? = nil, label: String, summary: String, effect: ActionEffect,
         reachesNetwork: Bool = false, params: [ParamDescriptor] = [], loadsContent: Bool = false,
-        unavailable: @escaping @MainActor @Sendable (Model) -> String? = { _ in nil },
+        unavailable: (@MainActor @Sendable (Model) -> String?)? = nil,
         asks: Question? = nil, asksTyped: Question? = nil,
         perform: @escaping Handler
     ) {
@@ -50,7 +50,7 @@ public struct ScreenAction<Model: ScreenModel>: Sendable {
     /// The descriptor as `model` offers it now: disabled with its reason
     /// when `unavailable` gives one.
     public func available(on model: Model) -> ActionDescriptor {
-        descriptor.disabled(because: unavailable(model))
+        descriptor.disabled(because: unavailable?(model))
     }
 }
 
