@@ -60,7 +60,7 @@ struct CommandRunner {
         for step in try steps(of: request, on: shown) {
             try refuseIfDisabled(step.action, on: shown)
             var arguments = step.arguments
-            if let descriptor = shown.action(step.action), descriptor.effect == .destroys {
+            if let descriptor = shown.action(step.action), descriptor.effect.asksFirst {
                 guard let confirmed = try await confirm(descriptor, arguments, on: screen) else {
                     return CLIConfirmation.exitStatus
                 }
@@ -120,7 +120,8 @@ struct CommandRunner {
         if confirmation.yes || valid.bool(StandardParam.yes) == true {
             return ActionConfirmation.confirmed(valid, for: action)
         }
-        guard let question = try await screen.confirmation(of: action.name, valid) else { return valid }
+        guard let words = try await screen.confirmation(of: action.name, valid) else { return valid }
+        let question = action.effect.question(words)
         switch confirmation.ask(question) {
         case true?:
             return ActionConfirmation.confirmed(valid, for: action)
