@@ -1,8 +1,9 @@
 import JSONCore
 import ScreenKit
 
-/// `screen.confirmation`: the questions a front end asks before a
-/// destructive action, worded by the screen itself, so a client attached
+/// `screen.confirmation`: the questions a front end asks before an action
+/// whose effect asks first (`ActionEffect.asksFirst`), worded by the screen
+/// itself, so a client attached
 /// over the wire asks exactly what a local front end asks. Changes nothing.
 extension RPCSession {
     /// `{handle, action, args, typedOnly?}` → `{question, typed}`:
