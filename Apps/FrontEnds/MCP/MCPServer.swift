@@ -193,11 +193,14 @@ public final class MCPServer {
             let requested = tool.handleArgument.flatMap { fields.removeValue(forKey: $0) }
             let handle = try await target(id, requested)
             guard let screen = open[handle]?.screen else { throw ToolFailure(error: Self.unknownHandle(handle)) }
-            let yes = try yesArgument(&fields, of: screen.snapshot.action(action))
+            let shown = screen.snapshot.action(action)
+            let yes = try yesArgument(&fields, of: shown)
             let arguments = try arguments(fields)
-            if !yes, let descriptor = screen.snapshot.action(action), ActionSafety.asksFirst(descriptor) {
+            // A disabled action is refused by `run` with its reason, and bad
+            // arguments with theirs, before anything is asked.
+            if !yes, let descriptor = shown, descriptor.enabled, ActionSafety.asksFirst(descriptor) {
                 let question: String?
-                do { question = try await screen.confirmation(of: action, arguments) } catch {
+                do { question = try await screen.confirmation(of: action, try descriptor.validate(arguments)) } catch {
                     throw ToolFailure(error: error, handle: handle)
                 }
                 // Nil: it would remove nothing (an export to a new file), and
