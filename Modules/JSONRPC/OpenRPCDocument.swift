@@ -47,7 +47,7 @@ public enum OpenRPCDocument {
                 param("sinceVersion", "The last version the client has seen", .object(["type": .string("integer")])),
                 param("timeoutMs", "Longest wait for a change after sinceVersion", .object(["type": .string("integer"), "minimum": .int(0)])),
             ], snapshotResult),
-            method("screen.confirmation", "Before a destructive action: the question naming its target, worded by the screen (null when it would destroy nothing), and the second, typed question where one is needed (typed.param is the argument its answer fills). Changes nothing.", [
+            method("screen.confirmation", "Before an action whose effect asks first (removes or destroys; see the action's effect): the question naming its target, worded by the screen and ending with what the effect says of undoing it (null when it would remove nothing), and the second, typed question where one is needed (typed.param is the argument its answer fills). Changes nothing.", [
                 handle,
                 param("action", "Action name", .object(["type": .string("string"), "enum": .array(actionNames.map(JSONValue.string))]), required: true),
                 param("args", "The arguments the action would run with", .object(["type": .string("object")])),

@@ -1,8 +1,9 @@
 import JSONCore
 import ScreenKit
 
-/// `screen.confirmation`: the questions a front end asks before a
-/// destructive action, worded by the screen itself, so a client attached
+/// `screen.confirmation`: the questions a front end asks before an action
+/// whose effect asks first (`ActionEffect.asksFirst`), worded by the screen
+/// itself, so a client attached
 /// over the wire asks exactly what a local front end asks. Changes nothing.
 extension RPCSession {
     /// `{handle, action, args, typedOnly?}` → `{question, typed}`:
@@ -33,7 +34,9 @@ extension RPCSession {
         // about the very arguments the action will run with.
         let valid = try descriptor.validate(arguments)
         var question: String?
-        if !typedOnly { question = try await screen.confirmation(of: action, valid) }
+        // Ending in what the effect says of undoing it, whatever the screen
+        // sent, so a client shows the question as it comes (the web page).
+        if !typedOnly { question = try await screen.confirmation(of: action, valid).map(descriptor.effect.question) }
         var typed = JSONValue.null
         // Only an action that can take the typed answer has a typed question.
         if descriptor.params.contains(where: { $0.name == StandardParam.confirmPath }),

@@ -23,7 +23,7 @@ public final class RemoteCatalog: ScreenCatalog {
 
     init(connection: RemoteConnection, screens: [ScreenDescriptor], home: ScreenRequest) {
         self.connection = connection
-        self.screens = screens
+        self.screens = screens.map(SortAliases.restored)
         self.home = home
     }
 

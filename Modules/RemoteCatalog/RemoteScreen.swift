@@ -86,7 +86,7 @@ final class RemoteScreen: ScreenModel {
     func apply(_ snapshot: ScreenSnapshot, version: Int) {
         guard version > self.version else { return }
         self.version = version
-        current = snapshot
+        current = SortAliases.restored(snapshot)
         publish()
     }
 

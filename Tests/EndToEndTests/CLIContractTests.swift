@@ -101,7 +101,7 @@ import TestSupport
             (["playlists", "improt", "road.m3u"], "has no action 'improt' (did you mean 'import'?)"),
             (["playlist", "Sample", "--srot", "title"], "has no option --srot (did you mean --sort?)"),
             (["help", "foldres"], "did you mean 'facet help folders'?"),
-            (["folders", "photos", "--sort", "nmae"], "'sort' must be one of: size, name, count (did you mean 'name'?)"),
+            (["folders", "photos", "--sort", "nmae"], "'sort' must be one of: name, items, bytes (did you mean 'name'?)"),
         ]
         for (words, hint) in cases {
             let result = try world.facet(words)

@@ -37,7 +37,8 @@ import TestSupport
         #expect(facts["backPath"] as? String == "/playlists?sort=name")
         #expect(facts["forwardPath"] as? String == "/playlist/Sample?sort=title&filter=o")
         #expect(facts["reloadPath"] as? String == "/playlist/Sample?sort=title&filter=o")
-        #expect(facts["confirmTitle"] as? String == "Delete playlist \"<img src=x onerror=alert(1)>\" (3 songs)?")
+        // The screen's question as sent: a playlist's deletion is undone by `u`.
+        #expect(facts["confirmTitle"] as? String == "Delete playlist \"<img src=x onerror=alert(1)>\" (3 songs)? `u` undoes it.")
         #expect(facts["confirmFocus"] as? String == "Cancel")
         #expect(facts["afterDelete"] as? [String] == ["Sample"])
         // A path completed in the import prompt, the folder's names shown as text.
@@ -53,9 +54,12 @@ import TestSupport
         let requests = facts["completionRequests"] as? Int ?? .max
         #expect(requests >= 1 && requests <= typed / 2, "typing asks once it pauses: \(requests) requests for \(typed) keys")
         #expect(facts["afterCompletedImport"] as? [String] == ["Sample", "Tabbed"])
-        // The folders screen's question, as the TUI asks it: the row, its size, its files.
+        // The folders screen's question, as the TUI asks it: the row, its size, its files,
+        // and what its effect says of undoing it (the page adds nothing of its own).
         let folderQuestion = facts["folderConfirmTitle"] as? String ?? ""
-        #expect(folderQuestion.range(of: #"^Delete Scans \([0-9.]+ (bytes|KiB), 1 file\)\?$"#, options: .regularExpression) != nil, "\(folderQuestion)")
+        #expect(folderQuestion.range(
+            of: #"^Delete Scans \([0-9.]+ (bytes|KiB), 1 file\)\? This cannot be undone\.$"#, options: .regularExpression) != nil,
+            "\(folderQuestion)")
         #expect(facts["folderConfirmFields"] as? Int == 0, "yes is enough for a folder that is not the home folder")
         #expect(facts["folderGoneFromDisk"] as? Bool == true)
         #expect(facts["consoleErrors"] as? [String] == [])

@@ -2,7 +2,8 @@
 import ScreenKit
 import Testing
 
-/// One confirmation for every action that deletes or overwrites data: the
+/// One confirmation for every action whose effect asks first (it removes,
+/// deletes or overwrites data): the
 /// screen's own question on a terminal, a refusal with the `--yes` command
 /// elsewhere, its own exit status when not confirmed, and `yes` handed to
 /// the action once confirmed.
@@ -17,14 +18,19 @@ import Testing
             ParamDescriptor(name: StandardParam.yes, label: "Really", kind: .bool, required: false),
         ])
     static let rename = ActionDescriptor(name: "rename", label: "Rename", summary: "", effect: .changes)
+    /// A removal undo brings back, taking no `yes` of its own.
+    static let drop = ActionDescriptor(
+        name: "drop", label: "Drop", summary: "", effect: .removes,
+        params: [ParamDescriptor(name: StandardParam.item, label: "Row", kind: .item, positional: true)])
 
     func catalog() -> CommandRunnerTests.FakeCatalog {
         let list = ListContent(items: [ListItem(id: "7", title: "Big list")], columns: [ListColumn("name", "Name", priority: 0)])
         return CommandRunnerTests.FakeCatalog(
-            [ScreenDescriptor(id: "lists", title: "Lists", summary: "", actions: [Self.remove, Self.rename])],
+            [ScreenDescriptor(id: "lists", title: "Lists", summary: "", actions: [Self.remove, Self.rename, Self.drop])],
             make: ["lists": { _ in
-                Fake(ScreenSnapshot(screen: "lists", title: "Lists", content: ScreenContent(list: list), actions: [Self.remove, Self.rename])) { _, action, arguments in
+                Fake(ScreenSnapshot(screen: "lists", title: "Lists", content: ScreenContent(list: list), actions: [Self.remove, Self.rename, Self.drop])) { _, action, arguments in
                     if action == "remove" { #expect(arguments.bool(StandardParam.yes) == true, "a confirmed action runs with yes") }
+                    if action == "drop" { #expect(arguments[StandardParam.yes] == nil, "yes only where declared") }
                     return .done
                 }
             }])
@@ -58,7 +64,8 @@ import Testing
     @Test func aTerminalAsksAndOnlyYesGoesAhead() async throws {
         let no = try await run(["lists", "remove", "7"], answer: false)
         #expect(no.status == CLIConfirmation.exitStatus)
-        #expect(no.asked == ["Remove \"Big list\"?"])
+        // The screen's words, closed by what the effect says of undoing it.
+        #expect(no.asked == ["Remove \"Big list\"? This cannot be undone."])
         #expect(no.performed.isEmpty)
         let yes = try await run(["lists", "remove", "7"], answer: true)
         #expect(yes.status == 0)
@@ -73,6 +80,22 @@ import Testing
         let renamed = try await run(["lists", "rename"], answer: false)
         #expect(renamed.asked.isEmpty)
         #expect(renamed.status == 0)
+    }
+
+    /// Every effect that asks first asks, not only a destruction: a
+    /// removal asks (saying undo brings it back) and needs --yes off a terminal.
+    @Test func aRemovalAsksTooAndSaysUndoBringsItBack() async throws {
+        let no = try await run(["lists", "drop", "7"], answer: false)
+        #expect(no.status == CLIConfirmation.exitStatus)
+        #expect(no.performed.isEmpty)
+        #expect(no.asked == ["Drop \"Big list\"? `u` undoes it."])
+        let script = try await run(["lists", "drop", "7"], answer: nil)
+        #expect(script.status == CLIConfirmation.exitStatus)
+        #expect(script.performed.isEmpty)
+        #expect(script.err.contains("facet lists drop 7 --yes"), "\(script.err)")
+        let yes = try await run(["lists", "drop", "7"], yes: true, answer: false)
+        #expect(yes.status == 0)
+        #expect(yes.performed == ["drop"])
     }
 
     @Test func yesIsTakenFromAnywhereOnTheLine() {

@@ -10,7 +10,7 @@ import Testing
         ListColumn("bytes", "Size", type: .bytes, priority: 1, sorts: true),
     ]
 
-    func list(_ names: [String], sort: String? = "size", descending: Bool? = true) -> ListContent {
+    func list(_ names: [String], sort: String? = "bytes", descending: Bool? = true) -> ListContent {
         let items = names.enumerated().map { index, name in
             ListItem(id: name, title: name).with("name", .string(name)).with("items", .int(index * 1000))
                 .with("modified", .string("2026-11-22T14:05:00Z")).with("bytes", .int(index), display: "\(index) KiB")
@@ -44,7 +44,7 @@ import Testing
         let tiny = render(list(names, sort: nil, descending: nil), width: 3)
         #expect(tiny[0] == "NAME")  // priority 0 is never dropped
         // Nor the column the rows are sorted by: without it their order is a riddle.
-        #expect(render(list(names, sort: "count"), width: 16)[0] == "NAME   ITEMS ▼")
+        #expect(render(list(names, sort: "items"), width: 16)[0] == "NAME   ITEMS ▼")
         for line in forty + twenty { #expect(TerminalText.width(line) <= 30) }
     }
 
@@ -114,7 +114,7 @@ import Testing
                 .with("starred_at", .string("2026-01-0\(index + 1)T00:00:00Z"), display: "2026-01-0\(index + 1)")
                 .with("pushed_at", .string("2025-05-0\(index + 1)T00:00:00Z"), display: "2025-05-0\(index + 1)")
         }
-        let list = ListContent(items: items, sort: "starred", sortDescending: true, columns: columns)
+        let list = ListContent(items: items, sort: "starred_at", sortDescending: true, columns: columns)
         for width in [80, 120, 200] {
             let lines = render(list, width: width)
             #expect(lines[0].hasPrefix("FULL_NAME") && lines[0].contains("DESCRIPTION") && lines[0].contains("STARRED_AT ▼")

@@ -132,6 +132,26 @@ final class MemorySink: MessageSink {
         #expect(missing.first?["error"]?["code"] == .int(MCPServer.resourceNotFoundCode))
     }
 
+    /// The same deletion asks the same way as in the CLI: without
+    /// `yes: true` nothing is done and the answer is the screen's question;
+    /// the `yes` the action does not declare is never passed on to it.
+    @Test func aToolThatAsksFirstNeedsYes() async {
+        let server = server()
+        _ = await call(server, 1, "notes_add", #"{"text":"milk"}"#)
+        let asked = await call(server, 2, "notes_clear")
+        #expect(asked["isError"] == .bool(true))
+        #expect(asked["content"]?[0]?["text"]
+            == .string(#"Clear "Notes"? This cannot be undone. Call again with yes: true to go ahead."#))
+        #expect(asked["structuredContent"]?["error"]?["code"] == .string("needs_yes"))
+        #expect(asked["structuredContent"]?["snapshot"]?["content"]?["list"]?["total"] == .int(1), "nothing was cleared")
+        let refused = await call(server, 3, "notes_clear", #"{"yes":"please"}"#)
+        #expect(refused["isError"] == .bool(true))
+        #expect(refused["structuredContent"]?["error"]?["code"] == .string("invalid_params"))
+        let cleared = await call(server, 4, "notes_clear", #"{"yes":true}"#)
+        #expect(cleared["isError"] == .bool(false))
+        #expect(cleared["structuredContent"]?["snapshot"]?["content"]?["list"]?["total"] == .int(0))
+    }
+
     @Test func readOnlyRefusesMutatingTools() async {
         let server = server(readOnly: true)
         let replies = await send(server, #"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"notes_clear","arguments":{}}}"#)

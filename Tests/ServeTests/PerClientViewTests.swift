@@ -146,7 +146,8 @@ struct PerClientViewTests {
         _ = try b.request("screen.perform", ["handle": handleB, "action": "sort", "args": ["by": "name"]])
         let sizedA = try a.wait(handleA, for: "A sorted by size") { titles($0) == ["a", "c", "b"] }
         let namedB = try b.wait(handleB, for: "B sorted by name") { titles($0) == ["a", "b", "c"] }
-        #expect(list(sizedA)["sort"] as? String == "size")
+        // "size" is the column's label; the list is sorted by its id.
+        #expect(list(sizedA)["sort"] as? String == "bytes")
         #expect(list(namedB)["sort"] as? String == "name")
 
         let rename = try #require(

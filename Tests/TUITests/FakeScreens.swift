@@ -21,6 +21,9 @@ final class FakeListScreen: ScreenModel {
     var performed: [(String, ActionArguments)] = []
     var loadMoreCalls = 0
     var child: ScreenRequest?
+    /// What `remove` declares it does: a destruction unless a test makes it
+    /// a removal that undo brings back.
+    var removeEffect = ActionEffect.destroys
 
     static let filterAction = ActionDescriptor(
         name: "filter", label: "Filter", summary: "Show matching rows.", effect: .view, key: "/",
@@ -72,6 +75,12 @@ final class FakeListScreen: ScreenModel {
         FakeListScreen(items: (1...max(1, count)).prefix(count).map { song($0, artist: "Artist \($0 % 3)") })
     }
 
+    var removing: ActionDescriptor {
+        var action = Self.removeAction
+        action.effect = removeEffect
+        return action
+    }
+
     override var snapshot: ScreenSnapshot {
         ScreenSnapshot(
             screen: id, title: title, status: status,
@@ -81,7 +90,7 @@ final class FakeListScreen: ScreenModel {
                 emptyMessage: "Nothing here yet.")),
             actions: [
                 Self.filterAction, Self.sortAction, Self.openAction.enabled(!items.isEmpty),
-                Self.removeAction.enabled(!items.isEmpty), Self.loadMoreAction.enabled(hasMore && !loadingMore),
+                removing.enabled(!items.isEmpty), Self.loadMoreAction.enabled(hasMore && !loadingMore),
                 Self.failAction, Self.upAction.disabled(because: upRefusal), Self.openURLAction.enabled(!items.isEmpty),
             ])
     }

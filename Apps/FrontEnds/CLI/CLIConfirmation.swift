@@ -1,9 +1,9 @@
 import Foundation
 import ScreenKit
 
-/// How the CLI confirms an action that deletes or overwrites data
-/// (`ActionEffect.destroys`), the same way on every screen, as `gh` does:
-/// with `--yes` it goes ahead; on a terminal it asks the screen's own
+/// How the CLI confirms an action whose effect asks first
+/// (`ActionEffect.asksFirst`: it removes, deletes or overwrites data), the
+/// same way on every screen, as `gh` does: with `--yes` it goes ahead; on a terminal it asks the screen's own
 /// question (`Delete playlist "big" (300 songs)? [y/N]`); anywhere else it
 /// refuses and gives the command with `--yes`. A question not answered yes
 /// ends the command with `exitStatus`, never as done.

@@ -125,7 +125,8 @@ enum CommandLineParser {
     // MARK: Did you mean
 
     /// A value outside a parameter's choices, refused with the closest one
-    /// (`--sort nmae`: did you mean 'name'?). Same words as ScreenKit's check.
+    /// (`--sort nmae`: did you mean 'name'?). Same words as ScreenKit's
+    /// check, and the same choices: any case, or an alias (a column's label).
     static func checkChoice(_ value: String, for param: ParamDescriptor, of context: String) throws(ScreenError) {
         guard param.kind == .choice, let choices = param.choices, param.choice(value) == nil else { return }
         throw .invalidParams(

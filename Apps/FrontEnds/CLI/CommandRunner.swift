@@ -120,7 +120,8 @@ struct CommandRunner {
         if confirmation.yes || valid.bool(StandardParam.yes) == true {
             return ActionConfirmation.confirmed(valid, for: action)
         }
-        guard let question = try await screen.confirmation(of: action.name, valid) else { return valid }
+        guard let words = try await screen.confirmation(of: action.name, valid) else { return valid }
+        let question = action.effect.question(words)
         switch confirmation.ask(question) {
         case true?:
             return ActionConfirmation.confirmed(valid, for: action)

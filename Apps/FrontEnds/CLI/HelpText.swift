@@ -68,7 +68,7 @@ enum HelpText {
         if !screen.actions.isEmpty {
             lines.append("Actions:")
             let rows = screen.actions.map {
-                ("\($0.name) \(params($0.params))".trimmingTrailingSpaces, $0.summary + ($0.destructive ? " (deletes or overwrites: asks, or --yes)" : ""))
+                ("\($0.name) \(params($0.params))".trimmingTrailingSpaces, ActionNote.summary($0))
             }
             let width = rows.map(\.0.count).max() ?? 0
             for (left, right) in rows {
@@ -77,8 +77,7 @@ enum HelpText {
             lines.append("")
         }
         if !screen.columns.isEmpty {
-            lines.append("Fields (--jsonl, --fields): id, " + screen.columns.map { "\($0.id) (\($0.type.rawValue))" }
-                .joined(separator: ", "))
+            lines += fields(screen.columns)
             lines.append("")
         }
         if !screen.examples.isEmpty {
@@ -88,6 +87,24 @@ enum HelpText {
         }
         lines.append("Exit status: 0 done, 1 failed or refused (the reason on stderr), 2 usage error, 3 not confirmed (--yes).")
         return lines.joined(separator: "\n")
+    }
+
+    /// Each column's id (what --fields, --json and the table's header use)
+    /// beside its label (what the TUI and the web page show), since
+    /// `--sort` takes either; the id in any case.
+    static func fields(_ columns: [ListColumn]) -> [String] {
+        var lines = ["Fields (--jsonl, --fields, --json; any case): id, then:"]
+        let width = columns.map(\.id.count).max() ?? 0
+        let labelWidth = columns.map(\.label.count).max() ?? 0
+        for column in columns {
+            lines.append("  " + column.id.padding(toLength: width + 2, withPad: " ", startingAt: 0)
+                + column.label.padding(toLength: labelWidth + 2, withPad: " ", startingAt: 0)
+                + column.type.rawValue + (column.sortKey == nil ? "" : ", sorts"))
+        }
+        if columns.contains(where: { $0.sortKey != nil }) {
+            lines.append("--sort takes a sorting field's id or its label, case ignored.")
+        }
+        return lines
     }
 
     static func usage(of screen: ScreenDescriptor) -> String {

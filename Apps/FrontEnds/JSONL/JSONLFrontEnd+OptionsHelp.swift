@@ -6,8 +6,9 @@ extension JSONLFrontEnd {
         No options: JSON-RPC 2.0 requests, one per line, on stdin; only JSON-RPC
         messages on stdout. Methods: initialize, screens.list, screen.open,
         screen.perform, screen.snapshot, screen.wait, screen.confirmation (the
-        questions to ask before a destructive action), screen.close, rpc.discover
-        (an OpenRPC document of every screen). End of input ends the session.
+        questions to ask before an action that removes or destroys),
+        screen.close, rpc.discover (an OpenRPC document of every screen). End
+        of input ends the session.
         """
     }
 }

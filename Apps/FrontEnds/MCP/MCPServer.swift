@@ -192,8 +192,21 @@ public final class MCPServer {
             var fields = fields
             let requested = tool.handleArgument.flatMap { fields.removeValue(forKey: $0) }
             let handle = try await target(id, requested)
-            let arguments = try arguments(fields)
             guard let screen = open[handle]?.screen else { throw ToolFailure(error: Self.unknownHandle(handle)) }
+            let shown = screen.snapshot.action(action)
+            let yes = try yesArgument(&fields, of: shown)
+            let arguments = try arguments(fields)
+            // A disabled action is refused by `run` with its reason, and bad
+            // arguments with theirs, before anything is asked.
+            if !yes, let descriptor = shown, descriptor.enabled, ActionSafety.asksFirst(descriptor) {
+                let question: String?
+                do { question = try await screen.confirmation(of: action, try descriptor.validate(arguments)) } catch {
+                    throw ToolFailure(error: error, handle: handle)
+                }
+                // Nil: it would remove nothing (an export to a new file), and
+                // runs without `yes`, so a file that appears meanwhile is refused.
+                if let question { return askResult(handle, ActionSafety.refusal(question, of: descriptor)) }
+            }
             let before = screen.snapshot.status
             let outcome: ActionOutcome
             do {
@@ -249,6 +262,21 @@ public final class MCPServer {
         return try await openScreen(ScreenRequest(screen: id))
     }
 
+    /// Whether the call says `yes: true`. The `yes` an action does not
+    /// declare is the tool's own (`ActionSafety.params`): it is taken out of
+    /// the arguments, which the action would refuse with it.
+    func yesArgument(_ fields: inout [String: JSONValue], of action: ActionDescriptor?) throws -> Bool {
+        let declared = action.map(ActionSafety.declaresYes) ?? true
+        let given = declared ? fields[StandardParam.yes] : fields.removeValue(forKey: StandardParam.yes)
+        switch given {
+        case nil, .null?: return false
+        case .bool(let flag)?: return flag
+        case let other?:
+            throw ToolFailure(error: .invalidParams(
+                "'\(StandardParam.yes)' must be a boolean, not \(other.typeName)", code: "invalid_params"))
+        }
+    }
+
     func existing(_ value: JSONValue?) throws -> String {
         guard case .string(let handle)? = value else {
             throw ToolFailure(error: .invalidParams("'handle' must be a handle string from an open_… tool"))
@@ -280,6 +308,16 @@ public final class MCPServer {
         if let opened { extra.append(("opened", state(opened))) }
         if let outcome { extra.append(("outcome", writer.encode(outcome))) }
         return toolResult(text: text, structured: state(handle, extra: extra), isError: false)
+    }
+
+    /// The answer to a call that asks first without `yes: true`: an error
+    /// result (nothing was done) whose text is the question, and the
+    /// screen's state, unchanged.
+    func askResult(_ handle: String, _ question: String) -> [UInt8] {
+        let body = JSONWriter.bytes(.object([
+            "code": .string("needs_yes"), "kind": .string(ScreenError.Kind.failed.rawValue), "message": .string(question),
+        ]))
+        return toolResult(text: question, structured: state(handle, extra: [("error", body)]), isError: true)
     }
 
     func errorResult(_ failure: ToolFailure) -> [UInt8] {

@@ -23,9 +23,9 @@ public struct MCPTool: Equatable, Sendable {
     /// Loses something stored (`destructiveHint`, see `ActionSafety`).
     public var destructive: Bool
     /// Calling again with the same arguments does nothing more (`idempotentHint`).
-    public var idempotent = false
+    public var idempotent: Bool
     /// Reaches the network (`openWorldHint`).
-    public var openWorld = false
+    public var openWorld: Bool
     public var target: Target
     /// The argument that names the open screen (`handle`, unless an action
     /// has a parameter of that name).
@@ -35,6 +35,25 @@ public struct MCPTool: Equatable, Sendable {
     /// Its `outputSchema` spells the snapshot out in full (`ToolOutputSchema`);
     /// one tool does, the others point to it.
     public var spellsOutSnapshot = false
+
+    init(
+        name: String, title: String, description: String, inputSchema: JSONValue, readOnly: Bool, destructive: Bool,
+        idempotent: Bool, openWorld: Bool = false, target: Target, handleArgument: String?, returnsState: Bool,
+        spellsOutSnapshot: Bool = false
+    ) {
+        self.name = name
+        self.title = title
+        self.description = description
+        self.inputSchema = inputSchema
+        self.readOnly = readOnly
+        self.destructive = destructive
+        self.idempotent = idempotent
+        self.openWorld = openWorld
+        self.target = target
+        self.handleArgument = handleArgument
+        self.returnsState = returnsState
+        self.spellsOutSnapshot = spellsOutSnapshot
+    }
 
     /// The tool's entry in `tools/list`. The title is given once, at the
     /// top level (where MCP looks first), not again in the annotations.

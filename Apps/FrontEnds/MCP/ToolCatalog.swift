@@ -15,7 +15,9 @@ import ScreenKit
 ///   when the screen needs no parameters, so `playlists_import {path}` is one
 ///   call. One tool per action (not one generic "perform") lets each carry
 ///   its own schema and its own `readOnlyHint`/`destructiveHint`, which is
-///   what a client uses to ask before a destructive call.
+///   what a client uses to ask before a destructive call. A tool whose
+///   action asks first (`ActionEffect.asksFirst`) takes `yes`: without
+///   `yes: true` it changes nothing and answers with the screen's question.
 /// - `screen_snapshot` and `screen_close` take a handle.
 ///
 /// Screen ids and action names are kebab-case, so `_` separates them
@@ -46,12 +48,12 @@ public enum ToolCatalog {
             name: snapshotTool, title: "Read a screen",
             description: "An open screen's snapshot (also resource facet://screen/{handle}). "
                 + "Its output schema defines the snapshot every tool returns.",
-            inputSchema: handleOnlySchema, readOnly: true, destructive: false, target: .snapshot,
+            inputSchema: handleOnlySchema, readOnly: true, destructive: false, idempotent: true, target: .snapshot,
             handleArgument: "handle", returnsState: true, spellsOutSnapshot: true))
         tools.append(MCPTool(
             name: closeTool, title: "Close a screen",
             description: "Close an open screen; its handle and resource go away.",
-            inputSchema: handleOnlySchema, readOnly: true, destructive: false, target: .close,
+            inputSchema: handleOnlySchema, readOnly: true, destructive: false, idempotent: true, target: .close,
             handleArgument: "handle", returnsState: false))
         // A name taken twice (a screen called "open" or "screen") keeps its
         // first meaning rather than making one of them unreachable at random.
@@ -75,14 +77,14 @@ public enum ToolCatalog {
             name: openToolName(screen.id), title: "Open \(screen.title)",
             description: screen.summary,
             inputSchema: compact(OpenRPCDocument.paramsSchema(screen.params, summary: "")),
-            readOnly: true, destructive: false, target: .open(screen: screen.id), handleArgument: nil,
+            readOnly: true, destructive: false, idempotent: true, target: .open(screen: screen.id), handleArgument: nil,
             returnsState: true)
     }
 
     static func actionTool(_ screen: ScreenDescriptor, _ action: ActionDescriptor) -> MCPTool {
         var handle = "handle"
         while action.params.contains(where: { $0.name == handle }) { handle = "_" + handle }
-        var schema = compact(OpenRPCDocument.paramsSchema(action.params, summary: ""))
+        var schema = compact(OpenRPCDocument.paramsSchema(ActionSafety.params(action), summary: ""))
         if case .object(var fields) = schema, case .object(var properties)? = fields["properties"] {
             // What a handle is and which screen it defaults to is the same for
             // every tool: the server's instructions say it once.
@@ -90,14 +92,12 @@ public enum ToolCatalog {
             fields["properties"] = .object(properties)
             schema = .object(fields)
         }
-        var tool = MCPTool(
+        return MCPTool(
             name: actionToolName(screen.id, action.name), title: "\(screen.title): \(action.label)",
             description: [action.summary, ActionSafety.warning(action)].compactMap { $0 }.joined(separator: " "),
             inputSchema: schema, readOnly: ActionSafety.isReadOnly(action), destructive: ActionSafety.isDestructive(action),
+            idempotent: ActionSafety.isIdempotent(action), openWorld: action.reachesNetwork,
             target: .perform(screen: screen.id, action: action.name), handleArgument: handle, returnsState: true)
-        tool.idempotent = ActionSafety.isIdempotent(action)
-        tool.openWorld = action.reachesNetwork
-        return tool
     }
 
     /// A parameters schema without its empty description and empty `required`.

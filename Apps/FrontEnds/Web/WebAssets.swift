@@ -33,7 +33,16 @@ enum WebAssets {
             StandardParam.descending, StandardParam.offset, StandardParam.yes, StandardParam.confirmPath,
         ]
         return "export const Action = \(object(StandardAction.all));\nexport const Param = \(object(params));\n"
-            + "export const Key = \(object([StandardKey.enter]));\n"
+            + "export const Key = \(object([StandardKey.enter]));\n" + asksFirstFunction
+    }
+
+    /// Whether the page asks before an action, from the effects that ask
+    /// (`ActionEffect.asksFirst`), so the page decides it as every face does
+    /// and learns a new effect without being edited.
+    static var asksFirstFunction: String {
+        let effects = ActionEffect.allCases.filter(\.asksFirst).map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
+        return "const asking = new Set([\(effects)]);\n"
+            + "export function asksFirst(action) { return asking.has(action.effect); }\n"
     }
 
     static func camelCase(_ name: String) -> String {

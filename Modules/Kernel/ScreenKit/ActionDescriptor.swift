@@ -109,7 +109,9 @@ public struct ActionDescriptor: Codable, Equatable, Sendable {
 
 extension ParamDescriptor {
     /// The choice `text` names: itself, the same in another case, or an
-    /// alias; nil when it names none (every text, when any is allowed).
+    /// alias (a column's label for `--sort`). Public so that a front end
+    /// that checks a choice early (the CLI's "did you mean") accepts what
+    /// validation accepts.
     public func choice(_ text: String) -> String? {
         guard let choices else { return text }
         if choices.contains(text) { return text }

@@ -33,10 +33,13 @@ enum ManPage {
             lines += [".SS \(escape(HelpText.usage(of: screen)))", escape(screen.summary)]
             for action in screen.actions {
                 let left = "\(action.name) \(HelpText.params(action.params))".trimmingTrailingSpaces
-                lines += [".TP", ".B \(escape(left))", escape(action.summary + (action.destructive ? " (destructive)" : ""))]
+                lines += [".TP", ".B \(escape(left))", escape(ActionNote.summary(action))]
             }
             if !screen.columns.isEmpty {
-                lines += [".PP", escape("Fields: id, " + screen.columns.map(\.id).joined(separator: ", "))]
+                lines += [".PP", escape("Fields: id, " + screen.columns.map { "\($0.id) (\($0.label))" }.joined(separator: ", "))]
+                if screen.columns.contains(where: { $0.sortKey != nil }) {
+                    lines += [".PP", escape("--sort takes a sorting field's id or its label, case ignored.")]
+                }
             }
             if !screen.examples.isEmpty {
                 lines += [".PP", "Examples:", ".RS", ".nf"]

@@ -1,11 +1,11 @@
 import ScreenKit
 
 /// Running screen actions from keys: arguments from the cursor, the form
-/// or a prompt; confirmation first for destructive ones.
+/// or a prompt; confirmation first for those whose effect asks first.
 extension TUIController {
     /// Starts an action the user asked for: fills `item` parameters from the
     /// cursor and parameters named like form fields from the form, prompts
-    /// for the rest, confirms destructive ones.
+    /// for the rest, confirms those that remove or destroy.
     func invoke(_ action: ActionDescriptor, _ session: ScreenSession) {
         guard action.enabled else {
             refuse(Self.unavailable(action))
@@ -81,7 +81,7 @@ extension TUIController {
     }
 
     func confirmOrRun(_ action: ActionDescriptor, _ arguments: ActionArguments, _ session: ScreenSession, prompt: Prompt? = nil) {
-        guard action.destructive, prompt?.confirmed != true else {
+        guard action.effect.asksFirst, prompt?.confirmed != true else {
             run(action.name, arguments, on: session, prompt: prompt)
             return
         }
@@ -98,7 +98,9 @@ extension TUIController {
         } else if !action.params.contains(where: { $0.kind == .item }) {
             target = " \"\(TerminalText.sanitize(session.screen.snapshot.title))\""
         }
-        let generic = "\(action.label)\(target)? This cannot be undone."
+        // The closing words come from the effect, as the screen's own do:
+        // a removal says undo brings it back, a destruction that it cannot.
+        let generic = action.effect.question("\(action.label)\(target)?")
         let then = Confirmation.Then.run(action: action.name, arguments: ActionConfirmation.confirmed(arguments, for: action))
         overlay = .confirm(Confirmation(title: action.label, message: generic, then: then))
         // The screen names its target better (a playlist's song count, what
@@ -119,8 +121,9 @@ extension TUIController {
                 self.dirty = true
                 return
             }
-            let words = TerminalText.sanitize(question)
-            let message = words.contains("cannot be undone") ? words : words + " This cannot be undone."
+            // The screen's question already ends with the effect's words;
+            // `question` adds them only to one that does not (an older server).
+            let message = action.effect.question(TerminalText.sanitize(question))
             self.overlay = .confirm(Confirmation(title: action.label, message: message, then: then))
             self.dirty = true
         }

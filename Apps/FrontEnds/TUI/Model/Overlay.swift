@@ -10,7 +10,8 @@ enum Overlay {
     case palette(Palette)
 }
 
-/// A yes/no question before something that cannot be undone.
+/// A yes/no question before something that removes or destroys data
+/// (`ActionEffect.asksFirst`).
 struct Confirmation {
     enum Then {
         case run(action: String, arguments: ActionArguments)

@@ -3,7 +3,7 @@
 enum AppJS {
     static let text = #"""
 import { Rpc } from "./rpc.js";
-import { Action, Param, Key } from "./names.js";
+import { Action, Param, Key, asksFirst } from "./names.js";
 import { el, renderStatus, renderDetail, renderActions, FormView } from "./render.js";
 import { VirtualTable } from "./table.js";
 import { ask, confirmAction, askTyped } from "./prompt.js";
@@ -200,11 +200,12 @@ function enabled(name) { return state.snapshot.actions.some((a) => a.name === na
 // Parameters the confirmation answers (yes, and the typed second answer):
 // never asked for in the form beforehand.
 function answeredByDialog(param, action) {
-  return action.destructive && (param.name === Param.yes || param.name === Param.confirmPath);
+  return asksFirst(action) && (param.name === Param.yes || param.name === Param.confirmPath);
 }
 
 // An action from a button or its key: the current row fills an item parameter,
-// a dialog asks for the rest, and a destructive one is confirmed in the
+// a dialog asks for the rest, and one whose effect asks first (it removes or
+// destroys) is confirmed in the
 // screen's own words (screen.confirmation), as every front end asks it.
 async function run(action) {
   if (!action?.enabled) return;
@@ -225,7 +226,7 @@ async function run(action) {
     if (!values) return;
     Object.assign(args, values);
   }
-  if (action.destructive && !(await confirmed(action, args, back))) return;
+  if (asksFirst(action) && !(await confirmed(action, args, back))) return;
   await perform(action.name, args);
 }
 

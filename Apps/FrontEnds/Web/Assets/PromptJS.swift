@@ -1,8 +1,9 @@
 /// Dialogs built from an action's parameter schema, and the confirmation a
-/// destructive action needs, naming its target.
+/// an action that removes or destroys needs, in the screen's words.
 enum PromptJS {
     static let text = #"""
 import { el } from "./render.js";
+import { asksFirst } from "./names.js";
 import { pathField } from "./path-field.js";
 
 function show(dialog, form, focus) {
@@ -63,7 +64,7 @@ export function ask(dialog, action, params, initial = {}) {
       : el("label", {}, `${param.label}${param.required ? "" : " (optional)"}`, control);
     form.append(label, ...extras);
   }
-  form.append(buttons(action.label, action.destructive));
+  form.append(buttons(action.label, asksFirst(action)));
   form.collect = () => {
     const values = {};
     for (const [param, control] of controls) {
@@ -78,12 +79,11 @@ export function ask(dialog, action, params, initial = {}) {
 }
 
 // true when the user says yes to `question`, the screen's own words naming
-// what `action` would destroy.
+// what `action` would remove or destroy, shown as sent: they already end
+// with what its effect says of undoing it.
 export async function confirmAction(dialog, action, question) {
-  const warning = question.includes("cannot be undone") ? "" : "This cannot be undone.";
-  const form = el("form", { role: "alertdialog", "aria-labelledby": "prompt-title", "aria-describedby": "prompt-text" },
+  const form = el("form", { role: "alertdialog", "aria-labelledby": "prompt-title" },
     el("h2", { id: "prompt-title" }, question),
-    el("p", { id: "prompt-text" }, warning),
     buttons(action.label, true));
   form.collect = () => true;
   return (await show(dialog, form, (f) => f.querySelector("[data-cancel]"))) === true;

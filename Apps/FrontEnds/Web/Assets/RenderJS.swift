@@ -2,6 +2,8 @@
 /// text (`textContent`, attribute values), never as markup.
 enum RenderJS {
     static let text = #"""
+import { asksFirst } from "./names.js";
+
 // el("p", {class: "x"}, "text", child): strings become text nodes, never HTML.
 export function el(tag, attributes = {}, ...children) {
   const node = document.createElement(tag);
@@ -51,7 +53,7 @@ export function renderActions(actions, hidden, run) {
     if (hidden.has(action.name)) continue;
     const reasonId = `reason-${action.name}`;
     const button = el("button", {
-      type: "button", "data-action": action.name, "data-destructive": action.destructive ? "true" : "false",
+      type: "button", "data-action": action.name, "data-destructive": asksFirst(action) ? "true" : "false",
       title: action.summary, "aria-keyshortcuts": action.key, disabled: !action.enabled,
       "aria-describedby": action.enabled ? null : reasonId,
     }, action.label);
