@@ -8,15 +8,17 @@
 //   Modules/Features/NAME/ one folder per feature, a module per layer inside
 //                          (NAMEDomain, NAMEServices, NAMEPersistence,
 //                          NAMEPresentation: the layers it needs) and its
-//                          wiring in Feature/, compiled into Composition
-//   Modules/Composition/   the composition root: one line per feature
+//                          wiring in Feature/ (the module NAMEWiring)
+//   Modules/Composition/   the composition root: the features list, where
+//                          each feature is one import and one line
 //   Apps/                  front ends (plug-ins that see only ScreenKit) and
 //                          the launcher
 //
 // Features are found by listing Modules/Features, so a new feature is its own
-// folder (and its tests' folder) plus one line in the composition root; every
-// feature's layers get the same dependencies, so the compiler keeps a view
-// model away from SQLite and HTTP and one feature away from another.
+// folder (and its tests' folder) plus its line in the composition root's
+// features list; every feature's layers get the same dependencies, so the
+// compiler keeps a view model away from SQLite and HTTP and one feature away
+// from another.
 import Foundation
 import PackageDescription
 
@@ -40,15 +42,26 @@ enum Layer: String, CaseIterable {
     }
 }
 
-/// A folder of Modules/Features: its name and the layers it has.
+/// A folder of Modules/Features: its name, the layers it has, and whether
+/// it has its wiring (a Feature/ folder).
 struct FeatureFolder {
     let name: String
     let layers: [Layer]
+    let hasWiring: Bool
     let hasTests: Bool
 
     func target(_ layer: Layer) -> String { name + layer.rawValue }
     var targets: [String] { layers.map(target) }
+    /// The module of its Feature/ folder: not NAMEFeature, which is the
+    /// usual name of the class inside it.
+    var wiring: String { name + "Wiring" }
 }
+
+/// What a feature's wiring may use besides its own layers: the Feature API,
+/// the screen contract and the kernel.
+let wiringKernel: [Target.Dependency] = [
+    "FeatureKit", "ScreenKit", "KernelDomain", "KernelServices", "KernelPersistence", "KernelPresentation",
+]
 
 let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().path
 
@@ -65,15 +78,8 @@ let features = subfolders("Modules/Features").map { name in
     let present = subfolders("Modules/Features/" + name)
     return FeatureFolder(
         name: name, layers: Layer.allCases.filter { present.contains($0.rawValue) },
-        hasTests: FileManager.default.fileExists(atPath: root + "/Tests/Features/" + name))
+        hasWiring: present.contains("Feature"), hasTests: FileManager.default.fileExists(atPath: root + "/Tests/Features/" + name))
 }
-
-/// What the composition target (path `Modules`) leaves to other targets:
-/// said, so that SwiftPM does not warn about files it does not compile.
-let featureLayerFolders: [String] = features.flatMap { (feature: FeatureFolder) -> [String] in
-    feature.layers.map { (layer: Layer) -> String in "Features/" + feature.name + "/" + layer.rawValue }
-}
-let compositionExcludes: [String] = ["Kernel", "JSONRPC", "RemoteCatalog", "System"] + featureLayerFolders
 
 /// System libraries a feature's layer needs beyond its kernel layer: Linux
 /// calls the Glibc module leaves out, or one package the layer is about.
@@ -94,7 +100,11 @@ func featureTargets(_ feature: FeatureFolder) -> [Target] {
             name: feature.target(layer),
             dependencies: ownDomain + layer.kernel + (featureExtras[feature.name]?[layer] ?? []),
             path: "Modules/Features/\(feature.name)/\(layer.rawValue)")
-    } + (feature.hasTests ? [
+    } + (feature.hasWiring ? [
+        .target(
+            name: feature.wiring, dependencies: feature.targets.map { .target(name: $0) } + wiringKernel,
+            path: "Modules/Features/\(feature.name)/Feature"),
+    ] : []) + (feature.hasTests ? [
         .testTarget(
             name: feature.name + "Tests",
             dependencies: feature.targets.map { .target(name: $0) } + [
@@ -175,16 +185,14 @@ let package = Package(
         // time (a static executable cannot link Debian's shared-only TagLib).
         .systemLibrary(name: "CTagLib", path: "Modules/System/CTagLib", providers: [.apt(["libtagc0-dev"])]),
 
-        // MARK: The composition root: the kernel's adapters and every
-        // feature's wiring (Modules/Features/NAME/Feature), one line each.
+        // MARK: The composition root: the kernel's adapters and the features
+        // list, which sees each feature's wiring module (NAMEWiring) only
+        // as a `Feature` type.
         .target(
             name: "Composition",
-            dependencies: [
-                "KernelDomain", "KernelServices", "KernelPersistence", "KernelPresentation", "ScreenKit", "FeatureKit",
-            ] + features.flatMap(\.targets).map { .target(name: $0) },
-            path: "Modules",
-            exclude: compositionExcludes,
-            sources: ["Composition"] + features.map { "Features/\($0.name)/Feature" }),
+            dependencies: ["KernelDomain", "KernelServices", "KernelPersistence", "ScreenKit", "FeatureKit"]
+                + features.filter(\.hasWiring).map { .target(name: $0.wiring) },
+            path: "Modules/Composition"),
 
         // MARK: Machine interfaces
         // JSON-RPC 2.0 over any transport (sessions, errors, OpenRPC), reused

@@ -3,8 +3,9 @@
 # fails the test command):
 #  1. Tools/new-feature in a fresh copy of the repository: bad names are
 #     refused and a failure half-way changes nothing; then it scaffolds a
-#     feature: git shows one existing file changed by one added line (the
-#     feature list in FacetApp.swift) and every new file under
+#     feature: git shows one existing file changed by two added lines (the
+#     feature's line in the features list, FacetFeatures.swift, and the
+#     import of its wiring module) and every new file under
 #     Modules/Features/NAME or Tests/Features/NAME; the copy builds, the
 #     generated tests pass, the new screen is found through the CLI --json,
 #     JSON lines and the TUI (tmux), and the layering test's dependency
@@ -92,18 +93,21 @@ rm "$copy/Tests/Features/$name"
 step "Tools/new-feature $name"
 scaffold_start=$SECONDS
 timed "Tools/new-feature $name" bash -c "cd '$copy' && Tools/new-feature $name"
-# Exactly one existing file changes, by one added line: the feature list.
-check test "$(git -C "$copy" diff --numstat)" = "$(printf '1\t0\tModules/Composition/FacetApp.swift')"
-check test "$(git -C "$copy" diff -U0 | grep -E '^[+-][^+-]')" = "+        ${name}Feature.self,"
+# Exactly one existing file changes, by two added lines: the feature's line
+# in the features list and its wiring module's import.
+check test "$(git -C "$copy" diff --numstat)" = "$(printf '2\t0\tModules/Composition/FacetFeatures.swift')"
+check test "$(git -C "$copy" diff -U0 | grep -E '^[+-][^+-]')" = "$(printf '+import %sWiring\n+        %sFeature.self,' "$name" "$name")"
 # Every other change is a new file under the feature's two folders.
 status=$(git -C "$copy" status --porcelain --untracked-files=all)
 check test "$(grep -c '^?? ' <<<"$status")" -ge 10
-if grep -vE "^ M Modules/Composition/FacetApp.swift\$|^\?\? (Modules|Tests)/Features/$name/" <<<"$status"; then
+if grep -vE "^ M Modules/Composition/FacetFeatures.swift\$|^\?\? (Modules|Tests)/Features/$name/" <<<"$status"; then
   echo "extension-tests: FAIL: the scaffold changed files outside Modules/Features/$name and Tests/Features/$name" >&2; exit 1
 fi
 
 step "building the copy (scratch $scratch)"
-timed "swift build --build-tests (copy + $name)" in_copy . "swift build --build-tests --scratch-path '$build'"
+# Uncached manifests: SwiftPM caches a manifest's evaluation by its text, and
+# Package.swift is unchanged while it now finds one more feature folder.
+timed "swift build --build-tests (copy + $name)" in_copy . "swift build --build-tests --manifest-cache none --scratch-path '$build'"
 step "the generated tests (the ${name}Tests target)"
 tests="${name}Tests\\."
 # Outside the repository: inside the namespace its path shows the copy.
@@ -130,13 +134,13 @@ step "the $screen screen in every front end"
 timed "CLI, JSON lines, TUI checks ($screen)" python3 "$root/Tools/extension/check_screen.py" "$scratch/debug/facet" "$screen" "$name" "No entries yet"
 
 step "Examples/Bookmarks against the copy's products"
-timed "swift build --build-tests (Examples/Bookmarks)" in_copy Examples/Bookmarks "swift build --build-tests --scratch-path '$build'"
+timed "swift build --build-tests (Examples/Bookmarks)" in_copy Examples/Bookmarks "swift build --build-tests --manifest-cache none --scratch-path '$build'"
 timed "swift test (Examples/Bookmarks)" in_copy Examples/Bookmarks "swift test --skip-build --scratch-path '$build'"
 timed "CLI, JSON lines, TUI checks (bookmarks)" python3 "$root/Tools/extension/check_screen.py" "$scratch/debug/facet-bookmarks" bookmarks Bookmarks "No bookmarks yet"
 
 step "the layering rules on the copy with $name (every dependency allowed)"
 # The example's build left its own products in the scratch folder: build the copy again (incremental).
-timed "layering dependency check (copy + $name)" in_copy . "swift build --build-tests --scratch-path '$build' >&2 && swift test --skip-build --scratch-path '$build' --filter everyDependencyIsAllowedByTheArchitecture >&2"
+timed "layering dependency check (copy + $name)" in_copy . "swift build --build-tests --manifest-cache none --scratch-path '$build' >&2 && swift test --skip-build --scratch-path '$build' --filter everyDependencyIsAllowedByTheArchitecture >&2"
 
 echo "== extension tests passed; times:" >&2
 printf '  %s\n' "${times[@]}" >&2

@@ -29,10 +29,12 @@ def package():
     if not os.path.sep in swift and os.path.exists("/opt/swift/usr/bin/swift"):
         swift = "/opt/swift/usr/bin/swift"
     # A scratch folder of its own: the command must not wait for the lock of
-    # a build (or of the test run that calls this script).
+    # a build (or of the test run that calls this script). Uncached: the
+    # manifest lists Modules/Features when it runs, which SwiftPM's cache
+    # (keyed by the manifest's text) does not see.
     with tempfile.TemporaryDirectory() as scratch:
-        out = subprocess.run([swift, "package", "--scratch-path", scratch, "dump-package"], cwd=ROOT,
-                             check=True, capture_output=True, text=True, timeout=300).stdout
+        out = subprocess.run([swift, "package", "--scratch-path", scratch, "--manifest-cache", "none", "dump-package"],
+                             cwd=ROOT, check=True, capture_output=True, text=True, timeout=300).stdout
     return json.loads(out)
 
 

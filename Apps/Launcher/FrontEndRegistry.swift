@@ -1,4 +1,5 @@
 import CLIFrontEnd
+import FeatureKit
 import JSONLFrontEnd
 import MCPFrontEnd
 import ScreenKit
@@ -21,24 +22,28 @@ public struct FrontEndRegistry {
         /// Runs only on a terminal (a saved preference for it is passed over
         /// when stdin or stdout is not one).
         public var needsTerminal: Bool
-        /// Runs one command and exits: the composition root then opens a
-        /// single database connection instead of a pool, starts no folder
-        /// watcher, and runs the screens' work on the main thread, since
-        /// nothing stays on screen long enough to need more.
-        public var oneShot: Bool
+        /// How long a process running it lives: `.oneCommand` (runs one
+        /// command and exits) makes the launcher run the screens' work on
+        /// the main thread and hand the mode to the app, which then opens a
+        /// single database connection instead of a pool and watches nothing
+        /// (see `ProcessMode`), since nothing stays on screen long enough to
+        /// need more.
+        public var mode: ProcessMode
 
-        public init(frontEnd: any FrontEnd.Type, summary: String, needsTerminal: Bool = false, oneShot: Bool = false) {
+        public init(
+            frontEnd: any FrontEnd.Type, summary: String, needsTerminal: Bool = false, mode: ProcessMode = .longRunning
+        ) {
             self.frontEnd = frontEnd
             self.summary = summary
             self.needsTerminal = needsTerminal
-            self.oneShot = oneShot
+            self.mode = mode
         }
     }
 
     /// Every front end Facet ships.
     public static let standard = FrontEndRegistry(
         all: [
-            Entry(frontEnd: CLIFrontEnd.self, summary: "one command per run: facet <screen> [action] [options]", oneShot: true),
+            Entry(frontEnd: CLIFrontEnd.self, summary: "one command per run: facet <screen> [action] [options]", mode: .oneCommand),
             Entry(frontEnd: TUIFrontEnd.self, summary: "full-screen terminal interface", needsTerminal: true),
             Entry(frontEnd: JSONLFrontEnd.self, summary: "JSON-RPC 2.0, one message per line on stdin/stdout"),
             Entry(frontEnd: MCPFrontEnd.self, summary: "Model Context Protocol server on stdin/stdout, for agents"),

@@ -123,20 +123,22 @@ public enum Launcher {
             await runConnected(to: socket, options: options, environment: environment, registry: registry)
         }
         // Which front end runs is known before the database opens unless a
-        // saved preference may decide it (bare `facet`); a one-shot front
-        // end gets a single connection.
+        // saved preference may decide it (bare `facet`); the process mode is
+        // decided here, once, from it (long-running when not yet known) and
+        // handed down to everything that depends on it.
         let requestedEntry = (options.ui ?? fromEnvironment).flatMap { registry.entry($0) }
         let known = command ?? requestedEntry ?? (options.rest.isEmpty ? nil : registry.entry(registry.forCommands.name))
-        // A one-shot command's awaits into stores and services stay on the
-        // main thread (see MainQueueExecutor), and so do the screens'
+        let mode = known?.mode ?? .longRunning
+        // A one-command process's awaits into stores and services stay on
+        // the main thread (see MainQueueExecutor), and so do the screens'
         // background tasks (handed to the app as their work executor);
         // long-running front ends keep the concurrency pool (nil: no
         // preference).
-        let preference: (any TaskExecutor)? = known?.oneShot == true ? MainQueueExecutor.shared : nil
+        let preference: (any TaskExecutor)? = mode == .oneCommand ? MainQueueExecutor.shared : nil
         let status = await withTaskExecutorPreference(preference) {
             await openAndRun(
                 options: options, fromEnvironment: fromEnvironment, environment: environment, registry: registry,
-                features: features, command: command, known: known, rest: rest, executor: preference)
+                features: features, command: command, mode: mode, rest: rest, executor: preference)
         }
         exit(status)
     }
@@ -145,13 +147,13 @@ public enum Launcher {
     /// the status the process exits with.
     static func openAndRun(
         options: Request, fromEnvironment: String?, environment: [String: String], registry: FrontEndRegistry,
-        features: [any Feature.Type], command: FrontEndRegistry.Entry?, known: FrontEndRegistry.Entry?, rest: [String],
+        features: [any Feature.Type], command: FrontEndRegistry.Entry?, mode: ProcessMode, rest: [String],
         executor: (any TaskExecutor)?
     ) async -> Int32 {
         let app: FacetApp
         do {
             app = try FacetApp(
-                environment: environment, frontEnds: registry.names, features: features, oneShot: known?.oneShot == true,
+                environment: environment, frontEnds: registry.names, features: features, mode: mode,
                 workExecutor: executor)
             try await app.prepare()
         } catch {

@@ -7,7 +7,7 @@
 // The feature has the shape of Facet's own (Modules/Features/NAME): a module
 // per layer folder of Sources/Bookmarks, each seeing only its own Domain and
 // the kernel's matching layer, and its wiring (Feature/) in a module of its
-// own, since a package outside Facet cannot compile into Facet's Composition.
+// own, as Facet's own features' wiring is (NAMEWiring).
 import PackageDescription
 
 let package = Package(
@@ -39,7 +39,7 @@ let package = Package(
                 .product(name: "FacetPresentation", package: "Facet"), .product(name: "ScreenKit", package: "Facet"),
             ],
             path: "Sources/Bookmarks/Presentation"),
-        // The wiring (Facet compiles its features' Feature/ into Composition).
+        // The wiring, a module of its own (Facet's features: NAMEWiring).
         .target(
             name: "Bookmarks",
             dependencies: [

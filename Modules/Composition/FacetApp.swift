@@ -14,19 +14,6 @@ import ScreenKit
 /// adapters stay inside.
 @MainActor
 public final class FacetApp {
-    /// Every feature of Facet, in the order a screen switcher lists them. A
-    /// new feature adds one line here (and its own folder under
-    /// Modules/Features) and nothing else.
-    /// A package built on Facet passes this list plus its own features to
-    /// `init(environment:frontEnds:features:)` (through `Launcher.main`).
-    public static let features: [any Feature.Type] = [
-        PlaylistFeature.self,
-        UsersFeature.self,
-        FoldersFeature.self,
-        StarsFeature.self,
-        PhotosFeature.self,
-    ]
-
     /// Every migration, in the order a fresh database runs them: the core
     /// tables, then each feature's own. Existing databases recorded these
     /// identifiers in this order; only appending is allowed.
@@ -40,7 +27,7 @@ public final class FacetApp {
     private let context: FeatureContext
     private let installed: [any Feature]
     /// Commits by other processes, which make the open screens read again;
-    /// nil for a one-shot command (nothing it shows stays on screen).
+    /// nil for a one-command process (nothing it shows stays on screen).
     private var foreignCommits: ForeignCommitWatch?
 
     /// Opens (creating and migrating if needed) the database and wires every
@@ -49,21 +36,21 @@ public final class FacetApp {
     /// front end can print. `features` defaults to Facet's own; a package
     /// built on Facet appends its features (their migrations run after).
     ///
-    /// `oneShot`: the process runs one command and exits (the CLI), so one
-    /// database connection serves it (see `FacetDatabase.Connections`) and
-    /// nothing it shows stays on screen long enough to need live updates.
+    /// `mode`: the launcher's one decision of how long the process lives
+    /// (see `ProcessMode`); the database's connections, the live updates and
+    /// each feature's own choices (handed `FeatureContext.mode`) follow it.
     /// `workExecutor`: where the screens' background work runs (nil: the
     /// concurrency pool).
     public init(
         environment: [String: String], frontEnds: [String], features: [any Feature.Type] = FacetApp.features,
-        oneShot: Bool = false, workExecutor: (any TaskExecutor)? = nil
+        mode: ProcessMode = .longRunning, workExecutor: (any TaskExecutor)? = nil
     ) throws {
         let paths = AppPaths(environment: environment)
         // FACET_BUSY_TIMEOUT_MS lets tests see a lock fail fast; users keep the default.
         let timeout = environment["FACET_BUSY_TIMEOUT_MS"].flatMap(Double.init).map { $0 / 1000 } ?? FacetDatabase.busyTimeout
         let database = try FacetDatabase(
             path: paths.database, busyTimeout: timeout, migrations: Self.migrations(of: features),
-            connections: oneShot ? .single : .pool)
+            connections: mode.databaseConnections)
         guard let ports = features.lazy.compactMap({ $0.accountPorts(database: database) }).first else {
             preconditionFailure("no feature keeps accounts: list one whose accountPorts(database:) returns them")
         }
@@ -71,19 +58,14 @@ public final class FacetApp {
             authentication: ports.authentication, settings: ports.settings,
             frontEnds: frontEnds.map(FrontEndChoice.init(rawValue:)))
         let context = FeatureContext(
-            database: database, environment: environment, account: account,
+            database: database, environment: environment, mode: mode, version: Self.version, account: account,
             http: SharedHTTPClient(configuration: .from(environment: environment)),
             urlOpener: ProcessURLOpener(environment: environment))
         self.context = context
         registry = ScreenRegistry(workExecutor: workExecutor)
         installed = features.map { $0.init(context: context) }
-        // A one-shot command prints one state and exits: its folders need no
-        // watcher, which reads every directory of the tree again to watch it.
-        if oneShot {
-            for case let folders as FoldersFeature in installed { folders.makeWatcher = nil }
-        }
         for feature in installed { feature.register(in: registry) }
-        if !oneShot {
+        if mode == .longRunning {
             foreignCommits = database.watchForeignCommits { [registry] in
                 Task { @MainActor in registry.readWatchedScreensAgain() }
             }

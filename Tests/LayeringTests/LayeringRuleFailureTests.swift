@@ -6,8 +6,8 @@ import Testing
     typealias Target = PackageGraph.Target
 
     /// Two features (A with Domain, Persistence and Presentation; B with
-    /// Domain and Services), their wiring, the kernel they use, two front
-    /// ends and the launcher.
+    /// Domain and Services), their wiring modules, the composition root with
+    /// its features list, the kernel they use, two front ends and the launcher.
     static let graph = PackageGraph(targets: [
         Target(name: "KernelDomain", kind: "regular", path: "Modules/Kernel/Domain", dependencies: []),
         Target(name: "ScreenKit", kind: "regular", path: "Modules/Kernel/ScreenKit", dependencies: []),
@@ -23,9 +23,12 @@ import Testing
         Target(name: "APresentation", kind: "regular", path: "Modules/Features/A/Presentation", dependencies: ["ADomain", "KernelPresentation", "ScreenKit"]),
         Target(name: "BDomain", kind: "regular", path: "Modules/Features/B/Domain", dependencies: ["KernelDomain"]),
         Target(name: "BServices", kind: "regular", path: "Modules/Features/B/Services", dependencies: ["BDomain", "KernelServices", "JSONCore"]),
-        Target(name: "Composition", kind: "regular", path: "Modules",
-               dependencies: ["KernelDomain", "KernelServices", "FeatureKit", "ScreenKit", "ADomain", "APersistence", "APresentation", "BDomain", "BServices"],
-               sources: ["Composition", "Features/A/Feature", "Features/B/Feature"]),
+        Target(name: "AWiring", kind: "regular", path: "Modules/Features/A/Feature",
+               dependencies: ["ADomain", "APersistence", "APresentation", "FeatureKit", "ScreenKit"]),
+        Target(name: "BWiring", kind: "regular", path: "Modules/Features/B/Feature",
+               dependencies: ["BDomain", "BServices", "FeatureKit", "KernelServices"]),
+        Target(name: "Composition", kind: "regular", path: "Modules/Composition",
+               dependencies: ["KernelDomain", "KernelServices", "FeatureKit", "ScreenKit", "AWiring", "BWiring"]),
         Target(name: "CLIFrontEnd", kind: "regular", path: "Apps/FrontEnds/CLI", dependencies: ["ScreenKit"]),
         Target(name: "JSONLFrontEnd", kind: "regular", path: "Apps/FrontEnds/JSONL", dependencies: ["ScreenKit", "JSONRPC"]),
         Target(name: "TUIFrontEnd", kind: "regular", path: "Apps/FrontEnds/TUI", dependencies: ["ScreenKit", "CNcursesw"]),
@@ -42,9 +45,13 @@ import Testing
         "Modules/Features/A/Persistence/SQLiteSongs.swift": "import ADomain\nimport GRDB\nimport KernelPersistence\n",
         "Modules/Features/A/Presentation/SongsViewModel.swift": "import ADomain\nimport KernelPresentation\nimport ScreenKit\n",
         "Modules/Features/B/Services/BClient.swift": "import BDomain\nimport JSONCore\nimport KernelServices\n",
-        "Modules/Features/A/Feature/AFeature.swift": "import APersistence\nimport APresentation\nimport FeatureKit\n",
-        "Modules/Features/B/Feature/BFeature.swift": "import BServices\nimport FeatureKit\nimport KernelServices\n",
-        "Modules/Composition/App.swift": "import FeatureKit\nimport KernelDomain\n",
+        "Modules/Features/A/Feature/AFeature.swift":
+            "import APersistence\nimport APresentation\nimport FeatureKit\npublic final class AFeature: Feature {}\n",
+        "Modules/Features/B/Feature/BFeature.swift":
+            "import BServices\nimport FeatureKit\nimport KernelServices\npublic final class BFeature: Feature {}\n",
+        "Modules/Composition/App.swift": "import FeatureKit\nimport KernelDomain\n// Not AFeature: any Feature.\nlet all = features\n",
+        "Modules/Composition/FacetFeatures.swift":
+            "import AWiring\nimport BWiring\nimport FeatureKit\nlet features: [any Feature.Type] = [AFeature.self, BFeature.self]\n",
         "Apps/FrontEnds/CLI/CLI.swift": "import Glibc\nimport ScreenKit\n",
         "Apps/FrontEnds/JSONL/JSONL.swift": "import JSONRPC\nimport ScreenKit\n",
         "Apps/FrontEnds/TUI/Terminal.swift": "@preconcurrency import CNcursesw\nimport ScreenKit\n",
@@ -127,11 +134,43 @@ import Testing
                            with: "import BServices\nimport FeatureKit\nimport APresentation\n") == [
             "Modules/Features/B/Feature/BFeature.swift:3: the wiring of B imports APresentation, a module of the feature A: a feature never uses another feature's modules",
         ])
+        #expect(Self.check(changing: "BWiring") { $0.dependencies.append("AWiring") } == [
+            "Package.swift: BWiring depends on AWiring, a module of the feature A: a feature never uses another feature's modules",
+        ])
+    }
+
+    @Test func wiringReachingIntoTheApp() {
+        #expect(Self.check(replacing: "Modules/Features/A/Feature/AFeature.swift",
+                           with: "import APresentation\nimport Composition\nimport FeatureKit\n") == [
+            "Modules/Features/A/Feature/AFeature.swift:2: the wiring of A imports Composition, which its rule does not allow (allowed: ADomain, APersistence, APresentation, FeatureKit, KernelDomain, KernelPersistence, KernelPresentation, KernelServices, ScreenKit)",
+        ])
+    }
+
+    @Test func aFeatureLayerImportingAnotherFeaturesWiring() {
+        #expect(Self.check(replacing: "Modules/Features/A/Presentation/SongsViewModel.swift",
+                           with: "import ADomain\nimport BWiring\nimport ScreenKit\n") == [
+            "Modules/Features/A/Presentation/SongsViewModel.swift:2: APresentation imports BWiring, a module of the feature B: a feature never uses another feature's modules",
+        ])
     }
 
     @Test func theCompositionRootImportingAFeature() {
         #expect(Self.check(replacing: "Modules/Composition/App.swift", with: "import FeatureKit\nimport ADomain\n") == [
-            "Modules/Composition/App.swift:2: the composition root imports ADomain: a feature is wired only by its own Feature folder",
+            "Modules/Composition/App.swift:2: the composition root imports ADomain: a feature is wired only by its own wiring module",
+        ])
+        #expect(Self.check(changing: "Composition") { $0.dependencies.append("APresentation") } == [
+            "Package.swift: Composition depends on APresentation, a module of the feature A: a feature never uses another feature's modules",
+        ])
+        // Even the features list takes a feature's wiring module only.
+        #expect(Self.check(replacing: "Modules/Composition/FacetFeatures.swift", with: "import AWiring\nimport ADomain\n") == [
+            "Modules/Composition/FacetFeatures.swift:2: the composition root imports ADomain: a feature is wired only by its own wiring module",
+        ])
+    }
+
+    @Test func theCompositionRootReachingAFeatureOutsideItsList() {
+        #expect(Self.check(replacing: "Modules/Composition/App.swift",
+                           with: "import AWiring\nimport FeatureKit\nfor case let a as AFeature in installed { a.watch = nil }\n") == [
+            "Modules/Composition/App.swift:1: the composition root imports AWiring outside FacetFeatures.swift: features are listed there and reached only through the Feature API",
+            "Modules/Composition/App.swift:3: the composition root names AFeature, a type of AWiring, outside FacetFeatures.swift: it reaches features only through the Feature API",
         ])
     }
 

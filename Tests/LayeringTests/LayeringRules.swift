@@ -43,17 +43,23 @@ enum LayeringRules {
         "Playlists": ["Services": ["CTagLib"]],
     ]
 
-    /// A feature's wiring (Modules/Features/NAME/Feature, compiled into
-    /// Composition), checked file by file: the Feature API, the screen
-    /// contract and the kernel, plus its own feature's layers.
+    /// A feature's wiring (Modules/Features/NAME/Feature, the module
+    /// NAME+`wiringSuffix`): the Feature API, the screen contract and the
+    /// kernel, plus its own feature's layers. Never another feature, never
+    /// the composition root (what the app knows comes through `FeatureContext`).
     static let wiring: Set<String> = [
         "FeatureKit", "ScreenKit", "KernelDomain", "KernelServices", "KernelPersistence", "KernelPresentation",
     ]
+    static let wiringFolder = "Feature"
+    static let wiringSuffix = "Wiring"
 
     /// The composition root's own files (Modules/Composition): the kernel's
-    /// adapters and the feature list; features come in only through their
-    /// wiring files.
+    /// adapters and the Feature API. Features come in only through
+    /// `featuresListFile`, which imports every wiring module and names each
+    /// feature's type once, in the features list; every other file sees a
+    /// feature only as `any Feature` (no cast to, no mention of its type).
     static let composition: Set<String> = ["KernelDomain", "KernelServices", "KernelPersistence", "ScreenKit", "FeatureKit"]
+    static let featuresListFile = "FacetFeatures.swift"
 
     /// Machine interfaces shared by front ends (Modules/JSONRPC, Modules/RemoteCatalog).
     static let machineInterfaces: [String: Set<String>] = [
@@ -86,13 +92,13 @@ enum LayeringRules {
     /// The one launcher file that names front ends: every other file reaches
     /// them through the registry it defines.
     static let registryFile = "FrontEndRegistry.swift"
-    static let registryUses: Set<String> = Set(["ScreenKit"]).union(frontEnds.keys)
+    /// FeatureKit: an entry says its front end's `ProcessMode`.
+    static let registryUses: Set<String> = Set(["ScreenKit", "FeatureKit"]).union(frontEnds.keys)
 
     /// Executables: their whole body is a call into a library.
     static let executables: [String: Set<String>] = ["facet": ["FacetLauncher", "CMalloc"]]
 
-    /// The composition root target (path Modules, sources: Composition and
-    /// every feature's Feature folder).
+    /// The composition root target (Modules/Composition).
     static let compositionTarget = "Composition"
 
     /// C shims (Modules/System): no dependencies, no Swift sources.

@@ -38,8 +38,16 @@ import Testing
             for layer in layers where LayeringRules.featureLayer[layer] != nil {
                 #expect(names.contains(feature + layer), "no target for \(LayeringRules.featuresFolder)\(feature)/\(layer)")
             }
-            #expect(graph.target("Composition")?.sources?.contains("Features/\(feature)/Feature") == true)
+            // Its wiring is a module of its own, which the composition root
+            // links (and sees only through the Feature API).
+            if layers.contains(LayeringRules.wiringFolder) {
+                let wiring = feature + LayeringRules.wiringSuffix
+                #expect(names.contains(wiring), "no target for \(LayeringRules.featuresFolder)\(feature)/Feature")
+                #expect(graph.target("Composition")?.dependencies.contains(wiring) == true)
+            }
         }
+        #expect(graph.target("Composition")?.path == "Modules/Composition")
+        #expect(sources.keys.contains("Modules/Composition/" + LayeringRules.featuresListFile))
         #expect(graph.target("JSONLFrontEnd")?.dependencies.contains("JSONRPC") == true)
         #expect(graph.target("KernelPersistence")?.dependencies.contains("GRDB") == true)
         #expect(sources.keys.contains { $0.hasPrefix("Apps/facet/") })

@@ -53,7 +53,9 @@ struct PackageGraph: Sendable {
     /// `.build` lock) a nested command on the same folder would wait for
     /// the test run to end, that is forever. `dump-package` only evaluates
     /// the root manifest, so an empty scratch folder needs no dependency
-    /// checkout.
+    /// checkout. Uncached: SwiftPM caches a manifest's evaluation by its
+    /// text, and this one lists Modules/Features when it runs, so a cached
+    /// graph would leave out a feature folder added since.
     static func load(root: URL = repositoryRoot, deadline: TimeInterval = 180) throws -> PackageGraph {
         let scratch = FileManager.default.temporaryDirectory
             .appendingPathComponent("layering-scratch-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)")
@@ -68,7 +70,7 @@ struct PackageGraph: Sendable {
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = [
             "swift", "package", "--package-path", root.path, "--scratch-path", scratch.appendingPathComponent("build").path,
-            "dump-package",
+            "--manifest-cache", "none", "dump-package",
         ]
         process.currentDirectoryURL = root
         // Files, not pipes: a full pipe would block the child before it exits.

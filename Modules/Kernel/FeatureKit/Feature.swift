@@ -11,8 +11,10 @@ import ScreenKit
 /// A feature keeps what its screens share (a library, a cache) in its own
 /// instance, so nothing of it leaks into the composition root.
 ///
-/// A feature may live in its own module: it needs FeatureKit, its own
-/// Domain/Presentation/Services/Persistence code, and nothing of Composition.
+/// A feature lives in its own module (Facet's: NAMEWiring): it needs
+/// FeatureKit, its own Domain/Presentation/Services/Persistence code, and
+/// nothing of Composition; what it needs of the app (its version, the
+/// process mode) comes in `FeatureContext`.
 @MainActor
 public protocol Feature: AnyObject {
     /// The schema changes the feature's stores need, oldest first. An
@@ -23,9 +25,10 @@ public protocol Feature: AnyObject {
     /// databases recorded stays a prefix. Oldest first; only appended to.
     static var laterMigrations: [Migration] { get }
 
-    /// Keeps the shared context. Must be cheap: a one-shot command builds
-    /// every feature, so adapters (libraries, stores, watchers) are `lazy`
-    /// and built when one of the feature's screens first opens.
+    /// Keeps the shared context. Must be cheap: a one-command process
+    /// (`ProcessMode.oneCommand`) builds every feature, so adapters
+    /// (libraries, stores, watchers) are `lazy` and built when one of the
+    /// feature's screens first opens.
     init(context: FeatureContext)
 
     /// Registers every screen the feature offers.

@@ -11,25 +11,34 @@ import ScreenKit
 /// Wires the folder screens (seed 002): the list, the detail and the rename
 /// screen, all sharing the one `FolderLibrary` so they share folder models.
 /// No tables: folders live on disk.
-final class FoldersFeature: Feature {
+public final class FoldersFeature: Feature {
     let environment: [String: String]
-    /// Builds the library's watcher; nil: no live updates (the composition
-    /// root's choice, made before any screen opens).
-    var makeWatcher: ((_ environment: [String: String]) -> any FolderWatcher)? = FoldersFeature.inotifyWatcher
+    /// Written into an export's header.
+    let version: String
+    /// Builds the library's watcher; nil: no live updates. A process that
+    /// runs one command prints one state and exits: its folders need no
+    /// watcher, which reads every directory of the tree again to watch it.
+    let makeWatcher: ((_ environment: [String: String]) -> any FolderWatcher)?
 
-    /// Built when a folder screen first opens (a one-shot playlist command
+    /// Built when a folder screen first opens (a one-command playlist call
     /// never builds the scanner or the watcher); then shared by every screen.
-    private(set) lazy var library = Self.makeLibrary(environment: environment, watcher: makeWatcher?(environment))
+    private(set) lazy var library = Self.makeLibrary(
+        environment: environment, version: version, watcher: makeWatcher?(environment))
 
-    init(context: FeatureContext) {
+    public init(context: FeatureContext) {
         environment = context.environment
+        version = context.version
+        switch context.mode {
+        case .longRunning: makeWatcher = { Self.inotifyWatcher(environment: $0) }
+        case .oneCommand: makeWatcher = nil
+        }
     }
 
     /// Libraries over imported ncdu exports, by file: every screen of one
     /// import shares its tree (loaded once).
     private var imports: [String: FolderLibrary] = [:]
 
-    func register(in registry: ScreenRegistry) {
+    public func register(in registry: ScreenRegistry) {
         registry.register(ScreenRegistration(FoldersViewModel.descriptor) { [unowned self] params throws(ScreenError) in
             let (library, path, file) = try self.source(params)
             return FoldersViewModel(
@@ -99,12 +108,14 @@ final class FoldersFeature: Feature {
     /// kernel's watches, which every process of the user shares).
     /// `FACET_TEST_SCAN_PAUSE_AT`/`_FIFO` are for the attack suite only
     /// (`ScanPauseForTesting`): unset, the scanner has no pause at all.
-    static func makeLibrary(environment: [String: String], watcher: (any FolderWatcher)?) -> FolderLibrary {
+    static func makeLibrary(
+        environment: [String: String], version: String, watcher: (any FolderWatcher)?
+    ) -> FolderLibrary {
         let threads = environment["FACET_SCAN_THREADS"].flatMap(Int.init).map { min(max($0, 1), 64) } ?? 2
         let scanner = DirectoryScanner(threads: threads, afterListing: ScanPauseForTesting.hook(environment))
         return FolderLibrary(
             scanner: scanner, renamer: NoReplaceRenamer(), watcher: watcher,
-            exporter: NcduExporter(version: FacetApp.version, threads: threads), remover: SafeRemover(),
+            exporter: NcduExporter(version: version, threads: threads), remover: SafeRemover(),
             homeFolder: environment["HOME"].flatMap { $0.isEmpty ? nil : $0 })
     }
 

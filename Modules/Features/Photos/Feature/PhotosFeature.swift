@@ -14,14 +14,14 @@ import ScreenKit
 /// list fetched through the process's one HTTP client from the signed-in
 /// user's `photos-base-url` (JSONPlaceholder by default), images opened
 /// through the shared URL opener. Seed 003's factory, as the composition root.
-final class PhotosFeature: Feature {
-    static let migrations = Migrations.photos
+public final class PhotosFeature: Feature {
+    public static let migrations = Migrations.photos
 
     let catalog: PhotoCatalog
     let opener: @Sendable (String) async throws -> Void
     let account: AccountCenter
 
-    init(context: FeatureContext) {
+    public init(context: FeatureContext) {
         catalog = PhotoCatalog(
             store: SQLitePhotoStore(database: context.database), source: HTTPPhotoSource(client: context.http),
             now: context.now)
@@ -29,7 +29,7 @@ final class PhotosFeature: Feature {
         account = context.account
     }
 
-    func register(in registry: ScreenRegistry) {
+    public func register(in registry: ScreenRegistry) {
         let catalog = catalog
         let opener = opener
         let account = account

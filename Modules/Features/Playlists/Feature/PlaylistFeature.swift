@@ -10,13 +10,13 @@ import PlaylistsServices
 import ScreenKit
 
 /// Wires the playlist screens (seed 001) and seeds the sample playlist.
-final class PlaylistFeature: Feature {
-    static let migrations = Migrations.playlists
-    static let laterMigrations = Migrations.playlistsLater
+public final class PlaylistFeature: Feature {
+    public static let migrations = Migrations.playlists
+    public static let laterMigrations = Migrations.playlistsLater
 
     /// Tags are read in a child process of this executable: TagLib parsing
     /// a hostile file may crash, and must crash only that child.
-    static let workers = [FeatureWorker(name: TagWorker.name, run: TagWorker.run)]
+    public static let workers = [FeatureWorker(name: TagWorker.name, run: TagWorker.run)]
 
     let context: FeatureContext
 
@@ -27,15 +27,15 @@ final class PlaylistFeature: Feature {
         parsers: [SeedJSONSongParser(), M3USongParser(), AudioDirectorySongParser(tags: IsolatedTagReader())],
         exporter: PlaylistFileExporter(sanitize: TerminalText.sanitize))
 
-    init(context: FeatureContext) {
+    public init(context: FeatureContext) {
         self.context = context
     }
 
-    var homeScreen: ScreenRequest? { ScreenRequest(screen: PlaylistsViewModel.screenID) }
+    public var homeScreen: ScreenRequest? { ScreenRequest(screen: PlaylistsViewModel.screenID) }
 
     /// The closures hold the feature (not its library), so the library is
     /// built when one of these screens first opens.
-    func register(in registry: ScreenRegistry) {
+    public func register(in registry: ScreenRegistry) {
         let account = context.account
         registry.register(ScreenRegistration(PlaylistsViewModel.descriptor) { params in
             PlaylistsViewModel(library: self.library, query: PlaylistsViewModel.query(params))
@@ -53,7 +53,7 @@ final class PlaylistFeature: Feature {
 
     /// The embedded sample playlist, once per installation (even if the user
     /// deletes it later).
-    func prepare() async throws {
+    public func prepare() async throws {
         // Read first: start-up must not need the write lock (another process
         // may hold it for a long import while this one only wants to read).
         guard try await context.meta.value("sample_seeded") == nil,

@@ -13,14 +13,14 @@ import StarsServices
 /// Wires the starred-repositories screens (seed 000): the GitHub client on
 /// the shared HTTP client, the SQLite cache, the browser opener, and the
 /// shared account (so a changed username shows on the next open).
-final class StarsFeature: Feature {
-    static let migrations = Migrations.stars
+public final class StarsFeature: Feature {
+    public static let migrations = Migrations.stars
 
     let access: StarsAccess
     let account: AccountCenter
     let now: @Sendable () -> Date
 
-    init(context: FeatureContext) {
+    public init(context: FeatureContext) {
         account = context.account
         now = context.now
         access = StarsAccess(
@@ -31,7 +31,7 @@ final class StarsFeature: Feature {
             token: { [account = context.account] profile in try await account.githubToken(for: profile) })
     }
 
-    func register(in registry: ScreenRegistry) {
+    public func register(in registry: ScreenRegistry) {
         let access = access
         let account = account
         let now = now

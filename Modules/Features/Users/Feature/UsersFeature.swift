@@ -13,14 +13,14 @@ import UsersServices
 /// screen shares one `AccountCenter` (built by the composition root from
 /// those ports, since other features read the user's settings too), so a
 /// sign-in or a saved setting shows at once on every open screen.
-final class UsersFeature: Feature {
-    static let migrations = Migrations.users
+public final class UsersFeature: Feature {
+    public static let migrations = Migrations.users
 
     let account: AccountCenter
 
-    init(context: FeatureContext) { account = context.account }
+    public init(context: FeatureContext) { account = context.account }
 
-    func register(in registry: ScreenRegistry) {
+    public func register(in registry: ScreenRegistry) {
         let account = account
         registry.register(ScreenRegistration(LoginViewModel.descriptor) { params in
             LoginViewModel(
@@ -38,13 +38,13 @@ final class UsersFeature: Feature {
     /// Reads who is signed in once at start-up, so screens built without
     /// awaiting (the playlist's page size) see the user's settings. A
     /// database that cannot say leaves the defaults; screens report it.
-    func prepare() async throws {
+    public func prepare() async throws {
         try? await account.refresh()
     }
 
     /// The live authentication and settings adapters on the app's database:
     /// every feature reads the signed-in user through them.
-    static func accountPorts(database: FacetDatabase) -> AccountPorts? {
+    public static func accountPorts(database: FacetDatabase) -> AccountPorts? {
         let sessions = SQLiteSessionStore(database: database)
         return AccountPorts(
             authentication: LocalAuthenticationService(sessions: sessions), settings: SQLiteSettingsStore(database: database))

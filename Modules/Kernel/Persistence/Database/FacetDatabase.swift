@@ -28,7 +28,7 @@ public final class FacetDatabase: Sendable {
     public let writer: any DatabaseWriter
     /// The same connection as `writer` when it is a single one, decided at
     /// init: reads and writes then run on the calling thread (see `read`).
-    private let oneShot: DatabaseQueue?
+    private let single: DatabaseQueue?
     public let path: String
     /// The file opened; reads and writes are refused once the path names
     /// another (see `DatabaseFileIdentity`).
@@ -48,7 +48,7 @@ public final class FacetDatabase: Sendable {
         migrations: [Migration] = Migrations.core, connections: Connections = .pool
     ) throws(StorageError) {
         self.path = path
-        var oneShot: DatabaseQueue?
+        var single: DatabaseQueue?
         if let duplicate = Migrations.duplicate(in: migrations) {
             throw StorageError(.other, "the migration '\(duplicate)' is listed twice")
         }
@@ -73,7 +73,7 @@ public final class FacetDatabase: Sendable {
                 let migrated = Self.openMigrated(path, configuration, migrations, connections: connections)
             {
                 writer = migrated.writer
-                oneShot = migrated.queue
+                single = migrated.queue
             } else {
                 do {
                     writer = try SetupLock.around(path) {
@@ -102,7 +102,7 @@ public final class FacetDatabase: Sendable {
         } catch {
             throw Self.storageError(error)
         }
-        self.oneShot = oneShot
+        self.single = single
         identity = DatabaseFileIdentity.current(path)
     }
 
@@ -204,7 +204,7 @@ public final class FacetDatabase: Sendable {
     public func read<T: Sendable>(_ body: @Sendable @escaping (Database) throws -> T) async throws -> T {
         do {
             try checkStillAtPath()
-            if let oneShot { return try Self.readNow(oneShot, body) }
+            if let single { return try Self.readNow(single, body) }
             return try await writer.read(body)
         } catch { throw Self.domainError(error) }
     }
@@ -212,7 +212,7 @@ public final class FacetDatabase: Sendable {
     public func write<T: Sendable>(_ body: @Sendable @escaping (Database) throws -> T) async throws -> T {
         do {
             try checkStillAtPath()
-            if let oneShot { return try Self.writeNow(oneShot, path, body) }
+            if let single { return try Self.writeNow(single, path, body) }
             return try await writer.writeWithoutTransaction { [path] db in try Self.commit(db, path, body) }
         } catch { throw Self.domainError(error) }
     }
