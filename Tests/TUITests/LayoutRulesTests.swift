@@ -57,7 +57,7 @@ import Testing
         let natural = [16, 12, 20]
         let unsorted = TableLayout(columns: columns, natural: natural, width: 40)
         #expect(unsorted.slots.map(\.index) == [0, 1])
-        let sorted = TableLayout(columns: columns, natural: natural, width: 40, sortedBy: "added")
+        let sorted = TableLayout(columns: columns, natural: natural, width: 40, sortedBy: "when")
         #expect(sorted.slots.map(\.index) == [0, 2])
     }
 

@@ -2,10 +2,10 @@ import Foundation
 import Testing
 import TestSupport
 
-/// A folder export over an existing file without `yes` is refused with
-/// `file.exists` through the machine faces too, and the file keeps its
-/// bytes; with `yes` it is replaced. (The CLI asks; JSON lines and MCP have
-/// no terminal to ask on, so the refusal is all that protects the file.)
+/// A folder export over an existing file without `yes` is refused through
+/// the machine faces too, and the file keeps its bytes; with `yes` it is
+/// replaced. JSON lines refuses with `file.exists`; MCP asks first, as the
+/// CLI and the TUI do, since the export destroys what the file held.
 @Suite(.serialized, .tags(.jsonl, .mcp, .folders)) struct FolderExportOverwriteTests {
     let home = TemporaryDirectory("facet-home")
     let tree = TemporaryDirectory("facet-export-tree")
@@ -35,7 +35,7 @@ import TestSupport
         #expect(contents().hasPrefix("[1,"), "\(contents().prefix(80))")
     }
 
-    @Test func mcpRefusesWithFileExistsAndReplacesOnlyWithYes() throws {
+    @Test func mcpAsksBeforeReplacingAFileAndReplacesOnlyWithYes() throws {
         tree.file("a/f", "12345")
         work.file("kept.json", kept)
         let spec: [[String: Any]] = [[
@@ -50,7 +50,11 @@ import TestSupport
         #expect(calls.count == 2)
         let refused = calls.last ?? [:]
         #expect(refused["isError"] as? Bool == true, "\(refused)")
-        #expect("\(refused)".contains("already exists; nothing was written"), "\(refused)")
+        // An export over a file destroys it: MCP asks, as every face does,
+        // with the screen's question, and writes nothing until `yes`.
+        #expect("\(refused)".contains("needs_yes"), "\(refused)")
+        #expect("\(refused)".contains("Replace \(existing)") || "\(refused)".contains("kept.json ("), "\(refused)")
+        #expect("\(refused)".contains("This cannot be undone. Call again with yes: true to go ahead."), "\(refused)")
         #expect(contents() == kept)
 
         let again = String(decoding: try JSONSerialization.data(withJSONObject: [[
