@@ -11,13 +11,13 @@ import ScreenKit
 /// one-shot front end can fill the form and sign in in one call.
 /// Outputs: `firstNameMessage`, `lastNameMessage`, `isSignInEnabled`,
 /// `isSigningIn` (loading status, read-only fields), `signedInUser`,
-/// `revealedToken`, `status`, and the derived `snapshot`.
+/// `status`, and the derived `snapshot`.
 ///
 /// Unlike the seed, `isSignInEnabled` is computed from the current fields
 /// every time it is read, never stored and never forced back to true after a
-/// request. The raw token is shown once: in the state right after a sign-in,
-/// until the next action on this screen; it is never stored, and no other
-/// screen or later snapshot has it.
+/// request. The session's token is never shown: no command takes one (the
+/// session is this machine's), so printing it would only hand out a secret
+/// nobody can use; only its SHA-256 is stored.
 @MainActor
 public final class LoginViewModel: AccountScreenModel, DeclaredScreen {
     public static let screenID = "login"
@@ -25,8 +25,6 @@ public final class LoginViewModel: AccountScreenModel, DeclaredScreen {
     public private(set) var firstName: String
     public private(set) var lastName: String
     public private(set) var isSigningIn = false
-    /// The token of the sign-in that just finished; cleared by the next action.
-    public private(set) var revealedToken: SessionToken?
     private var touched: Set<PersonName.Field> = []
     public init(account: AccountCenter, firstName: String = "", lastName: String = "") {
         self.firstName = firstName
@@ -82,14 +80,12 @@ public final class LoginViewModel: AccountScreenModel, DeclaredScreen {
     public func signIn() {
         guard isSignInEnabled, let name = try? PersonName(first: firstName, last: lastName) else { return }
         isSigningIn = true
-        revealedToken = nil
         status = .loading("Signing in as \(name.first) \(name.last)…")
         publish()
         launch { [weak self] in
             guard let self else { return }
             do {
                 let result = try await account.signIn(name)
-                revealedToken = result.token
                 let verb = result.createdProfile ? "Created profile and signed in" : "Signed in"
                 status = .notice("\(verb) as \(result.profile.displayName).")
             } catch {
@@ -101,7 +97,6 @@ public final class LoginViewModel: AccountScreenModel, DeclaredScreen {
     }
 
     public func signOut() async {
-        revealedToken = nil
         await endSession(nobody: "Nobody was signed in.")
     }
 
@@ -118,7 +113,6 @@ public final class LoginViewModel: AccountScreenModel, DeclaredScreen {
         case .lastName: lastName = text
         }
         touched.insert(field)
-        revealedToken = nil
         if status.kind == .error || status.kind == .notice { status = .idle }
         publish()
     }
@@ -211,11 +205,7 @@ public final class LoginViewModel: AccountScreenModel, DeclaredScreen {
         ]
         var detail: DetailContent?
         if let user = signedInUser {
-            var rows = AccountRows.rows(for: user)
-            if let token = revealedToken {
-                rows.append(DetailRow("Session token (shown once)", token.reveal(), id: "token"))
-            }
-            detail = DetailContent(rows: rows)
+            detail = DetailContent(rows: AccountRows.rows(for: user))
         }
         return ScreenSnapshot(
             screen: Self.screenID, title: "Login", status: status,
