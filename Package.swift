@@ -129,6 +129,9 @@ let package = Package(
         .library(name: "FacetDomain", targets: ["KernelDomain"]),
         .library(name: "FacetPersistence", targets: ["KernelPersistence"]),
         .library(name: "FacetPresentation", targets: ["KernelPresentation"]),
+        // What a package's tests use: its executable driven through the CLI, JSON
+        // lines and MCP, each run with its own home and a deadline.
+        .library(name: "FacetTesting", targets: ["FacetTesting"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -237,9 +240,13 @@ let package = Package(
         .executableTarget(name: "tui-bench", dependencies: ["TUIFrontEnd", "ScreenKit"], path: "Tools/bench/TUIBench"),
 
         // MARK: Tests (a feature's own tests are in Tests/Features/NAME)
+        // Running a built executable through its faces: Foundation only, so a
+        // package outside the tree can use it (the FacetTesting product).
+        .target(name: "FacetTesting", path: "Tests/FacetTesting"),
+        // Facet's own fixtures, re-exporting FacetTesting.
         // Links TagLib itself: the tests write their fixture audio files' tags with it.
         .target(
-            name: "TestSupport", dependencies: ["KernelDomain", "ScreenKit", "CTagLib"], path: "Tests/TestSupport",
+            name: "TestSupport", dependencies: ["KernelDomain", "ScreenKit", "CTagLib", "FacetTesting"], path: "Tests/TestSupport",
             linkerSettings: [.linkedLibrary("tag_c")]),
         .testTarget(
             name: "KernelTests",

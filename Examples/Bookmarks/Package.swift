@@ -51,12 +51,14 @@ let package = Package(
         .executableTarget(
             name: "facet-bookmarks",
             dependencies: ["Bookmarks", .product(name: "FacetLauncher", package: "Facet")]),
-        // Mirrors the layers, like Facet's Tests/Features/NAME.
+        // Mirrors the layers, like Facet's Tests/Features/NAME; FacetTesting
+        // drives the built facet-bookmarks through the CLI, JSON lines and MCP.
         .testTarget(
             name: "BookmarksTests",
             dependencies: [
                 "BookmarksDomain", "BookmarksPersistence", "BookmarksPresentation",
                 .product(name: "FacetPersistence", package: "Facet"), .product(name: "ScreenKit", package: "Facet"),
+                .product(name: "FacetTesting", package: "Facet"),
             ],
             path: "Tests/Bookmarks"),
     ]

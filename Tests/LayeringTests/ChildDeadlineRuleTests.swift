@@ -118,7 +118,7 @@ import Testing
 
     @Test func everyChildATestStartsHasADeadline() throws {
         let files = TestSources.files(excluding: #filePath)
-        #expect(files.contains("Tests/TestSupport/FacetProcess.swift"))
+        #expect(files.contains("Tests/FacetTesting/FacetProcess.swift"))
         let (offending, stale) = try TestSources.check(files, allowed: Self.allowed) { file, text, lines, index in
             Self.startsUnbounded(text, lines, index, swift: file.hasSuffix(".swift"))
         }

@@ -1,5 +1,6 @@
 import BookmarksDomain
 import BookmarksPersistence
+import FacetTesting
 import Foundation
 import KernelPersistence
 import Testing
@@ -8,7 +9,7 @@ import Testing
 /// first and the feature's after, as the app runs them.
 @MainActor
 @Suite struct SQLiteBookmarkStoreTests {
-    let scratch = Scratch()
+    let scratch = TemporaryDirectory("bookmarks-test")
 
     func open() throws -> SQLiteBookmarkStore {
         let database = try FacetDatabase(

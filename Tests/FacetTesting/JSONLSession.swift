@@ -1,7 +1,9 @@
 import Foundation
 
-/// A live `facet --ui jsonl` process driven over pipes, as another program
-/// would drive it: send requests, read responses, collect notifications.
+/// A live `facet --ui jsonl` process (or any executable built on Facet, or
+/// another line-delimited JSON-RPC face such as `--ui mcp`) driven over
+/// pipes, as another program would drive it: send requests, read
+/// responses, collect notifications.
 public final class JSONLSession: @unchecked Sendable {
     public let process = Process()
     private let input = Pipe()
@@ -16,14 +18,16 @@ public final class JSONLSession: @unchecked Sendable {
 
     /// `launcher` runs the binary through another program first (as
     /// `Unprivileged.prefix`, to be an ordinary user when the tests are root).
+    /// `binary`: the executable to run (Facet's own `facet` unless said).
     public init(
-        home: String, environment extra: [String: String] = [:], arguments: [String] = ["--ui", "jsonl"], launcher: [String] = []
+        home: String, environment extra: [String: String] = [:], arguments: [String] = ["--ui", "jsonl"], launcher: [String] = [],
+        binary: String = FacetProcess.binary
     ) throws {
         if let program = launcher.first {
             process.executableURL = URL(fileURLWithPath: program.hasPrefix("/") ? program : "/usr/bin/" + program)
-            process.arguments = Array(launcher.dropFirst()) + [FacetProcess.binary] + arguments
+            process.arguments = Array(launcher.dropFirst()) + [binary] + arguments
         } else {
-            process.executableURL = URL(fileURLWithPath: FacetProcess.binary)
+            process.executableURL = URL(fileURLWithPath: binary)
             process.arguments = arguments
         }
         process.environment = FacetProcess.environment(home: home, extra: extra)
