@@ -31,8 +31,12 @@ import Testing
         #expect(refused.text.contains("is not an http(s) URL"), "\(refused.text)")
         #expect((refused.structured?["error"] as? [String: Any])?["code"] as? String == "bookmarks.invalid_url")
 
-        // MCP leaves asking to the client, which reads destructiveHint.
-        let removed = try mcp.call("bookmarks_remove", ["item": "1"])
+        // Removing for good asks first, as in every face: without `yes`
+        // nothing is removed and the answer is the question.
+        let asked = try mcp.call("bookmarks_remove", ["item": "1"])
+        #expect(asked.isError, "\(asked.text)")
+        #expect(asked.text.contains("This cannot be undone. Call again with yes: true to go ahead."), "\(asked.text)")
+        let removed = try mcp.call("bookmarks_remove", ["item": "1", "yes": true])
         #expect(!removed.isError, "\(removed.text)")
         #expect(removed.state?.rows.isEmpty == true)
         // What MCP did is what the CLI sees: one database.
