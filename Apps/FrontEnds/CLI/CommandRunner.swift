@@ -85,7 +85,9 @@ struct CommandRunner {
         }
         if let url = outcome.openURL, mode == .human { out.print(url) }
         if span != .window { return try await finishStreaming(shown, from: screen) }
-        return try finish(shown, reply: outcome.reply)
+        // An action that leaves its screen (a deleted playlist) left nothing
+        // to print but what it did.
+        return try finish(shown, reply: outcome.reply ?? (outcome.back ? [] : nil))
     }
 
     func steps(of request: CommandLineRequest, on snapshot: ScreenSnapshot) throws(ScreenError) -> [CommandLineRequest.Step] {
