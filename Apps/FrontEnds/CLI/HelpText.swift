@@ -43,6 +43,8 @@ enum HelpText {
             "Options:",
             "  --json          print the screen's whole snapshot as JSON (what JSON-lines clients receive)",
             "  --json A,B      those fields of each row as one JSON array, as gh does",
+            "  --jq EXPR       with --json A,B: filter that array with a jq program (jq's own library), as gh does;",
+            "                  strings print as text, other values as compact JSON",
             "  --jsonl         print the data only: one JSON object per list row (id and typed column values),",
             "                  or one object of the detail rows on screens without a list",
             "  --fields A,B    those fields only, in that order (implies --jsonl; 'facet help SCREEN' lists them)",
