@@ -137,7 +137,8 @@ struct JQFilter {
         func compile(_ program: String, in state: State) -> String? {
             guard compileProgram(state.jq, program) == 0 else { return nil }
             let lines = state.messages.lines.map { line in
-                (line.hasPrefix("jq: ") ? String(line.dropFirst(4)) : line).replacingOccurrences(of: "\n", with: " ")
+                (line.hasPrefix("jq: ") ? String(line.dropFirst(4)) : line)
+                    .split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
             }
             return lines.isEmpty ? "jq could not compile the program" : lines.joined(separator: "; ")
         }
