@@ -38,6 +38,16 @@ import TestSupport
         #expect(failing.stderr.contains("cannot be added"), "\(failing.stderr)")
     }
 
+    /// Help, the man page and completion know the option; a program being
+    /// typed is never completed as an action or a playlist name.
+    @Test func helpManAndCompletionKnowTheOption() throws {
+        let help = try facet("help")
+        #expect(help.stdout.contains("--jq EXPR"), "\(help.stdout)")
+        #expect(try facet("help", "--man").stdout.contains("\\-\\-jq EXPR"))
+        #expect(try DiscoveryTests.bashCompletion(["playlist", "Sample", "--j"], home: home.path).contains("--jq"))
+        #expect(try DiscoveryTests.bashCompletion(["playlist", "Sample", "--json", "title", "--jq", ""], home: home.path).isEmpty)
+    }
+
     @Test func jqNeedsAFieldListAndBareJSONKeepsItsMeaning() throws {
         let bare = try facet("playlist", "Sample", "--json", "--jq", ".title")
         #expect(bare.status == 2)

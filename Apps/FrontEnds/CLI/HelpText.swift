@@ -22,7 +22,7 @@ enum HelpText {
         var lines = [
             "Facet: playlists, folders and more, from a CLI, a full-screen TUI, JSON lines, MCP or a browser.",
             "",
-            "Usage: facet [--ui \(names)] <screen> [params] [<action> [args]] [--json | --jsonl [--fields A,B]]",
+            "Usage: facet [--ui \(names)] <screen> [params] [<action> [args]] [--json [A,B [--jq EXPR]] | --jsonl [--fields A,B]]",
             "       facet help <screen>     actions, parameters, fields and examples of one screen",
             "",
             "Screens:",
