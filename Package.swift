@@ -187,6 +187,9 @@ let package = Package(
         // TagLib's C API: declarations only, the library is opened at run
         // time (a static executable cannot link Debian's shared-only TagLib).
         .systemLibrary(name: "CTagLib", path: "Modules/System/CTagLib", providers: [.apt(["libtagc0-dev"])]),
+        // jq's C API for the CLI's `--jq`: declarations only, opened at run
+        // time for the same reason (Debian ships no static libjq).
+        .systemLibrary(name: "CJQ", path: "Modules/System/CJQ", providers: [.apt(["libjq-dev"])]),
 
         // MARK: The composition root: the kernel's adapters and the features
         // list, which sees each feature's wiring module (NAMEWiring) only
@@ -205,7 +208,7 @@ let package = Package(
         .target(name: "RemoteCatalog", dependencies: ["ScreenKit", "JSONRPC"], path: "Modules/RemoteCatalog"),
 
         // MARK: Front ends (plugins: library targets that see only ScreenKit)
-        .target(name: "CLIFrontEnd", dependencies: ["ScreenKit"], path: "Apps/FrontEnds/CLI"),
+        .target(name: "CLIFrontEnd", dependencies: ["ScreenKit", "CJQ"], path: "Apps/FrontEnds/CLI"),
         .target(name: "JSONLFrontEnd", dependencies: ["ScreenKit", "JSONRPC"], path: "Apps/FrontEnds/JSONL"),
         .target(name: "MCPFrontEnd", dependencies: ["ScreenKit", "JSONRPC", "JSONCore"], path: "Apps/FrontEnds/MCP"),
         .target(name: "TUIFrontEnd", dependencies: ["ScreenKit", "CNcursesw"], path: "Apps/FrontEnds/TUI"),

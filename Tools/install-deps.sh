@@ -11,9 +11,11 @@ case $mode in run|test) ;; *) echo "usage: bash Tools/install-deps.sh [run|test]
 # link takes their .a files).
 # libtagc0-dev: TagLib's C API, for the titles, artists and lengths in audio
 # files' own tags (Facet opens the library at run time; the tests link it).
+# libjq-dev: jq's C API, for `--json FIELDS --jq EXPR` (Facet opens libjq.so.1
+# at run time, as for TagLib).
 # zlib1g-dev: the static release link (Tools/release-build.sh) needs libz.a
 # for a library NIO names, though no code from it ends up in the binary.
-packages=(libsqlite3-dev libncurses-dev libtagc0-dev zlib1g-dev)
+packages=(libsqlite3-dev libncurses-dev libtagc0-dev libjq-dev zlib1g-dev)
 # Testing, each a peer or a tool the tests drive:
 # sqlite3: the tests read the database from outside Facet; tmux: the TUI's
 # end-to-end tests; python3: fixture servers and the MCP and browser clients.

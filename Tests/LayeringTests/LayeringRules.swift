@@ -72,7 +72,8 @@ enum LayeringRules {
     /// machine ones, and one system library each where it needs one. Never
     /// another front end, the kernel's other layers, FeatureKit or a feature.
     static let frontEnds: [String: Set<String>] = [
-        "CLIFrontEnd": ["ScreenKit"],
+        // jq's C API for `--json FIELDS --jq EXPR`.
+        "CLIFrontEnd": ["ScreenKit", "CJQ"],
         "JSONLFrontEnd": ["ScreenKit", "JSONRPC"],
         // JSONRPC's API speaks JSONCore's values without re-exporting them,
         // and MCP builds its tool schemas as JSONValue and writes them with
@@ -103,7 +104,7 @@ enum LayeringRules {
 
     /// C shims (Modules/System): no dependencies, no Swift sources.
     static let systemLibraries: Set<String> = [
-        "CSQLiteConfig", "CDirectoryEntries", "CMalloc", "CNcursesw", "CEpoll", "CTagLib",
+        "CSQLiteConfig", "CDirectoryEntries", "CMalloc", "CNcursesw", "CEpoll", "CTagLib", "CJQ",
     ]
 
     /// Not product code: tests, their support and tools may use anything.

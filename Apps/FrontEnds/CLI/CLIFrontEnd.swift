@@ -16,9 +16,16 @@ public enum CLIFrontEnd: FrontEnd {
         var tokens = context.arguments
         let mode: OutputMode
         let span: RowSpan
+        let jq: JQFilter?
         do {
+            // First: its program is never read as a field list or a command word.
+            let program = try JQFilter.extract(from: &tokens)
             mode = try OutputMode.extract(from: &tokens, commandWords: JSONFieldsOption.commandWords(screens))
             span = try RowSpanOption.extract(from: &tokens)
+            jq = try program.map { program throws(ScreenError) in
+                guard case .jsonFields = mode else { throw JQFilter.needsFields }
+                return try JQFilter(program)
+            }
         } catch {
             out.error(error.message)
             return 2
@@ -44,7 +51,7 @@ public enum CLIFrontEnd: FrontEnd {
             let request = try CommandLineParser.parse(tokens, screens: screens)
             let runner = CommandRunner(
                 catalog: context.catalog, mode: mode, out: out, tokens: tokens, confirmation: CLIConfirmation(yes: yes),
-                span: span)
+                span: span, jq: jq)
             return try await runner.run(request)
         } catch {
             if error.kind == .invalidParams {

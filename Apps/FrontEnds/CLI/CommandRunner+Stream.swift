@@ -17,7 +17,7 @@ extension CommandRunner {
                 buffer.clear()
             }
         case .jsonFields(let fields):
-            try await streamJSONArray(snapshot, fields: fields, list: list, from: screen)
+            if try await !streamJSONArray(snapshot, fields: fields, list: list, from: screen) { return 1 }
         case .json:
             try await streamJSON(snapshot, list: list, from: screen)
         case .human:
@@ -29,14 +29,19 @@ extension CommandRunner {
 
     /// `--json a,b` with every row the span names: the same array
     /// `RowExport.json(fields:)` prints for the window, written a page at a
-    /// time (one object per line, commas between).
+    /// time (one object per line, commas between). Through `--jq` the array
+    /// is kept whole, as jq reads its input whole; false when the filter failed.
     private func streamJSONArray(
         _ snapshot: ScreenSnapshot, fields: [String], list: ListContent, from screen: any Screen
-    ) async throws(ScreenError) {
+    ) async throws(ScreenError) -> Bool {
         let export = RowExport(snapshot: snapshot)
         try export.validate(fields)
         var buffer = JSONLineBuffer(fields: fields.map { export.canonical($0) ?? $0 })
         var first = true
+        var whole = ""
+        let emit: (String) -> Void = { text in
+            if jq == nil { out.sink(text, .standardOutput) } else { whole += text }
+        }
         _ = try await ListPages.write(span, of: screen, list: list) { page in
             // The page as JSON lines, one object per line (a string's own line
             // breaks are escaped), each then led by the array's comma.
@@ -47,9 +52,10 @@ extension CommandRunner {
                 first = false
             }
             buffer.clear()
-            out.sink(text, .standardOutput)
+            emit(text)
         }
-        out.sink(first ? "[]\n" : "\n]\n", .standardOutput)
+        emit(first ? "[]\n" : "\n]\n")
+        return jq == nil || printJSON(whole)
     }
 
     /// The snapshot as `--json` prints it, its list's items being every row

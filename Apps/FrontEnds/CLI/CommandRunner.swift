@@ -20,6 +20,8 @@ struct CommandRunner {
     var confirmation = CLIConfirmation()
     /// How many list rows to print (`--limit`, `--all`).
     var span: RowSpan = .window
+    /// `--jq EXPR`: filters what `--json FIELDS` prints.
+    var jq: JQFilter?
 
     /// The exit status: 0 done (also with a warning), 1 failed or refused, 2
     /// a usage error, 3 not confirmed (`CLIConfirmation`). Usage errors are
@@ -85,7 +87,9 @@ struct CommandRunner {
         }
         if let url = outcome.openURL, mode == .human { out.print(url) }
         if span != .window { return try await finishStreaming(shown, from: screen) }
-        return try finish(shown, reply: outcome.reply)
+        // An action that leaves its screen (a deleted playlist) left nothing
+        // to print but what it did.
+        return try finish(shown, reply: outcome.reply ?? (outcome.back ? [] : nil))
     }
 
     func steps(of request: CommandLineRequest, on snapshot: ScreenSnapshot) throws(ScreenError) -> [CommandLineRequest.Step] {
@@ -196,6 +200,7 @@ struct CommandRunner {
     func finish(_ snapshot: ScreenSnapshot, hint: String? = nil, reply: [String]? = nil) throws(ScreenError) -> Int32 {
         let status = snapshot.status
         let failed = status.kind == .error
+        var filterFailed = false
         switch mode {
         case .json:
             out.print(SnapshotJSON.string(snapshot))
@@ -203,7 +208,7 @@ struct CommandRunner {
             if !failed {
                 let export = RowExport(snapshot: snapshot)
                 try export.validate(fields)
-                out.print(export.json(fields: fields))
+                filterFailed = !printJSON(export.json(fields: fields))
             }
         case .rows(let fields):
             if !failed {
@@ -231,7 +236,7 @@ struct CommandRunner {
             out.diagnostic(failed && status.message == nil ? ScreenStatus(kind: .error, message: "failed") : status)
         }
         if let hint { out.note(hint) }
-        return failed ? 1 : 0
+        return failed || filterFailed ? 1 : 0
     }
 
     /// Waits for the screen's background work (a screen may keep loading

@@ -22,7 +22,7 @@ enum HelpText {
         var lines = [
             "Facet: playlists, folders and more, from a CLI, a full-screen TUI, JSON lines, MCP or a browser.",
             "",
-            "Usage: facet [--ui \(names)] <screen> [params] [<action> [args]] [--json | --jsonl [--fields A,B]]",
+            "Usage: facet [--ui \(names)] <screen> [params] [<action> [args]] [--json [A,B [--jq EXPR]] | --jsonl [--fields A,B]]",
             "       facet help <screen>     actions, parameters, fields and examples of one screen",
             "",
             "Screens:",
@@ -43,6 +43,8 @@ enum HelpText {
             "Options:",
             "  --json          print the screen's whole snapshot as JSON (what JSON-lines clients receive)",
             "  --json A,B      those fields of each row as one JSON array, as gh does",
+            "  --jq EXPR       with --json A,B: filter that array with a jq program (jq's own library), as gh does;",
+            "                  strings print as text, other values as compact JSON",
             "  --jsonl         print the data only: one JSON object per list row (id and typed column values),",
             "                  or one object of the detail rows on screens without a list",
             "  --fields A,B    those fields only, in that order (implies --jsonl; 'facet help SCREEN' lists them)",

@@ -71,7 +71,7 @@ struct CompletionEngine {
     }
 
     static let launcherOptions = ["--ui", "--connect", "--help", "--version"]
-    static let outputOptions = ["--json", "--jsonl", "--fields", "--help"]
+    static let outputOptions = ["--json", "--jq", "--jsonl", "--fields", "--help"]
 
     /// After a screen's name: its positionals, actions, options and values,
     /// walked the way `CommandLineParser` reads them.
@@ -90,6 +90,12 @@ struct CompletionEngine {
                 used.insert(name)
                 if name == "fields" {
                     if index == words.count { return fieldCandidates(screen, current: current) }
+                    index += 1
+                    continue
+                }
+                if name == "jq", !word.contains("=") {
+                    // A jq program: nothing to offer, and never a positional.
+                    if index == words.count { return Candidates() }
                     index += 1
                     continue
                 }

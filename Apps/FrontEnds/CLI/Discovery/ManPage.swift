@@ -12,7 +12,7 @@ enum ManPage {
             "facet \\- playlists, folder sizes, GitHub stars and photos from a CLI, a TUI, JSON lines or MCP",
             ".SH SYNOPSIS",
             ".B facet",
-            escape("[--ui NAME] [--connect [SOCKET]] SCREEN [params] [ACTION [args]] [--json | --jsonl [--fields A,B]]"),
+            escape("[--ui NAME] [--connect [SOCKET]] SCREEN [params] [ACTION [args]] [--json [A,B [--jq EXPR]] | --jsonl [--fields A,B]]"),
             ".br",
             ".B facet",
             escape("help [SCREEN] | completion bash|zsh|fish | paths | serve [--socket PATH]"),
@@ -51,6 +51,7 @@ enum ManPage {
         let output = [
             ("--json", "print the screen's whole snapshot as JSON"),
             ("--json A,B", "those fields of each row as one JSON array, as gh does"),
+            ("--jq EXPR", "with --json A,B: filter that array with a jq program (jq's own library), as gh does"),
             ("--jsonl", "print the data only: one JSON object per list row, or one of the detail rows"),
             ("--fields A,B", "those fields only, in that order (implies --jsonl)"),
             ("--ui NAME", "run another front end ('facet --ui NAME --help' for its options)"),

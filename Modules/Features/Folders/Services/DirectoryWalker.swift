@@ -91,9 +91,10 @@ struct DirectoryWalker {
         let name: [CChar]
         let device: UInt64
         let inode: UInt64
-        /// For an export's entry (`st_size`, `st_blocks`).
+        /// For an export's entry (`st_size`, `st_blocks`, `st_mtime`).
         let size: Int64
         let blocks: Int64
+        let modified: Int
 
         /// What an export writes of it: the fields of its `stat` it keeps.
         var info: stat {
@@ -102,6 +103,7 @@ struct DirectoryWalker {
             info.st_ino = __ino_t(inode)
             info.st_size = __off_t(size)
             info.st_blocks = __blkcnt_t(blocks)
+            info.st_mtim.tv_sec = modified
             info.st_mode = S_IFDIR
             info.st_nlink = 2
             return info
@@ -244,7 +246,7 @@ struct DirectoryWalker {
                     subdirectories.append(Subdirectory(
                         name: Array(UnsafeBufferPointer(start: namePointer, count: strlen(namePointer) + 1)),
                         device: UInt64(info.st_dev), inode: UInt64(info.st_ino),
-                        size: Int64(info.st_size), blocks: Int64(info.st_blocks)))
+                        size: Int64(info.st_size), blocks: Int64(info.st_blocks), modified: info.st_mtim.tv_sec))
                 } else {
                     export?.excludedDirectory(namePointer, info: info)
                 }

@@ -20,8 +20,9 @@ import Glibc
 /// bounded however the tree is shaped.
 ///
 /// Fields are ncdu's: `name`, `asize` (`st_size`), `dsize` (`st_blocks` ×
-/// 512), `dev` (on the root and where it changes), `ino`/`hlnkc`/`nlink`
-/// for hard-linked files, `notreg` for what is neither a file nor a
+/// 512), `mtime` (as `ncdu -e` writes it, so an import shows real dates),
+/// `dev` (on the root and where it changes), `ino`/`hlnkc`/`nlink` for
+/// hard-linked files, `notreg` for what is neither a file nor a
 /// directory, `read_error`, and `excluded: "otherfs"` for a directory on
 /// another file system (not entered unless `crossDevices`). Zero sizes are
 /// left out, as ncdu does. Names are written as their bytes (a name that is

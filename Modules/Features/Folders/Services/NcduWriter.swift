@@ -166,6 +166,8 @@ struct NcduWriter {
         raw("}")
     }
 
+    /// Sizes, then the modification time as `ncdu -e` writes it (seconds
+    /// since 1970): without it an import of the file has no dates to show.
     private mutating func sizes(_ info: stat) {
         if info.st_size > 0 {
             raw(",\"asize\":")
@@ -175,6 +177,8 @@ struct NcduWriter {
             raw(",\"dsize\":")
             number(Int64.bytes(ofBlocks: Int64(info.st_blocks)))
         }
+        raw(",\"mtime\":")
+        number(max(0, Int64(info.st_mtim.tv_sec)))  // ncdu reads it unsigned
     }
 
     /// Writes what is buffered; false (with `errno`) if the disk refused.

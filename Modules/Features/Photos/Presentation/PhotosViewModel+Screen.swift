@@ -153,7 +153,8 @@ extension PhotosViewModel {
         if let cache {
             rows.append(DetailRow("Photos", Formatters.grouped(cache.count), id: "count", data: .int(cache.count), type: .integer))
             rows.append(PhotoFormat.fetchedRow(cache, now: catalog.now()))
-            rows.append(DetailRow("Source", cache.source, id: "source", type: .url))
+            let source = earlierSource.map { "\($0) (\(Self.earlierSetting))" } ?? cache.source
+            rows.append(DetailRow("Source", source, id: "source", data: .string(cache.source), type: .url))
         }
         if let album {
             rows.append(DetailRow("Album", String(album), id: "album", data: .int(album), type: .integer))

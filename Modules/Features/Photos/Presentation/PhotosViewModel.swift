@@ -251,15 +251,28 @@ public final class PhotosViewModel: ScreenModel, DeclaredScreen {
         default: return nil
         }
         let host = URL(string: baseURL())?.host.map { "Photos server " + TerminalText.sanitize($0) } ?? "Photos server"
-        let message = CacheAge.unreachable(host, fetchedAt: cache.fetchedAt, now: catalog.now()) + " " + failure.message
+        let message = CacheAge.unreachable(host, fetchedAt: cache.fetchedAt, now: catalog.now())
+            + (earlierSource.map { " It was fetched from \($0), " + Self.earlierSetting + "." } ?? "") + " " + failure.message
         return ScreenStatus(kind: .warning, message: message, code: failure.code)
     }
 
     private var refreshMessage: String {
         let from = TerminalText.sanitize(baseURL())
         guard let cache else { return "Loading photos from \(from)…" }
-        return "Refreshing photos from \(from)… (showing the list fetched \(PhotoFormat.age(cache.fetchedAt, now: catalog.now())))"
+        let elsewhere = earlierSource.map { " from \($0)" } ?? ""
+        return "Refreshing photos from \(from)… (showing the list fetched \(PhotoFormat.age(cache.fetchedAt, now: catalog.now()))\(elsewhere))"
     }
+
+    /// Where the cache shown came from, when that is not the server the
+    /// setting names now: a changed `photos-base-url` keeps the old server's
+    /// list until a fetch from the new one succeeds, and every line about
+    /// that list says whose it is.
+    var earlierSource: String? {
+        guard let cache, cache.source != baseURL() else { return nil }
+        return TerminalText.sanitize(cache.source)
+    }
+
+    static let earlierSetting = "an earlier photos-base-url"
 
     func photo(id: Int) async throws(ScreenError) -> Photo {
         if let shown = photos.first(where: { $0.id == id }) { return shown }

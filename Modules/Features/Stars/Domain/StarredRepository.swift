@@ -106,11 +106,15 @@ public struct StarPage: Sendable, Equatable {
     public var offset: Int
     /// Matching stars in the cache (not just this window).
     public var total: Int
+    /// Every star in the user's cache, whatever the search or language:
+    /// the screen's "Cached" row names this one number in every state.
+    public var cached: Int
 
-    public init(items: [StarListing], offset: Int, total: Int) {
+    public init(items: [StarListing], offset: Int, total: Int, cached: Int? = nil) {
         self.items = items
         self.offset = offset
         self.total = total
+        self.cached = cached ?? total
     }
 }
 

@@ -34,7 +34,9 @@ struct StarPageQuery {
             db,
             sql: "SELECT \(Self.columns) FROM star s WHERE \(filter) ORDER BY \(orderBy) LIMIT ? OFFSET ?",
             arguments: StatementArguments(arguments + [max(0, query.limit), max(0, query.offset)]))
-        return StarPage(items: rows.map(Self.listing), offset: max(0, query.offset), total: total)
+        let cached = conditions.count == 1
+            ? total : try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM star WHERE user = ?", arguments: [user]) ?? 0
+        return StarPage(items: rows.map(Self.listing), offset: max(0, query.offset), total: total, cached: cached)
     }
 
     private var orderBy: String {

@@ -22,6 +22,8 @@ public final class StarsViewModel: ScreenModel, DeclaredScreen {
     public var listings: [StarListing] { window.items }
     public var offset: Int { window.offset }
     public var total: Int { window.total }
+    /// The user's whole cache (the list's `total` counts only matches).
+    public private(set) var cachedCount = 0
     public private(set) var query: StarQuery
     public private(set) var status: ScreenStatus = .idle
     public private(set) var isRefreshing = false
@@ -112,6 +114,7 @@ public final class StarsViewModel: ScreenModel, DeclaredScreen {
         next.offset = window.endOffset
         let page = try await run { try await self.access.library.store.page(user: account.user, next) }
         window.receive(page.items, at: next.offset, requested: next.offset, total: page.total, replacing: false)
+        cachedCount = page.cached
     }
 
     /// Asks GitHub for what changed; ignored while a refresh runs.
@@ -270,6 +273,7 @@ public final class StarsViewModel: ScreenModel, DeclaredScreen {
                     try await store.languages(user: account.user))
         }
         window.receive(page.items, at: 0, requested: 0, total: page.total, replacing: true)
+        cachedCount = page.cached
         syncState = state
         self.languages = languages
         publish()
@@ -423,7 +427,7 @@ public final class StarsViewModel: ScreenModel, DeclaredScreen {
     private func summaryRows(_ account: GitHubAccount) -> [DetailRow] {
         var rows = [
             DetailRow("GitHub user", account.user, id: "user"),
-            DetailRow("Cached", Formatters.grouped(total), id: "total", data: .int(total), type: .integer),
+            DetailRow("Cached", Formatters.grouped(cachedCount), id: "total", data: .int(cachedCount), type: .integer),
         ]
         if let fetched = syncState?.fetchedAt {
             let text = (offline ? "offline, fetched " : "") + StarsRows.age(fetched, now: now())

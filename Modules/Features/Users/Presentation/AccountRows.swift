@@ -15,9 +15,12 @@ enum AccountRows {
         ]
     }
 
+    /// What an unset preferred front end is called in every face (`set` takes it too).
+    static let defaultUI = "default"
+
     /// A user's preferred front end: its name, or null shown as "default".
     static func preferredUI(_ settings: UserSettings?) -> DetailRow {
         let choice = settings?.preferredUI?.rawValue
-        return DetailRow("Preferred front end", choice ?? "default", id: SettingKey.preferredUI.rawValue, data: .text(choice))
+        return DetailRow("Preferred front end", choice ?? defaultUI, id: SettingKey.preferredUI.rawValue, data: .text(choice))
     }
 }

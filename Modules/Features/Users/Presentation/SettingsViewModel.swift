@@ -91,8 +91,15 @@ public final class SettingsViewModel: AccountScreenModel, DeclaredScreen {
         return Self.printed(key, settings)
     }
 
+    /// An unset front end prints as the word the settings screen shows for
+    /// it, `default`, which `set` also takes: every face tells one story and
+    /// `set KEY "$(get KEY)"` changes nothing.
     static func printed(_ key: SettingKey, _ settings: UserSettings) -> String {
-        key == .githubToken ? (settings.hasGitHubToken ? Self.hidden : "") : settings.displayValue(key)
+        switch key {
+        case .githubToken: settings.hasGitHubToken ? Self.hidden : ""
+        case .preferredUI: settings.preferredUI?.rawValue ?? AccountRows.defaultUI
+        default: settings.displayValue(key)
+        }
     }
 
     static let hidden = "set (hidden)"
@@ -100,7 +107,9 @@ public final class SettingsViewModel: AccountScreenModel, DeclaredScreen {
     /// The one line `set` answers with: the key as typed and what it now holds.
     static func confirmation(_ key: SettingKey, _ settings: UserSettings) -> String {
         let value = printed(key, settings)
-        return value.isEmpty ? "Cleared \(key.rawValue): not set." : "Saved \(key.rawValue): \(value)."
+        if value.isEmpty { return "Cleared \(key.rawValue): not set." }
+        if key == .preferredUI, settings.preferredUI == nil { return "Cleared \(key.rawValue): \(value)." }
+        return "Saved \(key.rawValue): \(value)."
     }
 
     override func accountChanged() {
@@ -266,7 +275,7 @@ public final class SettingsViewModel: AccountScreenModel, DeclaredScreen {
         case .githubToken: placeholder = settings.hasGitHubToken ? "set (hidden)" : "not set"
         case .githubUser: placeholder = "not set"
         case .preferredUI:
-            placeholder = "default"
+            placeholder = AccountRows.defaultUI
             choices = [""] + account.frontEnds.map(\.rawValue)
         case .pageSize:
             placeholder = "\(SettingsRules.pageSizeRange.lowerBound)–\(SettingsRules.pageSizeRange.upperBound)"

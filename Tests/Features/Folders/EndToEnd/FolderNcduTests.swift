@@ -101,6 +101,53 @@ import TestSupport
         #expect(!(try FileManager.default.contentsOfDirectory(atPath: out.path)).contains { $0.contains(".facet-") })
     }
 
+    /// Every entry's modification time, by path, as `ncdu -e` writes them.
+    func mtimes(_ file: String) throws -> [String: Int] {
+        let data = try Data(contentsOf: URL(fileURLWithPath: file))
+        let top = try #require(try JSONSerialization.jsonObject(with: data) as? [Any])
+        var found: [String: Int] = [:]
+        func walk(_ directory: [Any], at parent: String?) {
+            guard let info = directory.first as? [String: Any], let name = info["name"] as? String else { return }
+            let path = parent.map { $0 + "/" + name } ?? name
+            found[path] = info["mtime"] as? Int
+            for element in directory.dropFirst() {
+                if let sub = element as? [Any] {
+                    walk(sub, at: path)
+                } else if let entry = element as? [String: Any], let name = entry["name"] as? String {
+                    found[path + "/" + name] = entry["mtime"] as? Int
+                }
+            }
+        }
+        walk(top[3] as? [Any] ?? [], at: nil)
+        return found
+    }
+
+    /// Facet's export carries each entry's mtime as ncdu's extended export
+    /// does, so browsing it with `--import` shows the real dates.
+    @Test func facetsExportCarriesModificationTimesThatImportShows() throws {
+        makeTree()
+        let known = Date(timeIntervalSince1970: 1_700_000_000)
+        try FileManager.default.setAttributes([.modificationDate: known], ofItemAtPath: root + "/loose.txt")
+        try FileManager.default.setAttributes([.modificationDate: known], ofItemAtPath: root + "/small")
+        let facetFile = out.path + "/facet.json"
+        #expect(try FacetProcess.run(["folders", root, "export", facetFile], home: home.path).status == 0)
+        let ncduFile = out.path + "/ncdu.json"
+        #expect(try ncdu(["-0", "-e", "-o", ncduFile, root]).status == 0)
+        let ours = try mtimes(facetFile)
+        #expect(ours.count == 16 && ours[root + "/loose.txt"] == 1_700_000_000, "\(ours)")
+        #expect(ours == (try mtimes(ncduFile)))
+
+        let listed = try FacetProcess.run(["folders", "--import", facetFile, "--files", "--json"], home: home.path)
+        #expect(listed.status == 0, "\(listed.stderr)")
+        let snapshot = try #require(try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [String: Any])
+        let items = ((snapshot["content"] as? [String: Any])?["list"] as? [String: Any])?["items"] as? [[String: Any]] ?? []
+        func modified(_ id: String) -> String? {
+            (items.first { $0["id"] as? String == id }?["values"] as? [String: Any])?["modified"] as? String
+        }
+        #expect(modified("loose.txt")?.hasPrefix("2023-11-14T22:13:20") == true, "\(items)")
+        #expect(modified("small")?.hasPrefix("2023-11-14T22:13:20") == true, "\(items)")
+    }
+
     @Test func anExportNcduWroteIsBrowsedWithoutTheDisk() throws {
         makeTree()
         let ncduFile = out.path + "/ncdu.json"

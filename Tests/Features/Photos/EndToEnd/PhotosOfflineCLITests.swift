@@ -55,6 +55,29 @@ import TestSupport
         #expect(reload.status == 1)
     }
 
+    /// A changed `photos-base-url` that cannot be reached shows the old
+    /// server's list: the warning and the Source row both say it is that
+    /// server's, not the one the setting names now.
+    @Test func theCacheOfAnEarlierServerSaysWhereItCameFrom() throws {
+        let server = try PhotosFixtureServer()
+        let old = server.baseURL("ok")
+        try signIn(photosAt: old)
+        #expect(try facet("photos", "--jsonl").status == 0)
+        let closed = "http://127.0.0.1:\(PhotosFixtureServer.closedPort())/ok"
+        #expect(try facet("settings", "set", "photos-base-url", closed).status == 0)
+
+        let table = try facet("photos", extra: Self.later)
+        #expect(table.status == 0, "\(table.stderr)")
+        #expect(table.stderr.contains("It was fetched from \(old), an earlier photos-base-url."), "\(table.stderr)")
+        let offline = try facet("photos", "--offline", extra: Self.later)
+        let source = offline.stdout.split(separator: "\n").first { $0.hasPrefix("Source") }
+        #expect(source?.hasSuffix("\(old) (an earlier photos-base-url)") == true, "\(offline.stdout)")
+        // Programs still read the bare address.
+        let json = PhotoSnapshot.object(try facet("photos", "--offline", "--json", extra: Self.later).stdout)
+        let rows = ((json["content"] as? [String: Any])?["detail"] as? [String: Any])?["rows"] as? [[String: Any]] ?? []
+        #expect(rows.first { $0["id"] as? String == "source" }?["data"] as? String == old, "\(rows)")
+    }
+
     @Test func offlineWithoutACacheIsAnError() throws {
         try signIn(photosAt: "http://127.0.0.1:\(PhotosFixtureServer.closedPort())/ok")
         let result = try facet("photos")

@@ -152,7 +152,7 @@ import TestSupport
         #expect((error?["message"] as? String)?.contains("already at the bottom") == true, "\(refused.response)")
         #expect(songs(refused.snapshot) == songs(down.snapshot))
         let undone = try perform(session, sample, "undo", [:])
-        #expect(message(undone.snapshot).hasPrefix("Undone: move 2 songs of \"Sample\" back"), "\(undone.snapshot)")
+        #expect(message(undone.snapshot).hasPrefix("Undone: moved 2 songs of \"Sample\" back"), "\(undone.snapshot)")
         #expect(songs(undone.snapshot) == original)
         #expect(try session.finish() == 0)
     }

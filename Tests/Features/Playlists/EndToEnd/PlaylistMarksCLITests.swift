@@ -93,7 +93,7 @@ import TestSupport
         #expect(try facet("playlist", "Eight", "rename", "Ocho").status == 0)
         let renamed = try facet("playlist", "Ocho", "undo")
         #expect(renamed.status == 0)
-        #expect(renamed.stdout.contains("rename the playlist back to \"Eight\""), "\(renamed.stdout)")
+        #expect(renamed.stdout.contains("Undone: renamed the playlist back to \"Eight\""), "\(renamed.stdout)")
         #expect(try facet("playlist", "Eight", "undo").status == 0)
         #expect(try facet("playlist", "Eight", "undo").status == 0)
         #expect(try titles() == ["S1", "S3", "S4", "S6", "S7"])
@@ -110,11 +110,18 @@ import TestSupport
         #expect(try facet("playlist", "Eight").status == 1)
         let back = try facet("playlists", "undo")
         #expect(back.status == 0, "\(back.stderr)")
-        #expect(back.stdout.contains("restore the deleted playlist \"Eight\""), "\(back.stdout)")
+        #expect(back.stdout.contains("✓ Undone: restored the deleted playlist \"Eight\"."), "\(back.stdout)")
         #expect(try titles() == ["S2", "S1", "S3", "S4", "S5", "S6", "S7", "S8"])
         // Its earlier changes came back with it.
         #expect(try facet("playlist", "Eight", "undo").status == 0)
         #expect(try titles() == (1...8).map { "S\($0)" })
+    }
+
+    @Test func deletingFromThePlaylistPrintsOnlyWhatItDid() throws {
+        try importEight()
+        let deleted = try facet("playlist", "Eight", "delete", "--yes")
+        #expect(deleted.status == 0, "\(deleted.stderr)")
+        #expect(deleted.stdout == "✓ Deleted \"Eight\".\n", "\(deleted.stdout)")
     }
 
     @Test func removingSeveralAsksOnceNamingTheCount() throws {

@@ -135,7 +135,7 @@ public final class InMemoryStarStore: StarStore, @unchecked Sendable {
             if query.descending != query.sort.naturallyDescending { list.reverse() }
             let marks = visited[user] ?? []
             let window = list.dropFirst(query.offset).prefix(query.limit).map { StarListing(repository: $0, visited: marks.contains($0.id)) }
-            return StarPage(items: Array(window), offset: query.offset, total: list.count)
+            return StarPage(items: Array(window), offset: query.offset, total: list.count, cached: (lists[user] ?? []).count)
         }
     }
 

@@ -97,6 +97,21 @@ import TestSupport
         #expect(try server.log().count == requestsBefore)
     }
 
+    /// "Cached" is the whole cache in every state; a search narrows the
+    /// list's total, never that row (the table and `--json` alike).
+    @Test func theCachedRowCountsTheWholeCacheWhateverTheSearch() async throws {
+        try await setUp(user: "octo")
+        #expect(try await facet("stars", "--json").status == 0)
+        let found = Self.object(try await facet("stars", "--refresh", "none", "--search", "drawing", "--json").stdout)
+        let list = (found["content"] as? [String: Any])?["list"] as? [String: Any]
+        let rows = ((found["content"] as? [String: Any])?["detail"] as? [String: Any])?["rows"] as? [[String: Any]] ?? []
+        #expect(list?["total"] as? Int == 58, "\(list ?? [:])")
+        #expect(rows.first { $0["id"] as? String == "total" }?["data"] as? Int == 230, "\(rows)")
+        let table = try await facet("stars", "--refresh", "none", "--language", "rust")
+        let cached = table.stdout.split(separator: "\n").first { $0.hasPrefix("Cached") }
+        #expect(cached?.hasSuffix(" 230") == true, "\(table.stdout)")
+    }
+
     /// Each failure: exit 1, its message on stderr, its code in the snapshot.
     @Test(arguments: [
         ("ghost", nil as String?, "stars.unknown_user", "GitHub has no user named \"ghost\"."),

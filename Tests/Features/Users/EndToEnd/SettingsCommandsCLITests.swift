@@ -32,11 +32,27 @@ import TestSupport
         let size = try facet("settings", "get", "page-size")
         #expect(size.stdout == "50\n")
         let unset = try facet("settings", "get", "ui")
-        #expect(unset.status == 0 && unset.stdout == "\n")
+        #expect(unset.status == 0 && unset.stdout == "default\n", "\(unset.stdout)")
 
         let cleared = try facet("settings", "set", "github-user", "")
         #expect(cleared.stdout == "✓ Cleared github-user: not set.\n")
         #expect(try facet("settings", "get", "github-user").stdout == "\n")
+    }
+
+    /// A cleared front end is "default" in `set`'s answer, the table, `get`
+    /// and `list` alike, and `set` takes that word back.
+    @Test func aClearedFrontEndReadsDefaultInEveryCommand() throws {
+        try signIn()
+        #expect(try facet("settings", "set", "ui", "cli").status == 0)
+        let cleared = try facet("settings", "set", "ui", "")
+        #expect(cleared.stdout == "✓ Cleared ui: default.\n", "\(cleared.stdout)")
+        let table = try facet("settings")
+        let row = table.stdout.split(separator: "\n").first { $0.hasPrefix("Preferred front end") }
+        #expect(row?.hasSuffix(" default") == true, "\(table.stdout)")
+        #expect(try facet("settings", "list").stdout.contains("\nui=default\n"))
+        #expect(try facet("settings", "get", "ui").stdout == "default\n")
+        let again = try facet("settings", "set", "ui", "default")
+        #expect(again.stdout == "✓ Cleared ui: default.\n", "\(again.stdout)")
     }
 
     @Test func listPrintsKeyEqualsValueLines() throws {
