@@ -45,5 +45,6 @@ dialog form { display: grid; gap: .6rem; }
 dialog label { display: grid; gap: .2rem; }
 dialog .buttons { display: flex; gap: .5rem; justify-content: flex-end; }
 dialog .hint { margin: 0; min-height: 1.2rem; font-size: .85rem; color: GrayText; white-space: pre-wrap; overflow-wrap: anywhere; }
+dialog .keys { margin: 0; font-size: .85rem; color: GrayText; }
 """#
 }
