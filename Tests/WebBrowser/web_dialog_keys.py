@@ -12,7 +12,7 @@ import sys
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
-from web_e2e import Page, browser, console_errors, run
+from web_e2e import in_browser, run
 
 
 def names(page):
@@ -41,38 +41,30 @@ def closed(page):
     return True
 
 
-def main():
+def steps(driver, page, facts):
     url, work = sys.argv[1:3]
-    facts = {}
-    driver = browser()
-    page = Page(driver)
-    try:
-        driver.get(url)
-        page.until("the first screen", lambda: page.title() != "")
-        driver.find_element(By.CSS_SELECTOR, "#tabs a[data-screen='folders']").click()
-        page.until("the folder rows", lambda: {"a", "b"} <= set(names(page)))
+    driver.get(url)
+    page.until("the first screen", lambda: page.title() != "")
+    driver.find_element(By.CSS_SELECTOR, "#tabs a[data-screen='folders']").click()
+    page.until("the folder rows", lambda: {"a", "b"} <= set(names(page)))
 
-        facts["dialogText"] = ask_delete(driver, page, "a")
-        page.key("n")
-        facts["closedByN"] = closed(page)
-        facts["keptAfterN"] = os.path.exists(os.path.join(work, "a"))
+    facts["dialogText"] = ask_delete(driver, page, "a")
+    page.key("n")
+    facts["closedByN"] = closed(page)
+    facts["keptAfterN"] = os.path.exists(os.path.join(work, "a"))
 
-        ask_delete(driver, page, "a")
-        page.key(Keys.ESCAPE)
-        facts["closedByEsc"] = closed(page)
-        facts["keptAfterEsc"] = os.path.exists(os.path.join(work, "a"))
+    ask_delete(driver, page, "a")
+    page.key(Keys.ESCAPE)
+    facts["closedByEsc"] = closed(page)
+    facts["keptAfterEsc"] = os.path.exists(os.path.join(work, "a"))
 
-        ask_delete(driver, page, "a")
-        page.key("y")
-        facts["closedByY"] = closed(page)
-        page.until("a gone", lambda: "a" not in names(page) and "b" in names(page) and not loading(driver))
-        facts["goneAfterY"] = not os.path.exists(os.path.join(work, "a"))
-        facts["bKept"] = os.path.exists(os.path.join(work, "b"))
-        facts["consoleErrors"] = console_errors(driver)
-    finally:
-        driver.quit()
-    return facts
+    ask_delete(driver, page, "a")
+    page.key("y")
+    facts["closedByY"] = closed(page)
+    page.until("a gone", lambda: "a" not in names(page) and "b" in names(page) and not loading(driver))
+    facts["goneAfterY"] = not os.path.exists(os.path.join(work, "a"))
+    facts["bKept"] = os.path.exists(os.path.join(work, "b"))
 
 
 if __name__ == "__main__":
-    run(main)
+    run(lambda: in_browser(steps))

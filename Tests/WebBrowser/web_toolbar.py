@@ -11,7 +11,7 @@ import sys
 
 from selenium.webdriver.common.by import By
 
-from web_e2e import Page, browser, console_errors, run
+from web_e2e import in_browser, run
 
 
 def bar_facts(driver):
@@ -27,32 +27,23 @@ def bar_facts(driver):
         };""")
 
 
-def main():
-    url = sys.argv[1]
-    facts = {}
-    driver = browser()
-    page = Page(driver)
-    try:
-        driver.get(url)
-        page.until("the first screen", lambda: page.title() != "")
-        driver.find_element(By.CSS_SELECTOR, "#tabs a[data-screen='stars']").click()
-        page.until("the stars screen", lambda: "github" in page.status().lower() or "signed in" in page.status().lower())
-        page.until("its actions", lambda: len(bar_facts(driver)["enabled"]) > 0)
-        facts["closed"] = bar_facts(driver)
-        driver.find_element(By.CSS_SELECTOR, "#screen details.unavailable summary").click()
-        page.until("the menu open", lambda: len(bar_facts(driver)["reasons"]) > 0)
-        facts["open"] = bar_facts(driver)
-        # The key of an action in the menu; the status drawn again keeps
-        # the menu as the user left it.
-        page.key("r")
-        page.until("the reason in the status", lambda: page.status().startswith("Refresh:"))
-        facts["keyStatus"] = page.status()
-        facts["stillOpen"] = bar_facts(driver)["menu"] is not None and len(bar_facts(driver)["reasons"]) > 0
-        facts["consoleErrors"] = console_errors(driver)
-    finally:
-        driver.quit()
-    return facts
+def steps(driver, page, facts):
+    driver.get(sys.argv[1])
+    page.until("the first screen", lambda: page.title() != "")
+    driver.find_element(By.CSS_SELECTOR, "#tabs a[data-screen='stars']").click()
+    page.until("the stars screen", lambda: "github" in page.status().lower() or "signed in" in page.status().lower())
+    page.until("its actions", lambda: len(bar_facts(driver)["enabled"]) > 0)
+    facts["closed"] = bar_facts(driver)
+    driver.find_element(By.CSS_SELECTOR, "#screen details.unavailable summary").click()
+    page.until("the menu open", lambda: len(bar_facts(driver)["reasons"]) > 0)
+    facts["open"] = bar_facts(driver)
+    # The key of an action in the menu; the status drawn again keeps
+    # the menu as the user left it.
+    page.key("r")
+    page.until("the reason in the status", lambda: page.status().startswith("Refresh:"))
+    facts["keyStatus"] = page.status()
+    facts["stillOpen"] = bar_facts(driver)["menu"] is not None and len(bar_facts(driver)["reasons"]) > 0
 
 
 if __name__ == "__main__":
-    run(main)
+    run(lambda: in_browser(steps))
