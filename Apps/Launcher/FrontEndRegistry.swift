@@ -47,7 +47,7 @@ public struct FrontEndRegistry {
             Entry(frontEnd: TUIFrontEnd.self, summary: "full-screen terminal interface", needsTerminal: true),
             Entry(frontEnd: JSONLFrontEnd.self, summary: "JSON-RPC 2.0, one message per line on stdin/stdout"),
             Entry(frontEnd: MCPFrontEnd.self, summary: "Model Context Protocol server on stdin/stdout, for agents"),
-            Entry(frontEnd: WebFrontEnd.self, summary: "the screens in a browser: facet --ui web [--listen ADDR:PORT] [--open]"),
+            Entry(frontEnd: WebFrontEnd.self, summary: "the screens in a browser: facet --ui web [--listen ADDR:PORT] [--open]; --list prints the URLs of running ones"),
         ],
         commands: [
             Entry(frontEnd: ServeFrontEnd.self, summary: "facet serve [--socket PATH]: one core for many clients on a Unix socket"),

@@ -160,9 +160,10 @@ public enum Launcher {
             fail("facet: \(FacetApp.message(for: error))", status: 1)
         }
         if let command {
-            let context = FrontEndContext(
+            var context = FrontEndContext(
                 catalog: app.catalog, arguments: rest, environment: environment, version: FacetApp.version,
                 home: app.home, frontEnds: registry.infos)
+            context.runtimeDirectory = SocketLocation.directory(environment: environment)
             let status = await command.frontEnd.run(context)
             app.finish()
             return status
@@ -174,9 +175,10 @@ public enum Launcher {
         guard let entry = registry.entry(name) else {
             fail(registry.unknown(name, from: "default"), status: 2)
         }
-        let context = FrontEndContext(
+        var context = FrontEndContext(
             catalog: app.catalog, arguments: options.rest, environment: environment, version: FacetApp.version,
             home: app.home, frontEnds: registry.infos)
+        context.runtimeDirectory = SocketLocation.directory(environment: environment)
         let status = await entry.frontEnd.run(context)
         app.finish()
         // Output that could not be written (closed stdout, full disk) is a failure.
@@ -197,9 +199,10 @@ public enum Launcher {
         let requested = options.ui ?? environment["FACET_UI"].flatMap { $0.isEmpty ? nil : $0 }
         let name = requested ?? defaultFrontEnd(rest: options.rest, registry: registry)
         guard let entry = registry.entry(name) else { fail(registry.unknown(name, from: "default"), status: 2) }
-        let context = FrontEndContext(
+        var context = FrontEndContext(
             catalog: catalog, arguments: options.rest, environment: environment, version: FacetApp.version,
             home: catalog.home, frontEnds: registry.infos)
+        context.runtimeDirectory = SocketLocation.directory(environment: environment)
         exit(await entry.frontEnd.run(context))
     }
 

@@ -11,4 +11,11 @@ enum SocketLocation {
         }
         return FacetApp.dataDirectory(environment: environment) + "/facet.sock"
     }
+
+    /// The socket's folder: the user's own, for what a running process
+    /// leaves for later commands (the web servers' URLs).
+    static func directory(environment: [String: String]) -> String {
+        let path = defaultPath(environment: environment)
+        return String(path[..<(path.lastIndex(of: "/") ?? path.endIndex)])
+    }
 }

@@ -66,8 +66,14 @@ public final class FacetApp {
         installed = features.map { $0.init(context: context) }
         for feature in installed { feature.register(in: registry) }
         if mode == .longRunning {
-            foreignCommits = database.watchForeignCommits { [registry] in
-                Task { @MainActor in registry.readWatchedScreensAgain() }
+            // The settings are data too: another process's `settings set`
+            // reaches the shared account first, so the screens that read
+            // again (and those that observe the account) use the new values.
+            foreignCommits = database.watchForeignCommits { [registry, account] in
+                Task { @MainActor in
+                    try? await account.refresh()
+                    registry.readWatchedScreensAgain()
+                }
             }
             if let fallback = foreignCommits?.fallback { registry.warnings.append(fallback) }
         }

@@ -5,9 +5,14 @@ import Foundation
 /// - the `Host` must name this server (its listening address, or a loopback
 ///   name on its port): a page on another site whose name resolves to
 ///   127.0.0.1 (DNS rebinding) sends its own name and is refused;
-/// - the one-time token from the printed URL is exchanged for a session
-///   cookie (`HttpOnly`: no script reads it; `SameSite=Strict`: no other
-///   site's page sends it) and the page secret, then dropped from the URL;
+/// - the token from the printed URL is exchanged for a session cookie
+///   (`HttpOnly`: no script reads it; `SameSite=Strict`: no other site's
+///   page sends it) and the page secret, then dropped from the URL. As
+///   Jupyter's, it works for the server's lifetime, in any browser and any
+///   number of times: the URL is what the user holds (a second browser, a
+///   restarted one), and it is shown only on the server's terminal and in
+///   the user's own 0600 file (`RunningWebServers`), never in a log or a
+///   `Referer` (the page drops it from its address and sends no referrer);
 /// - every other request needs that cookie;
 /// - the cookie alone is not enough for anything that acts or reads the
 ///   user's data (the WebSocket, path completion): browsers send a
@@ -31,7 +36,6 @@ final class AccessGuard: @unchecked Sendable {
     private let pageSecret = AccessToken.random()
     private let lock = NSLock()
     private var port = 0
-    private var tokenUsed = false
 
     init(listenHost: String, token: AccessToken) {
         self.listenHost = listenHost
@@ -55,14 +59,9 @@ final class AccessGuard: @unchecked Sendable {
         return names.contains { host == "\($0):\(port)" }
     }
 
-    /// The token in a URL, accepted once: a URL that leaks later (shell
-    /// history, a screenshot) opens nothing.
-    func redeem(_ candidate: some StringProtocol) -> Bool {
-        lock.withLock {
-            guard !tokenUsed, token.matches(candidate) else { return false }
-            tokenUsed = true
-            return true
-        }
+    /// Whether a URL's token is this server's (compared in constant time).
+    func admits(token candidate: some StringProtocol) -> Bool {
+        token.matches(candidate)
     }
 
     /// This server's cookie name: one per port, so another server on
@@ -70,12 +69,13 @@ final class AccessGuard: @unchecked Sendable {
     /// neither replaces nor is replaced by it.
     var cookieName: String { Self.cookiePrefix + String(boundPort) }
 
-    /// The cookie that stands for a redeemed token.
+    /// The cookie that stands for the token; the session lasts as long as
+    /// the browser's, and the printed URL opens a new one.
     var setCookie: String {
         "\(cookieName)=\(session.value); HttpOnly; SameSite=Strict; Path=/"
     }
 
-    /// The page secret, handed out only with a redeemed token.
+    /// The page secret, handed out only with the token.
     var secretForPage: String { pageSecret.value }
 
     /// Whether `candidate` is the page secret (compared in constant time).

@@ -14,7 +14,8 @@ import ScreenKit
 /// (the system picks the port unless `--listen` names one) serves one
 /// generic page; each page opens one WebSocket that carries the JSON-RPC
 /// session JSON lines speaks, so `screen.changed` updates it in place.
-/// Prints a URL with a one-time token; `--open` hands it to the browser.
+/// Prints a URL with the server's token, good for its lifetime (`--list`
+/// prints it again); `--open` hands it to the browser.
 /// Runs until SIGTERM or SIGINT.
 public enum WebFrontEnd: FrontEnd {
     public static let name = "web"
@@ -41,6 +42,9 @@ public enum WebFrontEnd: FrontEnd {
             print(WebOptions.usage)
             return 0
         }
+        let running = context.runtimeDirectory.map(RunningWebServers.init(folder:))
+        if options.list { return list(running) }
+        let recorded = RecordedFile()
         signal(SIGPIPE, SIG_IGN)
         if !options.isLoopback {
             fail("""
@@ -77,10 +81,12 @@ public enum WebFrontEnd: FrontEnd {
             onServerRunning: { channel in
                 let port = channel.localAddress?.port ?? options.port
                 access.bound(port: port)
-                await announce(host: options.host, port: port, token: access, open: options.openBrowser, env: context.environment)
+                let url = await announce(host: options.host, port: port, token: access, open: options.openBrowser, env: context.environment)
+                if let running { recorded.set(running.record(url)) }
             },
             logger: Logger(label: "facet.web", factory: { _ in SwiftLogNoOpLogHandler() }))
         let stopping = StopDeadline(pages: pages)
+        defer { recorded.remove() }
         do {
             try await app.runService()
         } catch {
@@ -91,12 +97,30 @@ public enum WebFrontEnd: FrontEnd {
         return 0
     }
 
-    nonisolated static func announce(host: String, port: Int, token: AccessGuard, open: Bool, env: [String: String]) async {
+    /// `--list`: each running server's URL on stdout, as `jupyter server
+    /// list` prints them; none running is said on stderr, with status 1.
+    static func list(_ running: RunningWebServers?) -> Int32 {
+        let urls = running?.urls() ?? []
+        guard !urls.isEmpty else {
+            fail("facet: no web server is running (start one: facet --ui web)")
+            return 1
+        }
+        for url in urls { print(url) }
+        return 0
+    }
+
+    @discardableResult
+    nonisolated static func announce(host: String, port: Int, token: AccessGuard, open: Bool, env: [String: String]) async -> String {
         let shown = host.contains(":") ? "[\(host)]" : host
         let url = "http://\(shown):\(port)/?token=\(token.printedToken)"
-        fail("facet: the web front end is at\n  \(url)\n(open it once: the token is exchanged for a cookie; Ctrl-C stops)")
+        fail("""
+            facet: the web front end is at
+              \(url)
+            (open it in any browser while this server runs; facet --ui web --list prints it again; Ctrl-C stops)
+            """)
         FileHandle.standardOutput.write(Data((url + "\n").utf8))
         if open { BrowserLauncher.open(url, environment: env) }
+        return url
     }
 
     nonisolated static func fail(_ message: String) {

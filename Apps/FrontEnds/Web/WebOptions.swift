@@ -1,14 +1,16 @@
 import ScreenKit
 
-/// `facet --ui web [--listen ADDR:PORT] [--open]`, parsed.
+/// `facet --ui web [--listen ADDR:PORT] [--open]` or `facet --ui web --list`, parsed.
 struct WebOptions: Equatable {
-    static let usage = "usage: facet --ui web [--listen ADDR:PORT] [--open]"
+    static let usage = "usage: facet --ui web [--listen ADDR:PORT] [--open] | facet --ui web --list"
 
     /// Loopback unless `--listen` says otherwise; port 0 lets the system choose.
     var host = "127.0.0.1"
     var port = 0
     var openBrowser = false
     var help = false
+    /// Print the URL of each running web server instead of starting one.
+    var list = false
 
     /// Whether only this machine can reach the server.
     var isLoopback: Bool { WebOptions.loopbackHosts.contains(host.lowercased()) || host.hasPrefix("127.") }
@@ -23,6 +25,7 @@ struct WebOptions: Equatable {
             switch argument {
             case "--open": openBrowser = true
             case "--help", "-h": help = true
+            case "--list": list = true
             case "--listen":
                 guard let value = rest.popFirst() else { throw WebOptionError("--listen needs ADDR:PORT") }
                 try parseListen(value)

@@ -18,19 +18,22 @@ struct WebResponder: HTTPResponder {
             return Self.text(.methodNotAllowed, "Only GET.\n")
         }
         let query = request.uri.query ?? ""
+        let hasSession = access.admits(cookies: request.headers[values: .cookie])
         if let token = Self.queryValue("token", in: query) {
-            guard access.redeem(token) else {
-                return Self.text(.forbidden, "This link's token is wrong or was already used: start facet --ui web again.\n")
+            if access.admits(token: token) {
+                // The page itself, not a redirect: the page secret must reach
+                // this page only, never a URL. The page drops the token from
+                // its address before anything else.
+                var response = Self.body(.ok, WebAssets.indexHTML(secret: access.secretForPage), type: "text/html; charset=utf-8")
+                response.headers[.setCookie] = access.setCookie
+                return response
             }
-            // The page itself, not a redirect: the page secret must reach
-            // this page only, never a URL. The page drops the token from
-            // its address before anything else.
-            var response = Self.body(.ok, WebAssets.indexHTML(secret: access.secretForPage), type: "text/html; charset=utf-8")
-            response.headers[.setCookie] = access.setCookie
-            return response
+            // An old link in a browser that already has this server's
+            // session simply shows the page.
+            guard hasSession else { return Self.text(.forbidden, Self.wrongToken) }
         }
-        guard access.admits(cookies: request.headers[values: .cookie]) else {
-            return Self.text(.unauthorized, "Open the URL facet printed (it carries a one-time token).\n")
+        guard hasSession else {
+            return Self.text(.unauthorized, "Open the URL facet printed (it carries the server's token); \(Self.listHint)\n")
         }
         let path = request.uri.path
         if path == Self.socketPath { return Self.text(.forbidden, "WebSocket handshake refused.\n") }
@@ -48,6 +51,9 @@ struct WebResponder: HTTPResponder {
         }
         return Self.body(.ok, WebAssets.indexHTML(), type: "text/html; charset=utf-8")
     }
+
+    static let listHint = "facet --ui web --list prints the URL of each running web server."
+    static let wrongToken = "This link's token is not this server's (was the server restarted?): \(listHint)\n"
 
     static func text(_ status: HTTPResponse.Status, _ text: String) -> Response {
         body(status, text, type: "text/plain; charset=utf-8")

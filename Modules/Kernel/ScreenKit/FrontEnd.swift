@@ -13,6 +13,10 @@ public struct FrontEndContext {
     /// Every front end of this build (the launcher's registry), for help
     /// text that names them; never a list of a front end's own.
     public var frontEnds: [FrontEndInfo]
+    /// The user's own folder for what lives as long as a process (the
+    /// server socket's folder): where a server leaves word of itself for a
+    /// later command to find. Nil when the launcher gives none.
+    public var runtimeDirectory: String?
 
     public init(
         catalog: any ScreenCatalog, arguments: [String], environment: [String: String], version: String,

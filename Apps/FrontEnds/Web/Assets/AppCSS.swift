@@ -25,6 +25,10 @@ button[data-destructive="true"] { border-color: var(--bad); }
 button:disabled { cursor: not-allowed; opacity: .55; }
 kbd { font-family: ui-monospace, monospace; font-size: .8em; border: 1px solid GrayText; border-radius: .25rem; padding: 0 .3rem; }
 .reason { font-size: .8rem; color: GrayText; }
+.unavailable { align-self: center; font-size: .85rem; }
+.unavailable summary { cursor: pointer; color: GrayText; }
+.unavailable ul { list-style: none; margin: .4rem 0 0; padding: 0; display: grid; gap: .3rem; }
+.unavailable li { display: flex; gap: .5rem; align-items: baseline; flex-wrap: wrap; }
 dl.detail { display: grid; grid-template-columns: max-content 1fr; gap: .25rem 1rem; margin: 0 0 1rem; }
 dl.detail dt { color: GrayText; }
 dl.detail dd { margin: 0; }
@@ -45,5 +49,6 @@ dialog form { display: grid; gap: .6rem; }
 dialog label { display: grid; gap: .2rem; }
 dialog .buttons { display: flex; gap: .5rem; justify-content: flex-end; }
 dialog .hint { margin: 0; min-height: 1.2rem; font-size: .85rem; color: GrayText; white-space: pre-wrap; overflow-wrap: anywhere; }
+dialog .keys { margin: 0; font-size: .85rem; color: GrayText; }
 """#
 }

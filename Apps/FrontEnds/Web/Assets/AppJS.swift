@@ -125,7 +125,8 @@ function render() {
   }
   renderStatus(view.status, snapshot.status, state.problem);
   const focused = document.activeElement?.dataset?.action;
-  const bar = renderActions(snapshot.actions, automatic, run);
+  const wasOpen = view.actions.querySelector?.("details.unavailable")?.open ?? false;
+  const bar = renderActions(snapshot.actions, automatic, run, wasOpen);
   view.actions.replaceWith(bar);
   view.actions = bar;
   if (focused) bar.querySelector(`[data-action="${CSS.escape(focused)}"]`)?.focus();
@@ -297,6 +298,12 @@ function key(event) {
   const action = state.snapshot?.actions.find((a) => a.key === name);
   if (!action) return;
   event.preventDefault();
+  // A key whose action cannot apply says why, as the TUI's status line does.
+  if (!action.enabled) {
+    state.problem = `${action.label}: ${action.disabledReason ?? "not available now"}`;
+    render();
+    return;
+  }
   run(action);
 }
 

@@ -81,12 +81,33 @@ export function ask(dialog, action, params, initial = {}) {
 // true when the user says yes to `question`, the screen's own words naming
 // what `action` would remove or destroy, shown as sent: they already end
 // with what its effect says of undoing it.
+//
+// It answers the TUI's keys, and names them as the TUI's footer does: `y`
+// says yes, `n` no; Esc cancels as every dialog does, and Enter takes the
+// focused button, Cancel at first.
 export async function confirmAction(dialog, action, question) {
   const form = el("form", { role: "alertdialog", "aria-labelledby": "prompt-title" },
     el("h2", { id: "prompt-title" }, question),
+    el("p", { class: "keys" }, "y yes · n no"),
     buttons(action.label, true));
+  form.querySelector("[data-ok]").setAttribute("aria-keyshortcuts", "y");
+  form.querySelector("[data-cancel]").setAttribute("aria-keyshortcuts", "n");
   form.collect = () => true;
-  return (await show(dialog, form, (f) => f.querySelector("[data-cancel]"))) === true;
+  const keys = (event) => {
+    if (event.ctrlKey || event.metaKey || event.altKey) return;
+    const key = event.key.toLowerCase();
+    if (key !== "y" && key !== "n") return;
+    event.preventDefault();
+    event.stopPropagation();
+    if (key === "y") form.requestSubmit(form.querySelector("[data-ok]"));
+    else dialog.close();
+  };
+  dialog.addEventListener("keydown", keys);
+  try {
+    return (await show(dialog, form, (f) => f.querySelector("[data-cancel]"))) === true;
+  } finally {
+    dialog.removeEventListener("keydown", keys);
+  }
 }
 
 // The typed second answer some targets need (the home folder's full path):

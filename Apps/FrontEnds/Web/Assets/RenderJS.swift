@@ -46,9 +46,14 @@ export function renderDetail(detail) {
   return list;
 }
 
-// actions: descriptors; run(action) is called on click.
-export function renderActions(actions, hidden, run) {
+// actions: descriptors; run(action) is called on click. The bar shows what
+// applies now; the actions that cannot apply in this state are grouped out
+// of the way in one menu (`unavailableOpen`: it stays as the user left it),
+// each with its reason, so a screen with no GitHub user shows one button,
+// not a row of greyed ones with their reasons inline.
+export function renderActions(actions, hidden, run, unavailableOpen = false) {
   const bar = el("div", { class: "actions", role: "toolbar", "aria-label": "Actions" });
+  const unavailable = el("ul", {});
   for (const action of actions) {
     if (hidden.has(action.name)) continue;
     const reasonId = `reason-${action.name}`;
@@ -59,8 +64,14 @@ export function renderActions(actions, hidden, run) {
     }, action.label);
     if (action.key) button.append(el("kbd", {}, action.key));
     button.addEventListener("click", () => run(action));
-    bar.append(button);
-    if (!action.enabled && action.disabledReason) bar.append(el("span", { class: "reason", id: reasonId }, action.disabledReason));
+    if (action.enabled) { bar.append(button); continue; }
+    unavailable.append(el("li", {}, button, el("span", { class: "reason", id: reasonId }, action.disabledReason ?? "")));
+  }
+  if (unavailable.children.length > 0) {
+    const menu = el("details", { class: "unavailable" },
+      el("summary", {}, `Not available now (${unavailable.children.length})`), unavailable);
+    menu.open = unavailableOpen;
+    bar.append(menu);
   }
   return bar;
 }

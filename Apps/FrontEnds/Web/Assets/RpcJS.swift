@@ -1,15 +1,18 @@
 /// The page's JSON-RPC client over its one WebSocket.
 enum RpcJS {
     static let text = #"""
-// The page secret: given once with the page that redeemed the token, then
-// kept in this origin's storage (per port: no other local server's page can
-// read it) for reloads and other tabs. The token leaves the address at once.
+// The page secret: given with the page that showed the token, then kept in
+// this origin's storage (per port: no other local server's page can read
+// it) for reloads and other tabs. The token leaves the address at once,
+// also when the page came from the cookie alone (an old link).
 export const pageSecret = (() => {
   const meta = document.querySelector('meta[name="facet-page"]');
   if (meta) {
     localStorage.setItem("facet-page", meta.content);
     meta.remove();
-    const query = new URLSearchParams(location.search);
+  }
+  const query = new URLSearchParams(location.search);
+  if (query.has("token")) {
     query.delete("token");
     const rest = query.toString();
     history.replaceState(null, "", location.pathname + (rest ? `?${rest}` : ""));

@@ -38,7 +38,7 @@ public final class PhotosFeature: Feature {
         }
         registry.register(ScreenRegistration(PhotosViewModel.descriptor) { params in
             PhotosViewModel(
-                catalog: catalog, baseURL: baseURL, opener: opener, album: params.int("album"),
+                catalog: catalog, baseURL: baseURL, readSettings: { try? await account.refresh() }, opener: opener, album: params.int("album"),
                 text: params.string("filter") ?? "",
                 sort: params.string("sort").flatMap(PhotoSort.init(rawValue:)) ?? .id,
                 reverse: params.bool(ListGrammar.reverse) ?? false, page: params.int("page") ?? 1,

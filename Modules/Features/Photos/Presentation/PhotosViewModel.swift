@@ -53,22 +53,28 @@ public final class PhotosViewModel: ScreenModel, DeclaredScreen {
 
     let catalog: PhotoCatalog
     private let baseURL: @MainActor () -> String
+    /// Reads the settings again before a fetch, so a `photos-base-url`
+    /// saved by another process is the one fetched from.
+    private let readSettings: @MainActor () async -> Void
     private let opener: (@Sendable (String) async throws -> Void)?
     private var startPage: Int
     private var refreshing: Task<Void, Never>?
 
     /// - Parameters:
     ///   - baseURL: read at each refresh, so a changed setting applies to the next one.
+    ///   - readSettings: awaited before each fetch, before `baseURL` is read.
     ///   - opener: opens a photo's image URL; nil leaves it to the front end (the URL is in the outcome).
     ///   - offline: show the cache without refreshing when opened (`reload` still fetches).
     public init(
-        catalog: PhotoCatalog, baseURL: @escaping @MainActor () -> String, opener: (@Sendable (String) async throws -> Void)? = nil,
+        catalog: PhotoCatalog, baseURL: @escaping @MainActor () -> String,
+        readSettings: @escaping @MainActor () async -> Void = {}, opener: (@Sendable (String) async throws -> Void)? = nil,
         album: Int? = nil, text: String = "", sort: PhotoSort = .id, reverse: Bool = false, page: Int = 1,
         pageSize: Int = 50, offline: Bool = false
     ) {
         self.descending = reverse
         self.catalog = catalog
         self.baseURL = baseURL
+        self.readSettings = readSettings
         self.opener = opener
         self.album = album
         self.text = text
@@ -223,7 +229,10 @@ public final class PhotosViewModel: ScreenModel, DeclaredScreen {
     }
 
     private func performRefresh() async {
+        await readSettings()
         let url = baseURL()
+        status = .loading(refreshMessage)
+        publish()
         do {
             let fetched = try await catalog.refresh(baseURL: url)
             cache = fetched

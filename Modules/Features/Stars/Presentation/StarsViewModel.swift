@@ -129,6 +129,19 @@ public final class StarsViewModel: ScreenModel, DeclaredScreen {
         return true
     }
 
+    /// A refresh asked for by the user: the settings are read again first
+    /// (another process may have saved a user, token or server since), and
+    /// a changed account opens its own list, which refreshes as opening does.
+    public func refreshWithCurrentSettings(full: Bool = false) async -> Bool {
+        try? await access.account.refresh()
+        let before = account
+        await userMayHaveChanged()
+        if account?.user != before?.user || account?.apiBase != before?.apiBase || account?.token != before?.token {
+            return isRefreshing || refresh(full: full)
+        }
+        return refresh(full: full)
+    }
+
     /// Opens the repository's page (or hands back its URL) and marks it visited.
     public func openURL(_ id: Int64) async throws(ScreenError) -> ActionOutcome {
         guard let account else { throw ErrorPresentation.screenError(StarsError.noUser) }
@@ -327,11 +340,11 @@ public final class StarsViewModel: ScreenModel, DeclaredScreen {
     public static let reloadAction = ScreenAction<StarsViewModel>(
         StandardAction.reload, key: "r", label: "Refresh", summary: "Ask GitHub for new stars (one request if nothing changed).",
         effect: .replaces, reachesNetwork: true, unavailable: { $0.noUser ?? $0.busy }
-    ) { model, _ in model.refresh() ? .started : .done }
+    ) { model, _ in await model.refreshWithCurrentSettings() ? .started : .done }
     public static let fullRefreshAction = ScreenAction<StarsViewModel>(
         "refresh-all", key: "R", label: "Full refresh", summary: "Read every page from GitHub (catches unstars).",
         effect: .replaces, reachesNetwork: true, unavailable: { $0.noUser ?? $0.busy }
-    ) { model, _ in model.refresh(full: true) ? .started : .done }
+    ) { model, _ in await model.refreshWithCurrentSettings(full: true) ? .started : .done }
     /// Stores a visited mark besides handing the URL to a browser, so it
     /// changes stored data (the effect walk sees the mark written).
     public static let openURLAction = ScreenAction<StarsViewModel>(
