@@ -278,6 +278,7 @@ async function perform(name, args, quiet = false) {
     render();
   }
   const outcome = result.outcome ?? {};
+  if (outcome.focus != null) state.view?.table?.reveal(outcome.focus);
   if (outcome.openURL) window.open(outcome.openURL, "_blank", "noopener,noreferrer");
   if (outcome.navigate) await show(outcome.navigate, "push");
   else if (outcome.back) history.back();
