@@ -8,16 +8,19 @@ import TestSupport
 @Suite(.serialized) struct TabPlaceTmuxTests {
     /// A home with a playlist "Big" of `count` songs ("Song N" by "Band N"),
     /// and a TUI on it started in `folder` (the Folders tab's first folder).
-    func start(songs count: Int, in folder: String? = nil) throws -> (TemporaryDirectory, TmuxSession) {
+    /// `screen`: words naming the screen to start at (`playlist Big`).
+    func start(songs count: Int, in folder: String? = nil, screen: String = "") throws -> (TemporaryDirectory, TmuxSession) {
         let home = TemporaryDirectory("facet-tui-tabplace")
         let songs = (1...count).map { "#EXTINF:100,Band \($0) - Song \($0)\n/music/\($0).mp3" }
         let m3u = home.file("big.m3u", "#EXTM3U\n" + songs.joined(separator: "\n") + "\n")
         let imported = try FacetProcess.run(["playlists", "import", m3u, "--name", "Big"], home: home.path)
         #expect(imported.status == 0, "\(imported.stderr)")
         let cwd = folder ?? home.path
-        let command = "cd \(shellQuoted(cwd)); " + TmuxEndToEndTests().command(home: home.path, arguments: "--ui tui --no-mouse")
+        let command = "cd \(shellQuoted(cwd)); " + TmuxEndToEndTests().command(home: home.path, arguments: "--ui tui --no-mouse " + screen)
         let tmux = try TmuxSession(command: command, width: 100, height: 30)
-        try tmux.wait(for: "the Big playlist under the cursor") { $0.components(separatedBy: "\n").contains { $0.hasPrefix("› Big ") } }
+        if screen.isEmpty {
+            try tmux.wait(for: "the Big playlist under the cursor") { $0.components(separatedBy: "\n").contains { $0.hasPrefix("› Big ") } }
+        }
         return (home, tmux)
     }
 
@@ -135,6 +138,29 @@ import TestSupport
         #expect(back.contains("New name  Road trip"), "\(back)")
         try tmux.keys("Enter")
         try tmux.wait(for: "the playlist renamed") { titleLine($0).contains("Road trip") }
+        try tmux.keys("q")
+        try tmux.wait(forText: "EXITED 0")
+    }
+
+    /// A playlist the command line started at (`facet --ui tui playlist
+    /// Big`) is the Playlists tab's place: after `G`, a visit to another
+    /// tab and back, it is still open with the cursor on the last song, and
+    /// Esc leads to the list it belongs to.
+    @Test func aScreenStartedFromTheCommandLineKeepsItsPlace() throws {
+        let (home, tmux) = try start(songs: 300, screen: "playlist Big")
+        // The home outlives the TUI: deleting it under an open TUI is an error the TUI reports.
+        defer { withExtendedLifetime(home) {} }
+        try tmux.wait(forText: "1/300")
+        try tmux.keys("G")
+        try tmux.wait(for: "the last song under the cursor") { $0.contains("300/300") && !$0.contains("Load more") }
+        let end = try settled(tmux)
+        #expect(cursorRow(end)?.contains("Song 300") == true, "\(end)")
+
+        let back = try leaveAndComeBack(tmux, to: "Big")
+        #expect(back.contains("300/300"), "\(back)")
+        #expect(cursorRow(back)?.contains("Song 300") == true, "\(back)")
+        try tmux.keys("Escape")
+        try tmux.wait(for: "the playlists list") { lines($0).contains { $0.hasPrefix("› Big ") } }
         try tmux.keys("q")
         try tmux.wait(forText: "EXITED 0")
     }

@@ -22,14 +22,11 @@ public struct ToolGroups: Equatable, Sendable {
 
     public init(_ screens: [ScreenDescriptor]) {
         for screen in screens {
-            if screen.topLevel || groups.isEmpty || groups.contains(where: { $0.name == screen.id }) {
-                if let index = groups.firstIndex(where: { $0.name == screen.id }) {
-                    groups[index].screens.append(screen.id)
-                } else {
-                    groups.append(Group(name: screen.id, screens: [screen.id]))
-                }
+            let name = screens.tab(of: screen.id)?.id ?? screen.id
+            if let index = groups.firstIndex(where: { $0.name == name }) {
+                groups[index].screens.append(screen.id)
             } else {
-                groups[groups.count - 1].screens.append(screen.id)
+                groups.append(Group(name: name, screens: [screen.id]))
             }
         }
     }

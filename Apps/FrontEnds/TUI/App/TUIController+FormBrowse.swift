@@ -24,6 +24,15 @@ extension TUIController {
         case .first, .last:
             let editable = FormState.editable(form)
             if let target = command == .first ? editable.first : editable.last { session.form.focus = target }
+        case .nextScreen, .previousScreen:
+            // Tab and Shift-Tab move between a form's fields, browsed or
+            // edited (the key table's promise), round from the last to the
+            // first; digits still switch tabs.
+            let step = command == .nextScreen ? 1 : -1
+            if !session.form.moveFocus(step, in: form) {
+                let editable = FormState.editable(form)
+                if let target = step > 0 ? editable.first : editable.last { session.form.focus = target }
+            }
         case .activate:
             session.listFocused = false
         default:

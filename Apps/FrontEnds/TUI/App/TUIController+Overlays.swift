@@ -46,13 +46,19 @@ extension TUIController {
     func handlePrompt(_ key: KeyEvent, _ prompt: inout Prompt) -> Bool {
         guard prompt.fields.indices.contains(prompt.focus) else { return false }
         let isPicker = prompt.fields[prompt.focus].isPicker
-        // Tab in a path field completes the path, as a shell does.
+        // Tab in a path field completes the path, as a shell does, while
+        // there is something to complete (the text grows, or several names
+        // fit); on a complete path, or one nothing fits, Tab goes to the
+        // next field as everywhere else in a form.
         if key == .tab, prompt.fields[prompt.focus].param.kind == .path {
-            let completion = PathCompletion.complete(prompt.fields[prompt.focus].editor.text)
-            prompt.fields[prompt.focus].editor.replace(with: completion.text)
-            prompt.fields[prompt.focus].editor.moveEnd()
-            prompt.hint = completion.candidates.isEmpty ? nil : PathCompletion.summary(completion)
-            return true
+            let typed = prompt.fields[prompt.focus].editor.text
+            let completion = PathCompletion.complete(typed)
+            if completion.text != typed || !completion.candidates.isEmpty {
+                prompt.fields[prompt.focus].editor.replace(with: completion.text)
+                prompt.fields[prompt.focus].editor.moveEnd()
+                prompt.hint = completion.candidates.isEmpty ? nil : PathCompletion.summary(completion)
+                return true
+            }
         }
         prompt.hint = nil
         if let command = bindings.command(for: key, in: .edit) {

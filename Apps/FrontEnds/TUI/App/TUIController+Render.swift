@@ -38,7 +38,7 @@ extension TUIController {
         }
         syncTop()
         guard let session = top else { return Frame(buffer: buffer, caret: nil) }
-        let snapshot = session.screen.snapshot
+        let snapshot = DrawnSnapshot.of(session.screen.snapshot)
         let list = snapshot.content.list
 
         layout.tabs = TitleBar.draw(into: &buffer, row: 0, tabs: topLevelScreens.map(\.title), active: activeTab, width: width,

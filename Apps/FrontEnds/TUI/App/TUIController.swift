@@ -57,9 +57,19 @@ public final class TUIController {
     }
 
     /// Opens the first screen. Throws when it cannot be opened at all.
+    ///
+    /// A child screen (`facet --ui tui playlist Big`) opens inside its tab,
+    /// on top of the tab's first screen, as if Enter had opened it there:
+    /// it is then that tab's place, kept while other tabs are visited, and
+    /// Esc leads to the list it belongs to.
     public func start(_ home: ScreenRequest) async throws(ScreenError) {
         let screen = try await catalog.open(home)
         stack = [makeSession(screen, root: true)]
+        if let tab = catalog.screens.tab(of: home.screen), tab.id != home.screen,
+           !tab.params.contains(where: \.required),
+           let first = try? await catalog.open(ScreenRequest(screen: tab.id)) {
+            stack.insert(makeSession(first, root: true), at: 0)
+        }
         if !catalog.warnings.isEmpty { notify(catalog.warnings.joined(separator: " "), style: .warning) }
     }
 

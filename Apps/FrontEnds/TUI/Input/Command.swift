@@ -38,7 +38,7 @@ public enum Command: Hashable, Sendable {
         case .first: "First"
         case .last: "Last"
         case .activate: "Open"
-        case .nextScreen: "Next screen"
+        case .nextScreen: "Next screen (next field in a form)"
         case .previousScreen: "Previous screen"
         case .switchScreen: "Go to screen"
         case .sortNext: "Sort by the next column"

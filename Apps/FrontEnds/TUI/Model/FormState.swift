@@ -26,8 +26,11 @@ struct FormState {
                 if editors[field.id]?.text != field.value { editors[field.id]?.replace(with: field.value) }
             }
         }
+        // A form whose fields are all read-only for a moment (while it
+        // saves) keeps its focus: the pointer stays on the field just saved
+        // rather than jumping to the first one.
         let editable = Self.editable(form)
-        if !editable.contains(focus) { focus = editable.first ?? 0 }
+        if let first = editable.first, !editable.contains(focus) { focus = first }
     }
 
     /// Moves focus by `step` editable fields; returns false when it would

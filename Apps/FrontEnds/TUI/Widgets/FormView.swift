@@ -16,10 +16,15 @@ enum FormView {
     ) -> (x: Int, y: Int)? {
         let labelWidth = min(24, form.fields.map { TerminalText.width(TerminalText.sanitize($0.label)) }.max() ?? 0)
         let boxX = rect.x + 2 + labelWidth + 2
-        let boxWidth = max(4, min(48, rect.maxX - boxX - 2))
+        let widestBox = max(4, min(48, rect.maxX - boxX - 2))
         var y = rect.y
         var caret: (x: Int, y: Int)?
         for (index, field) in form.fields.enumerated() where y < rect.maxY {
+            // A field with choices gives its box the room their hint needs
+            // (down to a short box): the choices are read whole, not cut.
+            let choices = field.choices.map { $0.map { $0.isEmpty ? "(none)" : $0 }.joined(separator: " | ") } ?? ""
+            let hintRoom = choices.isEmpty ? 0 : TerminalText.width(choices) + 2
+            let boxWidth = max(min(widestBox, 12), min(widestBox, rect.maxX - boxX - 1 - hintRoom))
             let hasFocus = focused && index == state.focus && !field.readOnly
             let label = TerminalText.truncate(TerminalText.sanitize(field.label), to: labelWidth, ellipsis: glyphs.ellipsis)
             buffer.write(label, x: rect.x + 2, y: y, style: hasFocus ? .title : .normal)
@@ -39,8 +44,8 @@ enum FormView {
                     buffer.write(TerminalText.sanitize(shown.text), x: boxX, y: y, limit: boxWidth, style: style)
                     if hasFocus { caret = (boxX + shown.caretColumn, y) }
                 }
-                if let choices = field.choices, !choices.isEmpty, boxX + boxWidth + 2 < rect.maxX {
-                    let hint = TerminalText.truncate(choices.map { $0.isEmpty ? "(none)" : $0 }.joined(separator: " | "), to: rect.maxX - boxX - boxWidth - 2, ellipsis: glyphs.ellipsis)
+                if !choices.isEmpty, boxX + boxWidth + 2 < rect.maxX {
+                    let hint = TerminalText.truncate(choices, to: rect.maxX - boxX - boxWidth - 2, ellipsis: glyphs.ellipsis)
                     buffer.write(hint, x: boxX + boxWidth + 1, y: y, style: .dim)
                 }
             }

@@ -32,15 +32,35 @@ enum HelpOverlay {
         return lines
     }
 
+    /// The help's lines wrapped to `width` cells: a long summary or reason
+    /// goes on under its text (a key only on its first line) instead of
+    /// being cut, so what an action does and why it is not available now
+    /// can be read at 80 columns.
+    static func wrapped(
+        _ lines: [(key: String, text: String, style: CellStyle)], keyWidth: Int, width: Int
+    ) -> [(key: String, text: String, style: CellStyle, indent: Bool)] {
+        var shown: [(key: String, text: String, style: CellStyle, indent: Bool)] = []
+        for line in lines {
+            let indent = !line.key.isEmpty
+            let room = indent ? width - keyWidth - 2 : width
+            let parts = line.text.isEmpty ? [""] : TextWrap.wrap(line.text, width: max(1, room))
+            for (index, part) in parts.enumerated() {
+                shown.append((index == 0 ? line.key : "", part, line.style, indent))
+            }
+        }
+        return shown
+    }
+
     /// Draws the help scrolled by `scroll` lines (clamped) and returns the
     /// scroll actually used.
     @discardableResult
     static func draw(
         into buffer: inout CellBuffer, actions: [ActionDescriptor], bindings: KeyBindings, scroll: Int = 0, glyphs: Glyphs
     ) -> Int {
-        let lines = lines(actions: actions, bindings: bindings)
-        let keyWidth = min(16, lines.map { TerminalText.width($0.key) }.max() ?? 0)
-        let width = min(buffer.width - 8, max(40, lines.map { keyWidth + 2 + TerminalText.width($0.text) }.max() ?? 40))
+        let source = lines(actions: actions, bindings: bindings)
+        let keyWidth = min(16, source.map { TerminalText.width($0.key) }.max() ?? 0)
+        let width = min(buffer.width - 8, max(40, source.map { keyWidth + 2 + TerminalText.width($0.text) }.max() ?? 40))
+        let lines = wrapped(source, keyWidth: keyWidth, width: width)
         let height = min(lines.count, buffer.height - 6)
         let overflow = lines.count > height
         let inner = DialogBox.draw(
@@ -49,7 +69,7 @@ enum HelpOverlay {
         let first = min(max(0, scroll), max(0, lines.count - inner.height))
         for (index, line) in lines.dropFirst(first).prefix(inner.height).enumerated() {
             let y = inner.y + index
-            if line.key.isEmpty {
+            if !line.indent {
                 buffer.write(TerminalText.truncate(line.text, to: inner.width, ellipsis: glyphs.ellipsis), x: inner.x, y: y, style: line.style)
             } else {
                 buffer.write(TerminalText.truncate(line.key, to: keyWidth, ellipsis: glyphs.ellipsis), x: inner.x, y: y, style: .key)

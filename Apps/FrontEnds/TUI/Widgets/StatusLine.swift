@@ -14,10 +14,12 @@ enum StatusLine {
 
     /// The rows above the status row that `message` needs to be read whole
     /// (at most `limit`): a warning says what was left undone ("1 folder
-    /// could not be read (…)"), so it is wrapped rather than cut; anything
-    /// else keeps to its one row.
+    /// could not be read (…)") and an error often ends with its fix ("Set
+    /// one: …"), so they are wrapped rather than cut; anything else keeps
+    /// to its one row.
     static func rowsAbove(for message: Message?, position: String?, width: Int, limit: Int) -> Int {
-        guard let message, message.style == .warning, !message.spinning, limit > 0 else { return 0 }
+        guard let message, message.style == .warning || message.style == .error, !message.spinning, limit > 0
+        else { return 0 }
         let lines = TextWrap.wrap(TerminalText.sanitize(message.text), width: textWidth(width, position, x: 1))
         return min(limit, lines.count - 1)
     }

@@ -4,7 +4,7 @@ enum AppJS {
     static let text = #"""
 import { Rpc } from "./rpc.js";
 import { Action, Param, Key, asksFirst } from "./names.js";
-import { el, renderStatus, renderDetail, renderActions, FormView } from "./render.js";
+import { el, renderStatus, renderDetail, renderActions, mentionsShown, FormView } from "./render.js";
 import { VirtualTable } from "./table.js";
 import { ask, confirmAction, askTyped } from "./prompt.js";
 
@@ -114,7 +114,7 @@ function changed(params) {
 }
 
 function render() {
-  const snapshot = state.snapshot;
+  const snapshot = mentionsShown(state.snapshot);
   if (!state.view) state.view = buildView();
   const view = state.view;
   document.title = `${snapshot.title} — Facet`;
@@ -279,6 +279,7 @@ async function perform(name, args, quiet = false) {
     render();
   }
   const outcome = result.outcome ?? {};
+  if (outcome.focus != null) state.view?.table?.reveal(outcome.focus);
   if (outcome.openURL) window.open(outcome.openURL, "_blank", "noopener,noreferrer");
   if (outcome.navigate) await show(outcome.navigate, "push");
   else if (outcome.back) history.back();

@@ -32,6 +32,18 @@ export function cellText(item, column) {
   return value === undefined ? (column.id === "title" ? item.title : "") : valueText(value);
 }
 
+// The snapshot as the page shows it: an action a message mentions by its
+// name in quotes ('toggle-files', see ActionMention) is named by its key and
+// the label its button shows, as the TUI names it, never by the CLI's word.
+export function mentionsShown(snapshot) {
+  const shown = (text) => typeof text !== "string" || !text.includes("'") ? text
+    : snapshot.actions.reduce((t, a) => t.replaceAll(`'${a.name}'`, a.key ? `${a.key} (${a.label})` : a.label), text);
+  const content = { ...snapshot.content };
+  if (content.list) content.list = { ...content.list, emptyMessage: shown(content.list.emptyMessage) };
+  if (content.detail) content.detail = { ...content.detail, rows: content.detail.rows.map((row) => ({ ...row, value: shown(row.value) })) };
+  return { ...snapshot, status: { ...snapshot.status, message: shown(snapshot.status.message) }, content };
+}
+
 export function renderStatus(node, status, local) {
   const kind = local ? "error" : status.kind;
   node.dataset.kind = kind;

@@ -184,6 +184,14 @@ export class VirtualTable {
     event.stopPropagation();
   }
 
+  // The row of the item with this id under the selection, scrolled into
+  // view (an action's result is about it: a song put back, moved); an item
+  // not loaded leaves the selection where it is.
+  reveal(id) {
+    const at = this.list?.items.findIndex((item) => item.id === id) ?? -1;
+    if (at >= 0) this.move(this.list.offset + at, true);
+  }
+
   move(index, scroll) {
     if (this.total === 0) return;
     this.index = Math.max(0, Math.min(this.total - 1, index));

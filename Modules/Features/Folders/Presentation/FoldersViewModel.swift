@@ -422,7 +422,7 @@ public final class FoldersViewModel: ScreenModel, DeclaredScreen {
         let empty = !filter.isEmpty ? "No row matches \"\(filter)\"."
             : showFiles || folder.unlistedFiles == 0 ? "This folder is empty."
             : "No subfolders here; \(Formatters.count(folder.unlistedFiles, "file is", "files are")) not listed: "
-                + "list \(folder.unlistedFiles == 1 ? "it" : "them") with --files (or 'toggle-files')."
+                + "list \(folder.unlistedFiles == 1 ? "it" : "them") with \(Self.filesAction.mention)."
         return ScreenSnapshot(
             screen: Self.screenID, title: FolderFormat.title(name: folder.name, entry: total), status: status,
             content: ScreenContent(
@@ -443,7 +443,7 @@ public final class FoldersViewModel: ScreenModel, DeclaredScreen {
         let tenths = Int((Double(rest) * 1000 / Double(parentBytes)).rounded())
         let files = folder.unlistedFiles
         let what = showFiles || files == 0 ? "the folder's own entry"
-            : "\(Formatters.count(files, "file")) not listed (list them with --files) and the folder's own entry"
+            : "\(Formatters.count(files, "file")) not listed (list them with \(Self.filesAction.mention)) and the folder's own entry"
         return DetailRow(
             "Rest", "\(FolderFormat.size(rest)) (\(tenths / 10).\(tenths % 10)%): \(what)", id: "rest",
             data: .int(rest), type: .bytes)

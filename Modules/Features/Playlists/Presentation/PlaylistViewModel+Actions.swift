@@ -136,8 +136,9 @@ extension PlaylistViewModel {
         summary: "Undo the last change to this playlist (remove, move, rename).", effect: .changes,
         unavailable: { $0.missing ?? ($0.hasUndo ? nil : PlaylistUndoText.nothing) }
     ) { model, _ throws(ScreenError) in
-        try await model.undo()
-        return .done
+        // Front ends with a cursor show the song put back.
+        let restored = try await model.undo()
+        return ActionOutcome(focus: restored.map(String.init))
     }
     public static let reloadAction = ScreenAction<PlaylistViewModel>(
         StandardAction.reload, key: "r", label: "Reload", summary: "Read the playlist again from the database.", effect: .view

@@ -219,20 +219,37 @@ public final class PlaylistViewModel: ScreenModel, DeclaredScreen {
         }
         try await refreshPlaylist()
         let first = (positions.min() ?? 1) + step
-        if sort == .position, !descending, filter.isEmpty, !(offset..<(offset + entries.count)).contains(first - 1) {
-            try await refetch(from: (first - 1) / pageSize * pageSize)
-        }
+        try await bringIntoView(first)
         return first
     }
 
-    /// Reverts the last journalled change of this playlist.
-    public func undo() async throws(ScreenError) {
+    /// Loads the page holding the song at `position` when the loaded rows
+    /// do not reach it, so a front end can put its cursor there. Only in
+    /// playlist order: sorted or filtered, a song's row is not at its
+    /// position, and the rows stay as they are.
+    private func bringIntoView(_ position: Int) async throws(ScreenError) {
+        if sort == .position, !descending, filter.isEmpty, !(offset..<(offset + entries.count)).contains(position - 1) {
+            try await refetch(from: (position - 1) / pageSize * pageSize)
+        }
+    }
+
+    /// Reverts the last journalled change of this playlist: the position
+    /// of the first song it put back (removed or moved songs return to the
+    /// places they were taken from), loaded so a cursor can go there; nil
+    /// when it put back no song (a rename).
+    @discardableResult
+    public func undo() async throws(ScreenError) -> Int? {
+        var positions: [Int] = []
         try await run {
             let (change, restored) = try await self.library.undo(try self.requirePlaylist())
             self.playlist = restored
             self.status = .notice(PlaylistUndoText.done(change))
+            if change.kind == .remove || change.kind == .move { positions = change.positions }
         }
         try await refreshPlaylist()
+        guard let first = positions.min() else { return nil }
+        try await bringIntoView(first)
+        return first
     }
 
     /// `Remove “Song” (position 3) from playlist "Sample"?`: names the

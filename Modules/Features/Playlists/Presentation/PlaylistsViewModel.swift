@@ -85,15 +85,20 @@ public final class PlaylistsViewModel: ScreenModel, DeclaredScreen {
         await reload()
     }
 
-    /// Reverts the last journalled change of any playlist (a deletion too).
-    public func undo() async throws(ScreenError) {
+    /// Reverts the last journalled change of any playlist (a deletion
+    /// too): the playlist it restored or changed, whose row a cursor goes to.
+    @discardableResult
+    public func undo() async throws(ScreenError) -> String {
+        let restored: PlaylistSummary
         do {
-            let (change, _) = try await library.undo(nil)
+            let (change, playlist) = try await library.undo(nil)
+            restored = playlist
             status = .notice(PlaylistUndoText.done(change))
         } catch {
             throw ErrorPresentation.screenError(error)
         }
         await reload()
+        return restored.name
     }
 
     public func setFilter(_ text: String) async {
@@ -183,8 +188,8 @@ public final class PlaylistsViewModel: ScreenModel, DeclaredScreen {
         summary: "Undo the last change to a playlist (remove, move, rename or delete): a deleted playlist comes back.",
         effect: .changes, unavailable: { $0.undoable == nil ? PlaylistUndoText.nothing : $0.running }
     ) { model, _ throws(ScreenError) in
-        try await model.undo()
-        return .done
+        // Front ends with a cursor show the playlist put back.
+        return ActionOutcome(focus: try await model.undo())
     }
     public static let reloadAction = ScreenAction<PlaylistsViewModel>(
         StandardAction.reload, key: "r", label: "Reload", summary: "Read the list again from the database.", effect: .view

@@ -56,13 +56,13 @@ import TestSupport
             #expect(abs(sums.shares + sums.restShare - 100) <= 0.3, "files: \(files): \(sums)")
         }
         let table = try facet("folders", root)
-        #expect(table.stdout.contains("2 files not listed (list them with --files)"), "\(table.stdout)")
+        #expect(table.stdout.contains("2 files not listed (list them with 'toggle-files')"), "\(table.stdout)")
     }
 
     @Test func aFolderOfFilesOnlySaysHowToListThem() throws {
         let plain = try facet("folders", root + "/only-files")
         #expect(plain.status == 0)
-        #expect(plain.stdout.contains("No subfolders here; 2 files are not listed: list them with --files"), "\(plain.stdout)")
+        #expect(plain.stdout.contains("No subfolders here; 2 files are not listed: list them with 'toggle-files'"), "\(plain.stdout)")
         let listed = try facet("folders", root + "/only-files", "--files")
         #expect(listed.stdout.contains("one.txt") && listed.stdout.contains("two.txt"))
         let empty = try facet("folders", root + "/empty")
