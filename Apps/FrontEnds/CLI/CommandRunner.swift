@@ -83,7 +83,7 @@ struct CommandRunner {
                 throw unsubmittedForm(shown, request: request, from: from, next: next)
             }
         }
-        if let url = outcome.openURL, mode == .human { out.print(url) }
+        if let url = outcome.openURL, mode == .human { return reportOpened(url, opened: outcome.urlOpened) }
         if span != .window { return try await finishStreaming(shown, from: screen) }
         return try finish(shown, reply: outcome.reply)
     }

@@ -16,6 +16,8 @@ struct Output {
     let sink: (String, Stream) -> Void
     /// True when `sink` is the process's own streams (not a test's recorder).
     private let toProcess: Bool
+    /// Whether stdout is a terminal, read by a person rather than a script.
+    let stdoutIsTerminal: Bool
 
     init(environment: [String: String]) {
         self.environment = environment
@@ -25,10 +27,12 @@ struct Output {
         errorStyle = TerminalStyle(fileDescriptor: 2, environment: environment)
         sink = Self.writeToProcess
         toProcess = true
+        stdoutIsTerminal = isatty(1) == 1
     }
 
     /// Plain output of `width` columns into `sink`, for tests.
-    init(width: Int, sink: @escaping (String, Stream) -> Void) {
+    init(width: Int, stdoutIsTerminal: Bool = true, sink: @escaping (String, Stream) -> Void) {
+        self.stdoutIsTerminal = stdoutIsTerminal
         environment = [:]
         renderer = SnapshotRenderer(style: TerminalStyle(enabled: false), width: width)
         errorStyle = TerminalStyle(enabled: false)

@@ -53,7 +53,7 @@ public final class PhotosViewModel: ScreenModel, DeclaredScreen {
 
     let catalog: PhotoCatalog
     private let baseURL: @MainActor () -> String
-    private let opener: (@Sendable (String) async throws -> Void)?
+    private let opener: (@Sendable (String) async throws -> Bool)?
     private var startPage: Int
     private var refreshing: Task<Void, Never>?
 
@@ -62,7 +62,7 @@ public final class PhotosViewModel: ScreenModel, DeclaredScreen {
     ///   - opener: opens a photo's image URL; nil leaves it to the front end (the URL is in the outcome).
     ///   - offline: show the cache without refreshing when opened (`reload` still fetches).
     public init(
-        catalog: PhotoCatalog, baseURL: @escaping @MainActor () -> String, opener: (@Sendable (String) async throws -> Void)? = nil,
+        catalog: PhotoCatalog, baseURL: @escaping @MainActor () -> String, opener: (@Sendable (String) async throws -> Bool)? = nil,
         album: Int? = nil, text: String = "", sort: PhotoSort = .id, reverse: Bool = false, page: Int = 1,
         pageSize: Int = 50, offline: Bool = false
     ) {
@@ -174,13 +174,15 @@ public final class PhotosViewModel: ScreenModel, DeclaredScreen {
     }
 
     /// Opens a photo's image in the browser (through the opener port) and
-    /// returns the URL in the outcome. The image itself is never fetched here.
-    public func openURL(id: Int) async throws(ScreenError) -> String {
+    /// returns the URL in the outcome, with whether a browser was started.
+    /// The image itself is never fetched here.
+    public func openURL(id: Int) async throws(ScreenError) -> ActionOutcome {
         let photo = try await photo(id: id)
+        var opened: Bool?
         if let opener {
-            do { try await opener(photo.url) } catch { throw PhotoFormat.screenError(error) }
+            do { opened = try await opener(photo.url) } catch { throw PhotoFormat.screenError(error) }
         }
-        return photo.url
+        return ActionOutcome(openURL: photo.url, urlOpened: opened)
     }
 
     public override func close() {
