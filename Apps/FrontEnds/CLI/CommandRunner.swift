@@ -220,11 +220,14 @@ struct CommandRunner {
                 if status.kind == .notice, let line = out.renderer.statusLine(status) { lines.append(line) }
                 if !lines.isEmpty { out.print(lines: lines) }
             } else if !failed {
-                var text = out.renderer.render(snapshot)
-                if status.kind == .notice || status.kind == .loading, let line = out.renderer.statusLine(status) {
-                    text += "\n" + line
+                // For a pipe, the result alone on stdout: the footer and the
+                // status line are about it, and go to stderr.
+                let table = snapshot.content.list != nil
+                out.print(out.renderer.render(snapshot, footer: !out.asidesToStderr(table: table)))
+                if out.asidesToStderr(table: table), let list = snapshot.content.list, !list.items.isEmpty {
+                    out.aside(out.renderer.footerLine(list, actions: snapshot.actions))
                 }
-                out.print(text)
+                if status.kind == .notice || status.kind == .loading { out.statusAside(status, table: table) }
             }
         }
         if failed || status.kind == .warning {
