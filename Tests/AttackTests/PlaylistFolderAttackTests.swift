@@ -63,7 +63,7 @@ import TestSupport
         let folder = dir.path + "/music"
         let result = try FacetProcess.run(["playlists", "import", folder, "--name", "Names"], home: home.path)
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout.contains("Imported 2 songs into \"Names\"."), "\(result.stdout)\(result.stderr)")
+        #expect(result.stderr.contains("Imported 2 songs into \"Names\"."), "\(result.stdout)\(result.stderr)")
         let shown = try FacetProcess.run(["playlist", "Names", "--json"], home: home.path)
         let values = SnapshotJSON.items(SnapshotJSON.object(shown.stdout)).map { $0["values"] as? [String: Any] ?? [:] }
         #expect(values.map { $0["title"] as? String } == ["a", "café"], "\(shown.stdout)")

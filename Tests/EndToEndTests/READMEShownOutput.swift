@@ -47,7 +47,7 @@ struct READMEShownOutput: Sendable {
         },
         .init(command: #"facet playlist "Road Trip""#) { result, _, _ in
             #expect(songs(result.stdout).count == 50, "\(result.stdout)")
-            #expect(result.stdout.contains("1–50 of 120"))
+            #expect(result.stderr.contains("1–50 of 120"))
         },
         .init(command: "facet playlists --sort songs --reverse") { result, _, _ in
             #expect(rows(result.stdout, startingWith: ["Sample", "Road Trip"]) == ["Sample", "Road Trip"], "\(result.stdout)")

@@ -80,6 +80,6 @@ import TestSupport
         let again = try session.request("screen.perform", ["handle": handle, "action": "rename", "args": ["name": "Other"]])
         #expect(again["result"] != nil)
         #expect(try session.finish() == 0)
-        #expect(try FacetProcess.run(["playlist", "Other"], home: home.path).stdout.contains("1–7 of 7"))
+        #expect(try FacetProcess.run(["playlist", "Other"], home: home.path).stderr.contains("1–7 of 7"))
     }
 }

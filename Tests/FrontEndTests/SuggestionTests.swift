@@ -1,4 +1,4 @@
-@testable import CLIFrontEnd
+import ScreenKit
 import Testing
 
 @Suite struct SuggestionTests {

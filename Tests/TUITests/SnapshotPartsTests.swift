@@ -122,7 +122,10 @@ import Testing
         controller.handle([.down, .character("w")])
         await controller.settle()
         #expect(screen.performed.last?.0 == StandardAction.openURL)
-        #expect(text(controller, 80, 14).contains("Opening https://example.com/songs/2"))
+        // The fake starts no browser: the TUI names the URL and never says it opened.
+        let shown = text(controller, 80, 14)
+        #expect(shown.contains("No browser was opened (set BROWSER): https://example.com/songs/2"), "\(shown)")
+        #expect(!shown.contains("Opening") && !shown.contains("Opened"))
     }
 
     @Test func busyComesFromTheScreenContract() async throws {

@@ -58,6 +58,13 @@ enum CommandLineParser {
                 let screenParam = descriptor.params.first { $0.name == name }
                 guard let param = actionParam ?? screenParam else {
                     let owner = action.map { "action '\($0.name)'" } ?? "screen '\(descriptor.id)'"
+                    // One reverse flag on a screen: `--descending` belongs
+                    // to the `sort` action's absolute direction only.
+                    if action == nil, name == StandardParam.descending, descriptor.params.contains(where: { $0.name == StandardParam.reverse }) {
+                        throw .invalidParams(
+                            "\(owner) has no option --descending: --reverse orders the other way round "
+                                + "(as in facet \(descriptor.id) … --sort KEY --reverse)")
+                    }
                     let known = (action?.params ?? []).map(\.name) + descriptor.params.map(\.name) + OutputMode.optionNames
                     throw .invalidParams(
                         "\(owner) has no option --\(name)" + Suggestion.hint(for: name, in: known) { "--\($0)" })

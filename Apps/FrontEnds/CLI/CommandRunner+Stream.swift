@@ -114,12 +114,8 @@ extension CommandRunner {
         if shown == 0 {
             out.print(out.renderer.style.dim(TerminalText.sanitize(list.emptyMessage)))
         } else {
-            let footer = out.renderer.footer(list, actions: snapshot.actions, shown: shown)
-            out.print(out.renderer.style.dim(TerminalText.truncate(footer, to: out.renderer.width)))
+            out.aside(out.renderer.footerLine(list, actions: snapshot.actions, shown: shown))
         }
-        if snapshot.status.kind == .notice || snapshot.status.kind == .loading,
-           let line = out.renderer.statusLine(snapshot.status) {
-            out.print(line)
-        }
+        if snapshot.status.kind == .notice || snapshot.status.kind == .loading { out.statusAside(snapshot.status, table: true) }
     }
 }

@@ -85,7 +85,7 @@ struct CommandRunner {
                 throw unsubmittedForm(shown, request: request, from: from, next: next)
             }
         }
-        if let url = outcome.openURL, mode == .human { out.print(url) }
+        if let url = outcome.openURL, mode == .human { return reportOpened(url, opened: outcome.urlOpened) }
         if span != .window { return try await finishStreaming(shown, from: screen) }
         // An action that leaves its screen (a deleted playlist) left nothing
         // to print but what it did.
@@ -225,11 +225,14 @@ struct CommandRunner {
                 if status.kind == .notice, let line = out.renderer.statusLine(status) { lines.append(line) }
                 if !lines.isEmpty { out.print(lines: lines) }
             } else if !failed {
-                var text = out.renderer.render(snapshot)
-                if status.kind == .notice || status.kind == .loading, let line = out.renderer.statusLine(status) {
-                    text += "\n" + line
+                // For a pipe, the result alone on stdout: the footer and the
+                // status line are about it, and go to stderr.
+                let table = snapshot.content.list != nil
+                out.print(out.renderer.render(snapshot, footer: !out.asidesToStderr(table: table)))
+                if out.asidesToStderr(table: table), let list = snapshot.content.list, !list.items.isEmpty {
+                    out.aside(out.renderer.footerLine(list, actions: snapshot.actions))
                 }
-                out.print(text)
+                if status.kind == .notice || status.kind == .loading { out.statusAside(status, table: table) }
             }
         }
         if failed || status.kind == .warning {

@@ -78,6 +78,8 @@ enum HelpText {
             }
             lines.append("")
         }
+        lines += outputOptions(list: !screen.columns.isEmpty)
+        lines.append("")
         if !screen.columns.isEmpty {
             lines += fields(screen.columns)
             lines.append("")
@@ -89,6 +91,29 @@ enum HelpText {
         }
         lines.append("Exit status: 0 done, 1 failed or refused (the reason on stderr), 2 usage error, 3 not confirmed (--yes).")
         return lines.joined(separator: "\n")
+    }
+
+    /// The CLI's own options that apply to a screen, as `gh repo list
+    /// --help` lists `--limit`: every screen prints JSON; a list screen also
+    /// prints rows, some fields, or more rows than its first window.
+    static func outputOptions(list: Bool) -> [String] {
+        var rows = [("--json", "The whole screen as JSON (what JSON lines sends).")]
+        if list {
+            rows += [
+                ("--json FIELDS", "Those fields of every row as a JSON array (FIELDS as a,b)."),
+                ("--jsonl", "One JSON object per row: its id and typed fields."),
+                ("--fields FIELDS", "Those fields only, in that order, one JSON object per row."),
+                ("--limit N", "Print the first N rows."),
+                ("--all", "Print every row, a page at a time."),
+            ]
+        } else {
+            rows += [
+                ("--json FIELDS", "Those fields as one JSON object (FIELDS as a,b)."),
+                ("--jsonl", "The screen's detail rows as one JSON object."),
+            ]
+        }
+        let width = rows.map(\.0.count).max() ?? 0
+        return ["Output options:"] + rows.map { "  " + $0.0.padding(toLength: width + 2, withPad: " ", startingAt: 0) + $0.1 }
     }
 
     /// Each column's id (what --fields, --json and the table's header use)

@@ -16,6 +16,10 @@ struct Output {
     let sink: (String, Stream) -> Void
     /// True when `sink` is the process's own streams (not a test's recorder).
     private let toProcess: Bool
+    /// Whether stdout is a terminal, read by a person: only then do status
+    /// lines and a list's footer share it with the result; a pipe or a
+    /// file gets the result alone (`facet playlists | wc -l` counts rows).
+    let stdoutIsTerminal: Bool
 
     init(environment: [String: String]) {
         self.environment = environment
@@ -25,10 +29,12 @@ struct Output {
         errorStyle = TerminalStyle(fileDescriptor: 2, environment: environment)
         sink = Self.writeToProcess
         toProcess = true
+        stdoutIsTerminal = isatty(1) == 1
     }
 
     /// Plain output of `width` columns into `sink`, for tests.
-    init(width: Int, sink: @escaping (String, Stream) -> Void) {
+    init(width: Int, stdoutIsTerminal: Bool = true, sink: @escaping (String, Stream) -> Void) {
+        self.stdoutIsTerminal = stdoutIsTerminal
         environment = [:]
         renderer = SnapshotRenderer(style: TerminalStyle(enabled: false), width: width)
         errorStyle = TerminalStyle(enabled: false)
@@ -70,6 +76,28 @@ struct Output {
         let styled = SnapshotRenderer(style: errorStyle, width: renderer.width)
         guard let line = styled.statusLine(status) else { return }
         write(line + "\n", to: .standardError)
+    }
+
+    /// Whether lines about a table (its footer, the status after it) go
+    /// to stderr: when stdout is a pipe or a file, so a script reading a
+    /// table reads its rows alone (`facet playlists | wc -l`). A form or a
+    /// detail keeps its status line, which is its answer.
+    func asidesToStderr(table: Bool) -> Bool { table && !stdoutIsTerminal }
+
+    /// A line about a table rather than of it (its `1–2 of 2` footer):
+    /// on stdout for a person, on stderr for a pipe.
+    func aside(_ line: String) {
+        if asidesToStderr(table: true) { note(line) } else { print(line) }
+    }
+
+    /// A notice or progress status printed after the result (`✓ Imported
+    /// …`): after a table, placed as `aside` places its footer.
+    func statusAside(_ status: ScreenStatus, table: Bool) {
+        if !asidesToStderr(table: table) {
+            if let line = renderer.statusLine(status) { print(line) }
+        } else {
+            diagnostic(status)
+        }
     }
 
     /// A plain note on stderr (hints, "more rows exist").

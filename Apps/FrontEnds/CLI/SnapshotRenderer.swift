@@ -10,7 +10,9 @@ struct SnapshotRenderer {
     let style: TerminalStyle
     let width: Int
 
-    func render(_ snapshot: ScreenSnapshot) -> String {
+    /// `footer`: end a list with where in it this is; a caller printing
+    /// the footer elsewhere (stderr, for a pipe) leaves it off.
+    func render(_ snapshot: ScreenSnapshot, footer withFooter: Bool = true) -> String {
         var lines: [String] = [style.bold(clean(snapshot.title))]
         if let form = snapshot.content.form { lines += render(form) }
         if var detail = snapshot.content.detail {
@@ -20,7 +22,7 @@ struct SnapshotRenderer {
             detail.rows.removeAll { fields.contains($0.id) }
             lines += render(detail)
         }
-        if let list = snapshot.content.list { lines += render(list, actions: snapshot.actions) }
+        if let list = snapshot.content.list { lines += render(list, actions: snapshot.actions, footer: withFooter) }
         return lines.joined(separator: "\n")
     }
 
@@ -60,11 +62,16 @@ struct SnapshotRenderer {
         }
     }
 
-    func render(_ list: ListContent, actions: [ActionDescriptor] = []) -> [String] {
+    func render(_ list: ListContent, actions: [ActionDescriptor] = [], footer withFooter: Bool = true) -> [String] {
         guard !list.items.isEmpty else { return [style.dim(clean(list.emptyMessage))] }
         var lines = TableRenderer(style: style, width: width).render(list)
-        lines.append(style.dim(TerminalText.truncate(footer(list, actions: actions), to: width)))
+        if withFooter { lines.append(footerLine(list, actions: actions)) }
         return lines
+    }
+
+    /// The footer as printed: dimmed, cut to the width.
+    func footerLine(_ list: ListContent, actions: [ActionDescriptor], shown: Int? = nil) -> String {
+        style.dim(TerminalText.truncate(footer(list, actions: actions, shown: shown), to: width))
     }
 
     /// `21–40 of 120 matching "queen", by artist; more with …` (naming the

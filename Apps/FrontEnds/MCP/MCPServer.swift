@@ -185,9 +185,7 @@ public final class MCPServer {
     func run(_ tool: MCPTool, _ fields: [String: JSONValue]) async throws -> [UInt8] {
         switch tool.target {
         case .open(let id):
-            let handle = try await openScreen(ScreenRequest(screen: id, params: try arguments(fields)))
-            try failIfErrorStatus(handle, before: nil)
-            return stateResult(handle)
+            return stateResult(try await openScreen(ScreenRequest(screen: id, params: try arguments(fields)), keepFailed: false))
         case .perform(let id, let action):
             var fields = fields
             let requested = tool.handleArgument.flatMap { fields.removeValue(forKey: $0) }
@@ -219,7 +217,7 @@ public final class MCPServer {
             var opened: String?
             var note: String?
             if let next = outcome.navigate {
-                do { opened = try await openScreen(next) } catch { note = "Could not open '\(next.screen)': \(error.message)" }
+                do { opened = try await openScreen(next, keepFailed: false) } catch { note = "Could not open '\(next.screen)': \(error.message)" }
             }
             guard open[handle] != nil else { throw ToolFailure(error: Self.unknownHandle(handle)) }
             return stateResult(handle, outcome: outcome, opened: opened, note: note)
@@ -259,7 +257,7 @@ public final class MCPServer {
             throw ToolFailure(error: .invalidParams(
                 "no '\(id)' screen is open: open one with \(ToolCatalog.openToolName(id)) first", code: "no_open_screen"))
         }
-        return try await openScreen(ScreenRequest(screen: id))
+        return try await openScreen(ScreenRequest(screen: id), keepFailed: true)
     }
 
     /// Whether the call says `yes: true`. The `yes` an action does not
@@ -382,7 +380,12 @@ public final class MCPServer {
 
     // MARK: Screens
 
-    func openScreen(_ request: ScreenRequest) async throws(ScreenError) -> String {
+    /// Opens a screen and gives it a handle. A screen that settles in error
+    /// was not opened (`open_playlist` of a missing name) when `keepFailed`
+    /// is false: it is closed again and its error thrown, so no handle,
+    /// resource or default target is left behind. An action's implicit open
+    /// keeps it (keepFailed), for the action to report on or remedy.
+    func openScreen(_ request: ScreenRequest, keepFailed: Bool) async throws(ScreenError) -> String {
         let request = readOnly ? try ReadOnlyOpening.request(request, catalog.descriptor(request.screen)) : request
         let screen = try await catalog.open(request)
         nextHandle += 1
@@ -392,6 +395,11 @@ public final class MCPServer {
         order.append(handle)
         latest[request.screen] = handle
         await screen.settle()
+        let status = screen.snapshot.status
+        if !keepFailed, status.kind == .error {
+            close(handle, announce: false)
+            throw .failed(status.message ?? "The screen reports an error.", code: status.code ?? "failed")
+        }
         announceResourceList()
         return handle
     }

@@ -8,6 +8,11 @@ public struct ActionOutcome: Codable, Equatable, Sendable {
     public var back: Bool
     /// A URL the user asked to open.
     public var openURL: String?
+    /// Whether a browser was started for `openURL`: false when there is
+    /// none to start (no `BROWSER`, no graphical session), so a front end
+    /// shows the URL instead of saying it opened; nil when nothing tried
+    /// (the front end opens it itself, as the web page does).
+    public var urlOpened: Bool?
     /// Work goes on after this answer; its result arrives as a state change.
     public var pending: Bool
     /// The list item the action's result is about (a moved song at its new
@@ -19,12 +24,13 @@ public struct ActionOutcome: Codable, Equatable, Sendable {
     public var reply: [String]?
 
     public init(
-        navigate: ScreenRequest? = nil, back: Bool = false, openURL: String? = nil, pending: Bool = false,
-        focus: String? = nil, reply: [String]? = nil
+        navigate: ScreenRequest? = nil, back: Bool = false, openURL: String? = nil, urlOpened: Bool? = nil,
+        pending: Bool = false, focus: String? = nil, reply: [String]? = nil
     ) {
         self.navigate = navigate
         self.back = back
         self.openURL = openURL
+        self.urlOpened = urlOpened
         self.pending = pending
         self.focus = focus
         self.reply = reply

@@ -189,8 +189,12 @@ public final class TUIController {
             if let notice { notify(TerminalText.sanitize(notice)) }
         }
         // The view model's service opens the URL; the TUI names it, so the
-        // user can copy it when no browser is at hand.
-        if let url = outcome.openURL { notify("Opening " + TerminalText.sanitize(url)) }
+        // user can copy it when no browser is at hand, and never says it
+        // opened when no browser was started.
+        if let url = outcome.openURL {
+            let shown = TerminalText.sanitize(url)
+            notify(outcome.urlOpened == true ? "Opened " + shown : "No browser was opened (set BROWSER): " + shown)
+        }
     }
 
     /// True when `action` was the submit of a form on a screen pushed to

@@ -18,7 +18,7 @@ public final class PhotosFeature: Feature {
     public static let migrations = Migrations.photos
 
     let catalog: PhotoCatalog
-    let opener: @Sendable (String) async throws -> Void
+    let opener: @Sendable (String) async throws -> Bool
     let account: AccountCenter
 
     public init(context: FeatureContext) {
@@ -53,9 +53,9 @@ public final class PhotosFeature: Feature {
     /// Opens an image URL in the browser when one is there. Only https URLs
     /// of plain ASCII without credentials are handed over (the list is
     /// untrusted network data); with no browser the URL is shown instead.
-    static func makeOpener(_ opener: any URLOpener) -> @Sendable (String) async throws -> Void {
+    static func makeOpener(_ opener: any URLOpener) -> @Sendable (String) async throws -> Bool {
         { url in
-            _ = try await opener.open(try PhotoRules.openableURL(url))
+            try await opener.open(try PhotoRules.openableURL(url))
         }
     }
 }

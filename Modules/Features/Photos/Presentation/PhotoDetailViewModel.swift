@@ -18,9 +18,9 @@ public final class PhotoDetailViewModel: ScreenModel, DeclaredScreen {
     public private(set) var cache: PhotoCacheInfo?
     public private(set) var status: ScreenStatus = .loading("Reading the photo…")
     let catalog: PhotoCatalog
-    private let opener: (@Sendable (String) async throws -> Void)?
+    private let opener: (@Sendable (String) async throws -> Bool)?
 
-    public init(catalog: PhotoCatalog, id: Int, opener: (@Sendable (String) async throws -> Void)? = nil) {
+    public init(catalog: PhotoCatalog, id: Int, opener: (@Sendable (String) async throws -> Bool)? = nil) {
         self.catalog = catalog
         self.id = id
         self.opener = opener
@@ -37,13 +37,15 @@ public final class PhotoDetailViewModel: ScreenModel, DeclaredScreen {
         publish()
     }
 
-    /// Opens the image URL through the opener port and returns it.
-    public func openURL() async throws(ScreenError) -> String {
+    /// Opens the image URL through the opener port and returns it, with
+    /// whether a browser was started.
+    public func openURL() async throws(ScreenError) -> ActionOutcome {
         guard let photo else { throw PhotoFormat.screenError(PhotoError.notFound(id: id)) }
+        var opened: Bool?
         if let opener {
-            do { try await opener(photo.url) } catch { throw PhotoFormat.screenError(error) }
+            do { opened = try await opener(photo.url) } catch { throw PhotoFormat.screenError(error) }
         }
-        return photo.url
+        return ActionOutcome(openURL: photo.url, urlOpened: opened)
     }
 
     // MARK: Screen contract
@@ -51,7 +53,7 @@ public final class PhotoDetailViewModel: ScreenModel, DeclaredScreen {
     public static let openURLAction = ScreenAction<PhotoDetailViewModel>(
         StandardAction.openURL, key: "o", label: "Open image", summary: "Open the photo's image URL in the browser.", effect: .view,
         unavailable: { $0.photo == nil ? "No cached photo has id \($0.id)." : nil }
-    ) { model, _ throws(ScreenError) in ActionOutcome(openURL: try await model.openURL()) }
+    ) { model, _ throws(ScreenError) in try await model.openURL() }
 
     public static let actions = [openURLAction]
 

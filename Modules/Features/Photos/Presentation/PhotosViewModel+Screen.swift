@@ -26,7 +26,7 @@ extension PhotosViewModel {
     public static let openURLAction = ScreenAction<PhotosViewModel>(
         StandardAction.openURL, key: "o", label: "Open image", summary: "Open a photo's image URL in the browser.", effect: .view,
         params: [itemParam], unavailable: { $0.noRows }
-    ) { model, arguments throws(ScreenError) in ActionOutcome(openURL: try await model.openURL(id: try photoID(arguments))) }
+    ) { model, arguments throws(ScreenError) in try await model.openURL(id: try photoID(arguments)) }
     /// Fetches the list from the photos API over the cached copy.
     public static let reloadAction = ScreenAction<PhotosViewModel>(
         StandardAction.reload, key: "r", label: "Reload",

@@ -56,7 +56,7 @@ public final class PhotosViewModel: ScreenModel, DeclaredScreen {
     /// Reads the settings again before a fetch, so a `photos-base-url`
     /// saved by another process is the one fetched from.
     private let readSettings: @MainActor () async -> Void
-    private let opener: (@Sendable (String) async throws -> Void)?
+    private let opener: (@Sendable (String) async throws -> Bool)?
     private var startPage: Int
     private var refreshing: Task<Void, Never>?
 
@@ -67,7 +67,7 @@ public final class PhotosViewModel: ScreenModel, DeclaredScreen {
     ///   - offline: show the cache without refreshing when opened (`reload` still fetches).
     public init(
         catalog: PhotoCatalog, baseURL: @escaping @MainActor () -> String,
-        readSettings: @escaping @MainActor () async -> Void = {}, opener: (@Sendable (String) async throws -> Void)? = nil,
+        readSettings: @escaping @MainActor () async -> Void = {}, opener: (@Sendable (String) async throws -> Bool)? = nil,
         album: Int? = nil, text: String = "", sort: PhotoSort = .id, reverse: Bool = false, page: Int = 1,
         pageSize: Int = 50, offline: Bool = false
     ) {
@@ -180,13 +180,15 @@ public final class PhotosViewModel: ScreenModel, DeclaredScreen {
     }
 
     /// Opens a photo's image in the browser (through the opener port) and
-    /// returns the URL in the outcome. The image itself is never fetched here.
-    public func openURL(id: Int) async throws(ScreenError) -> String {
+    /// returns the URL in the outcome, with whether a browser was started.
+    /// The image itself is never fetched here.
+    public func openURL(id: Int) async throws(ScreenError) -> ActionOutcome {
         let photo = try await photo(id: id)
+        var opened: Bool?
         if let opener {
-            do { try await opener(photo.url) } catch { throw PhotoFormat.screenError(error) }
+            do { opened = try await opener(photo.url) } catch { throw PhotoFormat.screenError(error) }
         }
-        return photo.url
+        return ActionOutcome(openURL: photo.url, urlOpened: opened)
     }
 
     public override func close() {

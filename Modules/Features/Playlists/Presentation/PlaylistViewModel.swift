@@ -68,9 +68,20 @@ public final class PlaylistViewModel: ScreenModel, DeclaredScreen {
             undoable = try await library.lastChange(of: playlist)
             status = startPage > pageCount ? .error(Self.noSuchPage(startPage, of: pageCount)) : .idle
         } catch {
-            status = .error(ErrorPresentation.screenError(error))
+            status = .error(await suggestingName(ErrorPresentation.screenError(error), for: error))
         }
         publish()
+    }
+
+    /// A playlist that is not there names the closest one that is
+    /// (`sampel` → "Sample"), as a mistyped screen or action does.
+    private func suggestingName(_ screenError: ScreenError, for error: any Error) async -> ScreenError {
+        guard case PlaylistError.notFound = error, let playlists = try? await library.playlists(),
+              let closest = Suggestion.closest(to: requestedName, in: playlists.map(\.name))
+        else { return screenError }
+        var suggesting = screenError
+        suggesting.message += " Did you mean \"\(closest)\"?"
+        return suggesting
     }
 
     public func setFilter(_ text: String) async throws(ScreenError) {

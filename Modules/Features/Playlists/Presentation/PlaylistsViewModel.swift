@@ -129,7 +129,9 @@ public final class PlaylistsViewModel: ScreenModel, DeclaredScreen {
     func open(_ arguments: ActionArguments) throws(ScreenError) -> ActionOutcome {
         let name = try arguments.require(StandardParam.item)
         guard playlists.contains(where: { $0.name == name }) else {
-            throw .notFound("No playlist named \"\(name)\".", code: "playlist.not_found")
+            let closest = Suggestion.closest(to: name, in: playlists.map(\.name))
+            throw .notFound(
+                "No playlist named \"\(name)\"." + (closest.map { " Did you mean \"\($0)\"?" } ?? ""), code: "playlist.not_found")
         }
         return ActionOutcome(navigate: ScreenRequest(screen: PlaylistViewModel.screenID, params: ["name": .string(name)]))
     }

@@ -25,7 +25,7 @@ enum SongRow {
         ListColumn(Column.artist, "Artist", priority: 1, sorts: true),
         ListColumn(Column.duration, "Length", type: .seconds, priority: 3, sorts: true),
         ListColumn(Column.cover, "Cover", type: .url, priority: 4),
-        ListColumn(Column.location, "File", type: .url, priority: 5),
+        ListColumn(Column.location, "File", type: .path, priority: 5),
         ListColumn(Column.position, "#", type: .integer, priority: 2, sorts: true),
     ]
 
@@ -63,22 +63,23 @@ enum SongRow {
         // file) is not a URL a program could fetch: null, but still shown.
         let cover = song.cover
         row.set(Column.cover, isAbsoluteURL(cover) ? .string(cover) : .null, display: cover.isEmpty ? nil : cover)
-        row.set(Column.location, url(song.location), display: song.location)
+        row.set(Column.location, path(song.location), display: song.location)
         row.set(Column.position, .int(entry.position), display: nil)
     }
 
-    /// Where the audio is, as a URL a program can open: a URL as stored, an
-    /// absolute path as a `file://` URL; null when unknown or relative.
-    static func url(_ location: String?) -> TypedValue {
+    /// Where the audio file is, as the absolute path the table shows (a
+    /// `file://` location as its path): a path is a path in every output.
+    /// A location that is no file here (an `http` stream, a relative
+    /// name) is null for programs, as a cover that is no URL is, and still
+    /// shown.
+    static func path(_ location: String?) -> TypedValue {
         guard let location else { return .null }
-        if location.hasPrefix("/") {
-            // A name that is not UTF-8 is its own bytes in the URL (`%E9`).
-            if FileSystemName.hasEscapes(location), let bytes = FileSystemName.bytes(of: location) {
-                return .string("file://" + percentEncoded(bytes))
-            }
-            return .string(URL(fileURLWithPath: location, isDirectory: false).absoluteString)
+        if location.hasPrefix("/") { return .string(location) }
+        if location.utf8.count > 7, location.prefix(7).lowercased() == "file://", let url = URL(string: location),
+           url.isFileURL, url.path.hasPrefix("/") {
+            return .string(url.path)
         }
-        return isAbsoluteURL(location) ? .string(location) : .null
+        return .null
     }
 
     /// `scheme:` followed by something, the scheme per RFC 3986 and of two
@@ -96,26 +97,7 @@ enum SongRow {
         }
     }
 
-    /// A path's bytes as a URL path: what RFC 3986 allows in one as is,
-    /// every other byte as `%XX`.
-    static func percentEncoded(_ bytes: [UInt8]) -> String {
-        let kept = Set("/-._~!$&'()*+,;=:@".utf8)
-        var out = ""
-        for byte in bytes {
-            if isASCIILetter(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || kept.contains(byte) {
-                out.unicodeScalars.append(Unicode.Scalar(byte))
-            } else {
-                out += "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
-            }
-        }
-        return out
-    }
-
     private static func isASCIILetter(_ byte: UInt8) -> Bool {
         (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20)
     }
-}
-
-private extension String {
-    func leftPadded(to width: Int) -> String { String(repeating: "0", count: Swift.max(0, width - count)) + self }
 }

@@ -53,7 +53,7 @@ public final class RepositoryViewModel: ScreenModel, DeclaredScreen {
             self.listing?.visited = true
             status = .notice(result.opened ? "Opened \(result.url)" : "Open \(result.url)")
             publish()
-            return ActionOutcome(openURL: result.url)
+            return ActionOutcome(openURL: result.url, urlOpened: result.opened)
         } catch {
             throw ErrorPresentation.screenError(error)
         }

@@ -151,7 +151,7 @@ public final class StarsViewModel: ScreenModel, DeclaredScreen {
         }
         status = .notice(result.opened ? "Opened \(result.url)" : "Open \(result.url)")
         publish()
-        return ActionOutcome(openURL: result.url)
+        return ActionOutcome(openURL: result.url, urlOpened: result.opened)
     }
 
     public func unstar(_ id: Int64) async throws(ScreenError) {

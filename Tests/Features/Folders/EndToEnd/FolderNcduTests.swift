@@ -84,8 +84,8 @@ import TestSupport
         let facetFile = out.path + "/facet.json"
         let result = try FacetProcess.run(["folders", root, "export", facetFile], home: home.path)
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout.contains("Exported 16 entries"), "\(result.stdout)")
-        #expect(result.stdout.contains("ncdu -f \(facetFile)"))
+        #expect(result.stderr.contains("Exported 16 entries"), "\(result.stderr)")
+        #expect(result.stderr.contains("ncdu -f \(facetFile)"))
 
         let ncduFile = out.path + "/ncdu.json"
         #expect(try ncdu(["-0", "-o", ncduFile, root]).status == 0)

@@ -11,7 +11,7 @@ import Testing
 @Suite struct PhotoDetailViewModelTests {
     let store = InMemoryPhotoStore(StubPhotoSource.sample(10), fetchedAt: Date(timeIntervalSince1970: 1_790_000_000))
 
-    func model(_ id: Int, opener: (@Sendable (String) async throws -> Void)? = nil) -> PhotoDetailViewModel {
+    func model(_ id: Int, opener: (@Sendable (String) async throws -> Bool)? = nil) -> PhotoDetailViewModel {
         PhotoDetailViewModel(
             catalog: PhotoCatalog(store: store, source: StubPhotoSource(), now: { Date(timeIntervalSince1970: 1_790_000_030) }),
             id: id, opener: opener)

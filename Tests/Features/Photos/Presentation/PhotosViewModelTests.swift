@@ -280,5 +280,9 @@ import Testing
 /// What an opener double was asked to open.
 actor OpenedURLs {
     var urls: [String] = []
-    func add(_ url: String) { urls.append(url) }
+    /// Records `url`; true, as a browser would have been started.
+    @discardableResult func add(_ url: String) -> Bool {
+        urls.append(url)
+        return true
+    }
 }

@@ -59,8 +59,8 @@ import TestSupport
         for file in ["copy.m3u8", "copy.m3u", "copy.json"] {
             let exported = try facet("playlist", "Original", "export", files.path + "/" + file)
             #expect(exported.status == 0, "\(exported.stderr)")
-            #expect(exported.stdout.contains("Exported 80 songs of \"Original\" to /"))
-            #expect(exported.stdout.contains("/\(file) ("))
+            #expect(exported.stderr.contains("Exported 80 songs of \"Original\" to /"))
+            #expect(exported.stderr.contains("/\(file) ("))
             #expect(try facet("playlists", "import", files.path + "/" + file, "--name", file).status == 0)
             #expect(try stored(file) == stored("Original"), "\(file)")
         }
@@ -75,7 +75,7 @@ import TestSupport
         let original = try stored("Big")
         #expect(original.count == 10_000)
         for file in ["big-copy.m3u8", "big-copy.json"] {
-            #expect(try facet("playlist", "Big", "export", files.path + "/" + file).stdout.contains("Exported 10,000 songs"))
+            #expect(try facet("playlist", "Big", "export", files.path + "/" + file).stderr.contains("Exported 10,000 songs"))
             #expect(try facet("playlists", "import", files.path + "/" + file, "--name", file).status == 0)
             #expect(try stored(file) == original, "\(file)")
         }
@@ -108,7 +108,7 @@ import TestSupport
         let list = files.file("more.m3u", "#EXTINF:10,Eagles - Hotel California\nhc.mp3\n")
         let added = try facet("playlist", "Mix", "add", list)
         #expect(added.status == 0)
-        #expect(added.stdout.contains("Added 1 song to \"Mix\"."))
+        #expect(added.stderr.contains("Added 1 song to \"Mix\"."))
         files.file("more/x/Nirvana - Lithium.mp3", "")
         #expect(try facet("playlist", "Mix", "add", files.path + "/more").status == 0)
         let songs = try stored("Mix")

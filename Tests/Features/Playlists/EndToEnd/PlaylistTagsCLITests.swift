@@ -22,7 +22,7 @@ import TestSupport
         files.file("album/notes.mp3", "liner notes, not audio")
         let imported = try facet("playlists", "import", files.path + "/album", "--name", "Tagged")
         #expect(imported.status == 0, "\(imported.stderr)")
-        #expect(imported.stdout.contains("Imported 4 songs into \"Tagged\"."), "\(imported.stdout)")
+        #expect(imported.stderr.contains("Imported 4 songs into \"Tagged\"."), "\(imported.stdout)")
 
         let shown = try facet("playlist", "Tagged")
         #expect(shown.status == 0)
@@ -52,7 +52,7 @@ import TestSupport
             into: files.path + "/more/cd2")
         let added = try facet("playlist", "Tagged", "add", files.path + "/more")
         #expect(added.status == 0, "\(added.stderr)")
-        #expect(added.stdout.contains("Added 1 song to \"Tagged\"."))
+        #expect(added.stderr.contains("Added 1 song to \"Tagged\"."))
         // One audio file is added as one song, from its tags.
         try TaggedAudioFixture.write(
             [.init(name: "06 whatever.wav", seconds: 6, tags: ("Hidden Track", "Ólafur Arnalds"),
@@ -60,7 +60,7 @@ import TestSupport
             into: files.path + "/single")
         let one = try facet("playlist", "Tagged", "add", files.path + "/single/06 whatever.wav")
         #expect(one.status == 0, "\(one.stderr)")
-        #expect(one.stdout.contains("Added 1 song to \"Tagged\"."))
+        #expect(one.stderr.contains("Added 1 song to \"Tagged\"."))
         let after = try facet("playlist", "Tagged")
         let afterLines = after.stdout.split(separator: "\n")
         #expect(afterLines.contains { $0.contains("Encore (Live)") && $0.contains("Ólafur Arnalds") && $0.contains("0:05") }, "\(after.stdout)")

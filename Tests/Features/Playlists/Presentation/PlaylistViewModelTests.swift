@@ -66,8 +66,8 @@ import Testing
         // A URL is a URL; a relative path is not one, but is still shown.
         #expect(items.map { $0.values["cover"] } == [.string("https://covers.example/a.jpg"), .null])
         #expect(items.map { $0.text("cover") } == ["https://covers.example/a.jpg", "art/b.jpg"])
-        // The audio file: a path becomes a file URL for programs, shown as the path.
-        #expect(items.map { $0.values["location"] } == [.string("file:///m/a%20b.mp3"), .string("http://radio/b")])
+        // The audio file: a path stays the path for programs; a stream is no file (null), still shown.
+        #expect(items.map { $0.values["location"] } == [.string("/m/a b.mp3"), .null])
         #expect(items.map { $0.text("location") } == ["/m/a b.mp3", "http://radio/b"])
         let rows = try #require(snapshot.content.detail?.rows)
         #expect(rows.map(\.id) == ["songs", "source", "format", "imported", "page"])

@@ -1,10 +1,12 @@
-/// "Did you mean …?" for mistyped screens, actions, options and fields: the
-/// closest valid name by edit distance, as `git` and `gh` suggest commands.
-enum Suggestion {
+/// "Did you mean …?" for mistyped screens, actions, options and fields, and
+/// for names a screen looks up (a playlist): the closest valid name by edit
+/// distance, as `git` and `gh` suggest commands. In ScreenKit so that a
+/// front end's parser and a feature's view model suggest alike.
+public enum Suggestion {
     /// The candidate nearest to `typed`, when it is near enough to be a
     /// likely typo: at most 2 edits (or a third of the word for long ones),
     /// or one name starting with the other (`play` → `playlists`).
-    static func closest(to typed: String, in candidates: [String]) -> String? {
+    public static func closest(to typed: String, in candidates: [String]) -> String? {
         let word = typed.lowercased()
         guard !word.isEmpty else { return nil }
         var best: (name: String, distance: Int)?
@@ -21,13 +23,13 @@ enum Suggestion {
     }
 
     /// `" (did you mean 'x'?)"`, or nothing.
-    static func hint(for typed: String, in candidates: [String], format: (String) -> String = { "'\($0)'" }) -> String {
+    public static func hint(for typed: String, in candidates: [String], format: (String) -> String = { "'\($0)'" }) -> String {
         closest(to: typed, in: candidates).map { " (did you mean \(format($0))?)" } ?? ""
     }
 
     /// Optimal string alignment distance: insertions, deletions,
     /// substitutions and swaps of neighbours (`improt` → `import`) cost 1.
-    static func editDistance(_ a: String, _ b: String) -> Int {
+    public static func editDistance(_ a: String, _ b: String) -> Int {
         let a = Array(a), b = Array(b)
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }
