@@ -14,7 +14,11 @@ import TestSupport
         let command = TmuxEndToEndTests().command(
             home: home.path, arguments: "--ui tui --no-mouse folders \(shellQuoted(tree.path + "/only-files"))")
         let tmux = try TmuxSession(command: command, width: 100, height: 30)
-        let screen = try tmux.wait(for: "the empty folder's hint") { $0.contains("not listed") && $0.contains("Total") }
+        // The scan's end, not only its first figures: the empty list's
+        // message comes once "Reading…" is done.
+        let screen = try tmux.wait(for: "the empty folder's hint") {
+            $0.contains("not listed") && $0.contains("Total") && !$0.contains("Reading…") && !$0.contains("so far")
+        }
         #expect(screen.contains("list them with f (Files on/off)."), "\(screen)")
         #expect(screen.contains("(list them with f (Files on/off))"), "the Rest row: \(screen)")
         #expect(!screen.contains("--files") && !screen.contains("toggle-files"), "\(screen)")

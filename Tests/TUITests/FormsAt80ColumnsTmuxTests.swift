@@ -38,7 +38,8 @@ struct FormsAt80ColumnsTmuxTests {
 
         // The help's reasons are wrapped, never cut.
         try tmux.keys("?")
-        screen = try tmux.wait(forText: "This screen")
+        // A whole frame: the overlay is drawn over the form row by row.
+        screen = try tmux.waitForFrame(for: "the whole help") { $0.contains("This screen") && $0.contains("not now") }
         let joined = lines(screen).map { $0.replacingOccurrences(of: "│", with: " ").trimmingCharacters(in: .whitespaces) }
             .joined(separator: " ").split(separator: " ").joined(separator: " ")
         #expect(joined.contains("not now: Nothing to save: no setting was edited)"), "\(screen)")

@@ -71,10 +71,18 @@ enum SongRow {
     /// `file://` location as its path): a path is a path in every output.
     /// A location that is no file here (an `http` stream, a relative
     /// name) is null for programs, as a cover that is no URL is, and still
-    /// shown.
+    /// shown; a file whose name is not UTF-8 keeps its `file://` URL.
     static func path(_ location: String?) -> TypedValue {
         guard let location else { return .null }
-        if location.hasPrefix("/") { return .string(location) }
+        if location.hasPrefix("/") {
+            // A name that is not UTF-8 has no exact path string: its own
+            // bytes in a `file://` URL (`%E9`) are the one spelling that
+            // names that very file.
+            if FileSystemName.hasEscapes(location), let bytes = FileSystemName.bytes(of: location) {
+                return .string("file://" + percentEncoded(bytes))
+            }
+            return .string(location)
+        }
         if location.utf8.count > 7, location.prefix(7).lowercased() == "file://", let url = URL(string: location),
            url.isFileURL, url.path.hasPrefix("/") {
             return .string(url.path)
@@ -97,7 +105,26 @@ enum SongRow {
         }
     }
 
+    /// A path's bytes as a URL path: what RFC 3986 allows in one as is,
+    /// every other byte as `%XX`.
+    static func percentEncoded(_ bytes: [UInt8]) -> String {
+        let kept = Set("/-._~!$&'()*+,;=:@".utf8)
+        var out = ""
+        for byte in bytes {
+            if isASCIILetter(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || kept.contains(byte) {
+                out.unicodeScalars.append(Unicode.Scalar(byte))
+            } else {
+                out += "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
+            }
+        }
+        return out
+    }
+
     private static func isASCIILetter(_ byte: UInt8) -> Bool {
         (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20)
     }
+}
+
+private extension String {
+    func leftPadded(to width: Int) -> String { String(repeating: "0", count: Swift.max(0, width - count)) + self }
 }
