@@ -181,20 +181,22 @@ import TestSupport
         #expect(try sizes("BYTES") == ["2024", "2023"])
         #expect(try sizes("size") == ["2024", "2023"])
         #expect(try world.facet(["folders", "photos", "--sort", "items"]).status == 0)
-        let table = try world.facet(["folders", "photos", "--sort", "items"]).stdout
+        // For a pipe, the header is on stderr (the rows alone on stdout).
+        let table = try world.facet(["folders", "photos", "--sort", "items"]).stderr
         #expect(table.contains("ITEMS ▼") || table.contains("ITEMS ▲"), "\(table)")
     }
 
     @Test func headersAreFieldIdsAndFieldsSayWhichExist() throws {
         let world = CLIExampleWorld()
+        // For a pipe, the title and the header go to stderr.
         let table = try world.facet(["playlists"])
-        let header = Self.lines(table.stdout).dropFirst().first ?? ""
+        let header = Self.lines(table.stderr).dropFirst().first ?? ""
         for id in ["NAME", "SONGS", "SOURCE", "FORMAT", "IMPORTED"] { #expect(header.contains(id), "\(header)") }
         #expect(!header.contains("PLAYLIST"))
-        let songs = Self.lines(try world.facet(["playlist", "Sample"]).stdout).first { $0.hasPrefix("TITLE") } ?? ""
+        let songs = Self.lines(try world.facet(["playlist", "Sample"]).stderr).first { $0.hasPrefix("TITLE") } ?? ""
         #expect(songs.contains("POSITION") && !songs.contains("#"))
         let folders = try world.facet(["folders", "photos"])
-        #expect(folders.stdout.contains("BYTES") && !folders.stdout.contains("SIZE"))
+        #expect(folders.stderr.contains("BYTES") && !folders.stderr.contains("SIZE"))
         // What the header shows is what --fields takes, in either case.
         let upper = try world.facet(["folders", "photos", "--fields", "NAME,BYTES"])
         #expect(upper.status == 0)

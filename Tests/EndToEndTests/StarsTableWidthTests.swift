@@ -17,7 +17,8 @@ import TestSupport
         for columns in [80, 200] {
             let result = try FacetProcess.run(["stars"], home: home.path, environment: environment.merging(["COLUMNS": "\(columns)"]) { $1 })
             #expect(result.status == 0, "\(result.stderr)")
-            let lines = result.stdout.components(separatedBy: "\n")
+            // For a pipe, the header goes to stderr and the rows to stdout.
+            let lines = (result.stderr + "\n" + result.stdout).components(separatedBy: "\n")
             let header = try #require(lines.first { $0.hasPrefix("FULL_NAME") }, "\(result.stdout)")
             for name in ["DESCRIPTION", "LANGUAGE", "STARS", "STARRED_AT ▼", "PUSHED_AT"] {
                 #expect(header.contains(name), "COLUMNS=\(columns): \(header)")

@@ -2,10 +2,10 @@ import Foundation
 import Testing
 import TestSupport
 
-/// A table printed to a pipe is the table alone: its footer (`1–2 of 2`)
-/// and the status after it (`✓ Imported …`) go to stderr, so
-/// `facet playlists | wc -l` counts the title, the header and the rows;
-/// on a terminal they follow the table as before.
+/// A table printed to a pipe is its rows alone: its title, its header, its
+/// footer (`1–2 of 2`) and the status after it (`✓ Imported …`) go to
+/// stderr, so `facet playlists | wc -l` counts the rows; on a terminal they
+/// frame the table as before.
 @Suite(.serialized, .tags(.playlists))
 struct TableOnAPipeTests {
     @Test func aPipeGetsTheTableAloneAndATerminalGetsItsFooterAndStatus() throws {
@@ -22,17 +22,27 @@ struct TableOnAPipeTests {
         let listed = try FacetProcess.run(["playlists"], home: home.path)
         #expect(listed.status == 0, "\(listed.stderr)")
         let lines = listed.stdout.split(separator: "\n")
-        #expect(lines.count == 4, "title, header and two rows: \(listed.stdout)")
+        #expect(lines.count == 2, "the two rows (the sample and trip) alone: \(listed.stdout)")
         #expect(lines.last?.hasPrefix("trip") == true, "\(listed.stdout)")
+        #expect(listed.stderr.contains("Playlists\n") && listed.stderr.contains("NAME"), "\(listed.stderr)")
         #expect(listed.stderr.contains("1–2 of 2"), "\(listed.stderr)")
+
+        // Through a real pipe, as a person types it.
+        let counted = try BoundedProcess.run(
+            "/bin/sh", ["-c", "\"$0\" playlists | wc -l", FacetProcess.binary],
+            environment: FacetProcess.environment(home: home.path))
+        #expect(counted.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "2", "\(counted)")
 
         let streamed = try FacetProcess.run(["playlist", "trip", "--all"], home: home.path)
         #expect(streamed.status == 0, "\(streamed.stderr)")
         #expect(!streamed.stdout.contains("of 2"), "\(streamed.stdout)")
+        #expect(streamed.stdout.split(separator: "\n").count == 2, "the two songs alone: \(streamed.stdout)")
+        #expect(streamed.stderr.contains("Songs"), "the detail above the list goes to stderr: \(streamed.stderr)")
         #expect(streamed.stderr.contains("1–2 of 2"), "\(streamed.stderr)")
 
         let shown = try FacetProcess.runOnTerminal(["playlists"], home: home.path)
         #expect(shown.status == 0, "\(shown.stdout)")
         #expect(shown.stdout.contains("1–2 of 2, by name"), "\(shown.stdout)")
+        #expect(shown.stdout.contains("Playlists") && shown.stdout.contains("NAME"), "\(shown.stdout)")
     }
 }

@@ -94,7 +94,9 @@ extension CommandRunner {
     private func streamTable(_ snapshot: ScreenSnapshot, list: ListContent, from screen: any Screen) async throws(ScreenError) {
         var top = snapshot
         top.content.list = nil
-        out.print(out.renderer.render(top))
+        // For a pipe, the rows alone on stdout (see `printRowsAlone`).
+        let place: (String) -> Void = out.stdoutIsTerminal ? { out.print($0) } : { out.aside($0) }
+        place(out.renderer.render(top))
         let table = TableRenderer(style: out.renderer.style, width: out.renderer.width)
         var layout: TableRenderer.Layout?
         let shown = try await ListPages.write(span, of: screen, list: list) { page in
@@ -103,7 +105,7 @@ extension CommandRunner {
                 var first = list
                 first.items = items
                 layout = table.layout(first)
-                if let layout { out.print(layout.header) }
+                if let layout { place(layout.header) }
             }
             if let layout {
                 out.print(lines: table.lines(items, layout: layout))
@@ -112,7 +114,7 @@ extension CommandRunner {
             }
         }
         if shown == 0 {
-            out.print(out.renderer.style.dim(TerminalText.sanitize(list.emptyMessage)))
+            place(out.renderer.style.dim(TerminalText.sanitize(list.emptyMessage)))
         } else {
             out.aside(out.renderer.footerLine(list, actions: snapshot.actions, shown: shown))
         }

@@ -225,12 +225,11 @@ struct CommandRunner {
                 if status.kind == .notice, let line = out.renderer.statusLine(status) { lines.append(line) }
                 if !lines.isEmpty { out.print(lines: lines) }
             } else if !failed {
-                // For a pipe, the result alone on stdout: the footer and the
-                // status line are about it, and go to stderr.
                 let table = snapshot.content.list != nil
-                out.print(out.renderer.render(snapshot, footer: !out.asidesToStderr(table: table)))
-                if out.asidesToStderr(table: table), let list = snapshot.content.list, !list.items.isEmpty {
-                    out.aside(out.renderer.footerLine(list, actions: snapshot.actions))
+                if out.asidesToStderr(table: table), let list = snapshot.content.list {
+                    printRowsAlone(snapshot, list: list)
+                } else {
+                    out.print(out.renderer.render(snapshot))
                 }
                 if status.kind == .notice || status.kind == .loading { out.statusAside(status, table: table) }
             }
@@ -240,6 +239,28 @@ struct CommandRunner {
         }
         if let hint { out.note(hint) }
         return failed || filterFailed ? 1 : 0
+    }
+
+    /// A list for a pipe or a file: its rows alone on stdout, so that
+    /// `facet playlists | wc -l` counts them; the title, the lines above the
+    /// table, its header and its footer are about the rows, and go to stderr
+    /// for the person watching.
+    private func printRowsAlone(_ snapshot: ScreenSnapshot, list: ListContent) {
+        var top = snapshot
+        top.content.list = nil
+        out.aside(out.renderer.render(top))
+        guard !list.items.isEmpty else {
+            out.aside(TerminalText.sanitize(list.emptyMessage))
+            return
+        }
+        let table = TableRenderer(style: out.renderer.style, width: out.renderer.width)
+        if let layout = table.layout(list) {
+            out.aside(layout.header)
+            out.print(lines: table.lines(list.items, layout: layout))
+        } else {
+            out.print(lines: list.items.map { TerminalText.sanitize($0.title) })
+        }
+        out.aside(out.renderer.footerLine(list, actions: snapshot.actions))
     }
 
     /// Waits for the screen's background work (a screen may keep loading

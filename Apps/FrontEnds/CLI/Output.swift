@@ -78,16 +78,17 @@ struct Output {
         write(line + "\n", to: .standardError)
     }
 
-    /// Whether lines about a table (its footer, the status after it) go
-    /// to stderr: when stdout is a pipe or a file, so a script reading a
-    /// table reads its rows alone (`facet playlists | wc -l`). A form or a
-    /// detail keeps its status line, which is its answer.
+    /// Whether lines about a table (its title, header and footer, the
+    /// status after it) go to stderr: when stdout is a pipe or a file, so a
+    /// script reading a table reads its rows alone (`facet playlists | wc -l`).
+    /// A form or a detail keeps its status line, which is its answer.
     func asidesToStderr(table: Bool) -> Bool { table && !stdoutIsTerminal }
 
-    /// A line about a table rather than of it (its `1–2 of 2` footer):
+    /// A line about a table rather than of it (its title, header, `1–2 of 2` footer):
     /// on stdout for a person, on stderr for a pipe.
-    func aside(_ line: String) {
-        if asidesToStderr(table: true) { note(line) } else { print(line) }
+    func aside(_ text: String) {
+        guard asidesToStderr(table: true) else { return print(text) }
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) { note(String(line)) }
     }
 
     /// A notice or progress status printed after the result (`✓ Imported

@@ -10,19 +10,11 @@ struct SnapshotRenderer {
     let style: TerminalStyle
     let width: Int
 
-    /// `footer`: end a list with where in it this is; a caller printing
-    /// the footer elsewhere (stderr, for a pipe) leaves it off.
-    func render(_ snapshot: ScreenSnapshot, footer withFooter: Bool = true) -> String {
+    func render(_ snapshot: ScreenSnapshot) -> String {
         var lines: [String] = [style.bold(clean(snapshot.title))]
         if let form = snapshot.content.form { lines += render(form) }
-        if var detail = snapshot.content.detail {
-            // A row that repeats a form field (the saved value beside its
-            // editor) is the same line twice in a one-shot print.
-            let fields = Set(snapshot.content.form?.fields.map(\.id) ?? [])
-            detail.rows.removeAll { fields.contains($0.id) }
-            lines += render(detail)
-        }
-        if let list = snapshot.content.list { lines += render(list, actions: snapshot.actions, footer: withFooter) }
+        if let detail = snapshot.content.detailBesideForm { lines += render(detail) }
+        if let list = snapshot.content.list { lines += render(list, actions: snapshot.actions) }
         return lines.joined(separator: "\n")
     }
 

@@ -38,8 +38,8 @@ import TestSupport
         #expect(PhotoSnapshot.items(album).allSatisfy { ($0["values"] as? [String: Any])?["album"] as? Int == 7 })
         let human = try world.facet("photos", "--offline")
         #expect(human.status == 0)
-        #expect(human.stdout.contains("Photos"))
-        #expect(human.stdout.contains("5,000"))
+        #expect(human.stderr.contains("Photos"), "the title, on stderr for a pipe")
+        #expect(human.stderr.contains("5,000"))
     }
 
     @Test func theTitleRulesThroughTheCLI() throws {
@@ -110,7 +110,9 @@ import TestSupport
         #expect(result.stdout.isEmpty, "\(result.stdout)")
         let offline = try world.facet("photos", "--offline")
         #expect(offline.status == 0)
-        #expect(offline.stdout.contains("No photos are cached yet"))
+        // No rows: the empty list's message is about them, on stderr for a pipe.
+        #expect(offline.stdout.isEmpty, "\(offline.stdout)")
+        #expect(offline.stderr.contains("No photos are cached yet"), "\(offline.stderr)")
     }
 
     @Test func offlineShowsHowOldTheCacheIs() throws {
@@ -118,7 +120,7 @@ import TestSupport
         #expect(try world.facet("photos").status == 0)
         let later = try world.facet("photos", "--offline", environment: ["FACET_CLOCK": "1790010800"])
         #expect(later.status == 0)
-        #expect(later.stdout.contains("3 h ago (2026-09-21 14:13 UTC)"), "\(later.stdout)")
+        #expect(later.stderr.contains("3 h ago (2026-09-21 14:13 UTC)"), "\(later.stderr)")
     }
 
     @Test func untrustedTitlesAreSanitisedForPeopleAndExactInJSON() throws {

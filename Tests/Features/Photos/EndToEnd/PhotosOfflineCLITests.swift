@@ -70,8 +70,8 @@ import TestSupport
         #expect(table.status == 0, "\(table.stderr)")
         #expect(table.stderr.contains("It was fetched from \(old), an earlier photos-base-url."), "\(table.stderr)")
         let offline = try facet("photos", "--offline", extra: Self.later)
-        let source = offline.stdout.split(separator: "\n").first { $0.hasPrefix("Source") }
-        #expect(source?.hasSuffix("\(old) (an earlier photos-base-url)") == true, "\(offline.stdout)")
+        let source = offline.stderr.split(separator: "\n").first { $0.hasPrefix("Source") }
+        #expect(source?.hasSuffix("\(old) (an earlier photos-base-url)") == true, "\(offline.stderr)")
         // Programs still read the bare address.
         let json = PhotoSnapshot.object(try facet("photos", "--offline", "--json", extra: Self.later).stdout)
         let rows = ((json["content"] as? [String: Any])?["detail"] as? [String: Any])?["rows"] as? [[String: Any]] ?? []

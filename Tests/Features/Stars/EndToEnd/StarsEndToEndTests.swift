@@ -108,8 +108,8 @@ import TestSupport
         #expect(list?["total"] as? Int == 58, "\(list ?? [:])")
         #expect(rows.first { $0["id"] as? String == "total" }?["data"] as? Int == 230, "\(rows)")
         let table = try await facet("stars", "--refresh", "none", "--language", "rust")
-        let cached = table.stdout.split(separator: "\n").first { $0.hasPrefix("Cached") }
-        #expect(cached?.hasSuffix(" 230") == true, "\(table.stdout)")
+        let cached = table.stderr.split(separator: "\n").first { $0.hasPrefix("Cached") }
+        #expect(cached?.hasSuffix(" 230") == true, "\(table.stderr)")
     }
 
     /// Each failure: exit 1, its message on stderr, its code in the snapshot.
