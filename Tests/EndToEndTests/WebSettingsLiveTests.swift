@@ -26,6 +26,9 @@ import TestSupport
         let facts = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any] ?? [:]
         #expect(facts["saved"] as? Int == 0)
         #expect(facts["after"] as? String == "Stars of octo")
+        let rows = facts["settingsRows"] as? [String] ?? []
+        #expect(rows.contains("Settings of"), "\(rows)")
+        #expect(!rows.contains { $0.contains("(saved)") }, "each setting once, in its form field: \(rows)")
         #expect(server.stop() == 0)
     }
 }

@@ -50,6 +50,29 @@ struct FormsAt80ColumnsTmuxTests {
         try tmux.wait(forText: "EXITED 0")
     }
 
+    @Test func aRefusedValueAndTheSaveButtonSayWhyWhole() throws {
+        let home = try signedInHome()
+        let tmux = try TmuxSession(
+            command: TmuxEndToEndTests().command(home: home.path, arguments: "--ui tui --no-mouse settings"), width: 80, height: 24)
+        try tmux.wait(for: "the settings form") { $0.contains("Settings of") && $0.contains("› GitHub username") }
+        for _ in 0..<6 { try tmux.keys("j") }
+        try tmux.wait(for: "the web URL pointed at") { $0.contains("› GitHub web URL") }
+        try tmux.keys("Enter")
+        try tmux.keys("C-u")
+        try tmux.type("ftp://x")
+        try tmux.keys("Enter")
+        let screen = try tmux.waitForFrame(for: "the refusal") { $0.contains("ftp://x") && $0.contains("[ Save ]") && $0.contains("must be") }
+        // The Save button's reason carries the fix: wrapped under it, never cut.
+        let form = lines(screen).prefix { !$0.contains("Settings of") }
+        let joined = form.map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+        #expect(joined.contains("(GitHub web URL must be an http:// or https:// URL.)"), "\(screen)")
+        #expect(!form.contains { $0.contains("…") }, "\(screen)")
+        try tmux.escapeThenQuit()
+        try tmux.wait(forText: "Quit without saving")
+        try tmux.type("y")
+        try tmux.wait(forText: "EXITED 0")
+    }
+
     @Test func tabInACompletePathGoesToTheNextField() throws {
         let home = TemporaryDirectory("facet-tui-forms80-import")
         let m3u = home.file("mix.m3u", "#EXTM3U\n#EXTINF:100,Band - Song\n/music/song.mp3\n")

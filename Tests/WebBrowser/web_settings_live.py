@@ -4,7 +4,8 @@ usage: web_settings_live.py URL FACET HOME
 
 The page shows Stars with no GitHub user; then `FACET settings set
 github-user octo` runs as another process on the same FACET_HOME, and the
-page, untouched, shows octo's stars. Prints one JSON object of facts;
+page, untouched, shows octo's stars; its Settings tab then shows each
+setting once. Prints one JSON object of facts;
 exits non-zero on a failed step.
 """
 import os
@@ -28,6 +29,11 @@ def steps(driver, page, facts):
     facts["saved"] = saved.returncode
     page.until("octo's stars", lambda: page.title() == "Stars of octo" and len(page.rows()) > 0)
     facts["after"] = page.title()
+    # The Settings tab shows each setting once: its form field, not a
+    # second "(saved)" row beside it.
+    driver.find_element(By.CSS_SELECTOR, "#tabs a[data-screen='settings']").click()
+    page.until("the settings form", lambda: page.title() == "Settings" and driver.find_elements(By.CSS_SELECTOR, "dl.detail dt"))
+    facts["settingsRows"] = [dt.text for dt in driver.find_elements(By.CSS_SELECTOR, "dl.detail dt")]
 
 
 if __name__ == "__main__":

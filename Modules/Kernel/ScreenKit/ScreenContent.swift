@@ -169,3 +169,15 @@ public struct DetailRow: Codable, Equatable, Sendable {
         self.type = type
     }
 }
+
+extension ScreenContent {
+    /// The detail a person reads: a row that repeats a form field (the
+    /// Settings form and its saved values) is left out, so each fact shows
+    /// once where the form is drawn beside it. Programs keep every row, typed.
+    public var detailBesideForm: DetailContent? {
+        guard var detail else { return nil }
+        let fields = Set(form?.fields.map(\.id) ?? [])
+        detail.rows.removeAll { fields.contains($0.id) }
+        return detail.rows.isEmpty ? nil : detail
+    }
+}

@@ -12,11 +12,10 @@ enum DrawnSnapshot {
         func shown(_ text: String) -> String { ActionMention.render(text, actions: actions, as: ActionMention.keyAndLabel) }
         if let message = drawn.status.message { drawn.status.message = shown(message) }
         drawn.content.list?.emptyMessage = shown(snapshot.content.list?.emptyMessage ?? "")
-        if var detail = snapshot.content.detail {
-            let fields = Set(snapshot.content.form?.fields.map(\.id) ?? [])
-            detail.rows.removeAll { fields.contains($0.id) }
+        drawn.content.detail = snapshot.content.detailBesideForm
+        if var detail = drawn.content.detail {
             for index in detail.rows.indices { detail.rows[index].value = shown(detail.rows[index].value) }
-            drawn.content.detail = detail.rows.isEmpty ? nil : detail
+            drawn.content.detail = detail
         }
         return drawn
     }

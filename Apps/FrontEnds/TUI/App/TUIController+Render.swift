@@ -57,11 +57,11 @@ extension TUIController {
         var caret: Frame.Caret?
         let form = snapshot.content.form
         let detail = snapshot.content.detail
+        let submit = form?.submitAction.flatMap { snapshot.action($0) }
         let rooms = ContentLayout(
-            form: form.map(FormView.height), detail: detail.map { DetailView.height(of: $0, width: width) },
+            form: form.map { FormView.height(of: $0, submit: submit, width: width) }, detail: detail.map { DetailView.height(of: $0, width: width) },
             list: list != nil, listRows: list.map { 1 + $0.total }, available: area.height)
         if let form {
-            let submit = form.submitAction.flatMap { snapshot.action($0) }
             let at = FormView.draw(
                 into: &buffer, form, state: session.form, focused: !session.listFocused,
                 pointing: session.listFocused && list == nil, submit: submit,

@@ -3,8 +3,53 @@ import ScreenKit
 /// Form fields: label, an input box with the caret, and the field's
 /// validation message under it. Secret fields show a mask, never text.
 enum FormView {
-    static func height(of form: FormContent) -> Int {
-        form.fields.reduce(0) { $0 + 1 + ($1.message == nil ? 0 : 1) } + (form.submitAction == nil ? 0 : 1)
+    /// Rows the form takes at `width` cells: a field's message and the
+    /// submit button's reason wrap rather than being cut, since they often
+    /// carry the fix ("must be an http:// or https:// URL").
+    static func height(of form: FormContent, submit: ActionDescriptor?, width: Int) -> Int {
+        let room = messageRoom(form, width: width)
+        let fields = form.fields.reduce(0) { $0 + 1 + ($1.message.map { messageLines($0, room: room).count } ?? 0) }
+        guard form.submitAction != nil else { return fields }
+        return fields + 1 + (submit.map { reasonBelow($0, room: room).count } ?? 0)
+    }
+
+    private static func labelWidth(_ form: FormContent) -> Int {
+        min(24, form.fields.map { TerminalText.width(TerminalText.sanitize($0.label)) }.max() ?? 0)
+    }
+
+    /// The cells from the input boxes' left edge to the right of the screen.
+    private static func messageRoom(_ form: FormContent, width: Int) -> Int {
+        max(10, width - (2 + labelWidth(form) + 2))
+    }
+
+    /// A message in lines of `room` cells, at most three (the last one cut).
+    private static func messageLines(_ message: String, room: Int) -> [String] {
+        let lines = TextWrap.wrap(TerminalText.sanitize(message), width: room)
+        guard lines.count > maximumMessageLines else { return lines }
+        let rest = lines.dropFirst(maximumMessageLines - 1).joined(separator: " ")
+        return Array(lines.prefix(maximumMessageLines - 1)) + [TerminalText.truncate(rest, to: room)]
+    }
+
+    private static let maximumMessageLines = 3
+
+    /// The button's text and the reason it cannot be pressed, beside it
+    /// when it fits and in wrapped lines under it when it does not.
+    private static func button(_ submit: ActionDescriptor) -> String { "[ " + TerminalText.sanitize(submit.label) + " ]" }
+
+    private static func reason(_ submit: ActionDescriptor) -> String? {
+        guard !submit.enabled else { return nil }
+        // The screen's reason when it gives one ("Sign in needs a first and last name").
+        return "(" + (submit.disabledReason.map(TerminalText.sanitize) ?? "enter submits when the form is complete") + ")"
+    }
+
+    private static func reasonBeside(_ submit: ActionDescriptor, room: Int) -> Bool {
+        guard let reason = reason(submit) else { return true }
+        return TerminalText.width(button(submit)) + 2 + TerminalText.width(reason) <= room
+    }
+
+    private static func reasonBelow(_ submit: ActionDescriptor, room: Int) -> [String] {
+        guard let reason = reason(submit), !reasonBeside(submit, room: room) else { return [] }
+        return messageLines(reason, room: room)
     }
 
     /// Draws the form; returns the caret's cell when a field is being
@@ -14,8 +59,9 @@ enum FormView {
         into buffer: inout CellBuffer, _ form: FormContent, state: FormState, focused: Bool, pointing: Bool = false,
         submit: ActionDescriptor?, in rect: Rect, glyphs: Glyphs
     ) -> (x: Int, y: Int)? {
-        let labelWidth = min(24, form.fields.map { TerminalText.width(TerminalText.sanitize($0.label)) }.max() ?? 0)
+        let labelWidth = labelWidth(form)
         let boxX = rect.x + 2 + labelWidth + 2
+        let room = messageRoom(form, width: rect.width)
         let widestBox = max(4, min(48, rect.maxX - boxX - 2))
         var y = rect.y
         var caret: (x: Int, y: Int)?
@@ -50,19 +96,21 @@ enum FormView {
                 }
             }
             y += 1
-            if let message = field.message, y < rect.maxY {
-                buffer.write(TerminalText.truncate(TerminalText.sanitize(message), to: rect.maxX - boxX, ellipsis: glyphs.ellipsis), x: boxX, y: y, style: .error)
+            for line in field.message.map({ messageLines($0, room: room) }) ?? [] where y < rect.maxY {
+                buffer.write(line, x: boxX, y: y, limit: room, style: .error)
                 y += 1
             }
         }
         if let submit, y < rect.maxY {
-            let text = "[ " + TerminalText.sanitize(submit.label) + " ]"
+            let text = button(submit)
             buffer.write(text, x: boxX, y: y, style: submit.enabled ? .key : .dim)
-            if !submit.enabled {
-                // The screen's reason when it gives one ("Sign in needs a first and last name").
-                let why = submit.disabledReason.map(TerminalText.sanitize) ?? "enter submits when the form is complete"
-                let room = rect.maxX - boxX - TerminalText.width(text) - 1
-                buffer.write(TerminalText.truncate("  (" + why + ")", to: room, ellipsis: glyphs.ellipsis), x: boxX + TerminalText.width(text), y: y, limit: room, style: .dim)
+            if let reason = reason(submit), reasonBeside(submit, room: room) {
+                buffer.write("  " + reason, x: boxX + TerminalText.width(text), y: y, limit: room - TerminalText.width(text), style: .dim)
+            }
+            for line in reasonBelow(submit, room: room) {
+                y += 1
+                guard y < rect.maxY else { break }
+                buffer.write(line, x: boxX, y: y, limit: room, style: .dim)
             }
         }
         return caret

@@ -135,7 +135,7 @@ function render() {
     view.form.update(content.form, snapshot.actions.find((a) => a.name === content.form.submitAction));
     view.form.root.hidden = false;
   } else view.form.root.hidden = true;
-  const detail = content.detail ? renderDetail(content.detail) : el("div");
+  const detail = content.detail ? renderDetail(content.detail, content.form) : el("div");
   view.detail.replaceWith(detail);
   view.detail = detail;
   if (content.list) {

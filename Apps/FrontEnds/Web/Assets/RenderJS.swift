@@ -50,9 +50,13 @@ export function renderStatus(node, status, local) {
   node.textContent = local ?? status.message ?? "";
 }
 
-export function renderDetail(detail) {
+// A row that repeats a form field (the Settings form and its saved values)
+// is left out, as every face for people does: each fact shows once.
+export function renderDetail(detail, form) {
+  const fields = new Set((form?.fields ?? []).map((field) => field.id));
   const list = el("dl", { class: "detail" });
   for (const row of detail.rows) {
+    if (row.id && fields.has(row.id)) continue;
     list.append(el("dt", { "data-row": row.id }, row.label), el("dd", { "data-type": row.type }, row.value));
   }
   return list;
