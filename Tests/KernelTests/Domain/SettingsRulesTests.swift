@@ -54,7 +54,7 @@ import Testing
         let bad = [
             "file:///etc/passwd", "javascript:alert(1)", "ftp://example.com", "https://", "example.com",
             "https://user:pw@example.com", "https://exa mple.com", "https://example.com/\u{1B}[2J", "",
-            "data:text/html,hi", "https://example.com/?q=1",
+            "data:text/html,hi", "https://example.com/?q=1", "https://a.comhttp://b/", "http://a.example/http://b.example",
         ]
         for value in bad {
             #expect(SettingsRules.problem(.githubBaseURL, value)?.code == "settings.invalid_github_base_url", "\(value)")
@@ -62,6 +62,9 @@ import Testing
         }
         #expect(SettingsRules.problem(.githubBaseURL, "file:///etc/passwd")?.message
             == "GitHub API base URL must be an http:// or https:// URL.")
+        #expect(SettingsRules.problem(.photosBaseURL, "https://a.comhttp://b/")?.message
+            == "Photos API base URL must be one URL (is it two pasted together?).")
+        #expect(try SettingsRules.change(.photosBaseURL, "http://[::1]:8080/api") == .photosBaseURL("http://[::1]:8080/api"))
     }
 
     @Test func applyingAChangeKeepsTheTokenOutOfTheValue() {

@@ -102,6 +102,12 @@ public enum SettingsRules {
         if components.query != nil || components.fragment != nil {
             throw .invalidValue(key, "must not contain a query or fragment")
         }
+        // Two addresses pasted together (`https://a.comhttp://b/`) parse as a
+        // host with an empty port: refused, as is a second scheme in the path.
+        let authority = value.dropFirst(scheme.count + 3).prefix { $0 != "/" }
+        if authority.hasSuffix(":") || components.path.contains("://") {
+            throw .invalidValue(key, "must be one URL (is it two pasted together?)")
+        }
         var normalised = value
         while normalised.hasSuffix("/") { normalised.removeLast() }
         return normalised
