@@ -7,7 +7,7 @@ import TestSupport
 /// binary under tmux, read as a person would.
 @Suite(.serialized, .tags(.tui, .playlists)) struct ASCIITmuxTests {
     /// The line-drawing and marker characters the Unicode theme uses.
-    static let unicodeGlyphs = Set("─│┌┐└┘…›•█▲▼‹⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏")
+    static let unicodeGlyphs = Set("─│┌┐└┘…›•█▲▼‹⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏·↑↓←→")
 
     @Test(arguments: [("--ui tui --ascii --no-mouse", ""), ("--ui tui --no-mouse", "LANG=C")])
     func linesPointerAndDialogFramesAreASCII(arguments: String, locale: String) throws {
@@ -28,9 +28,23 @@ import TestSupport
             let drawn = screen.filter { Self.unicodeGlyphs.contains($0) }
             #expect(drawn.isEmpty, "Unicode glyphs \(drawn) on:\n\(screen)")
         }
-        // Refused: the playlist stays, and the TUI quits cleanly.
+        // Refused: the playlist stays.
         try tmux.keys("n")
         try tmux.wait(for: "the dialog closed") { !$0.contains("Delete playlist") && $0.contains("> Sample ") }
+        // The help's keys and footer, and the palette's footer.
+        try tmux.keys("?")
+        let help = try tmux.waitForFrame(for: "the help") { $0.contains("This screen") && $0.contains("close") }
+        try tmux.keys("Escape")
+        try tmux.wait(for: "the help closed") { !$0.contains("This screen") }
+        try tmux.keys(":")
+        let palette = try tmux.waitForFrame(for: "the palette") { $0.contains("type to match") }
+        try tmux.keys("Escape")
+        try tmux.wait(for: "the palette closed") { !$0.contains("type to match") }
+        for screen in [help, palette] {
+            let drawn = screen.filter { Self.unicodeGlyphs.contains($0) }
+            #expect(drawn.isEmpty, "Unicode glyphs \(drawn) on:\n\(screen)")
+        }
+        #expect(help.contains("up") && palette.contains("up/down choose"), "\(help)\n\(palette)")
         try tmux.type("q")
         try tmux.wait(forText: "EXITED 0")
     }

@@ -32,4 +32,23 @@ public struct Glyphs: Sendable, Equatable {
         horizontal: "-", vertical: "|", topLeft: "+", topRight: "+", bottomLeft: "+", bottomRight: "+",
         ellipsis: "...", pointer: ">", mask: "*", separator: " > ", thumb: "#", pickerOpen: "< ", pickerClose: " >",
         spinner: Array("|/-\\"), sortAscending: "^", sortDescending: "v", warning: "!")
+
+    /// Key hints as these glyphs draw them: hints are written once, with `·`
+    /// between them and arrows for the arrow keys, and a terminal that has
+    /// only ASCII gets `|` and the keys' names instead.
+    public func hint(_ text: String) -> String {
+        guard self == .ascii else { return text }
+        var plain = ""
+        for character in text {
+            switch character {
+            case "·": plain += "|"
+            case "↑": plain += "up"
+            case "↓": plain += "down"
+            case "←": plain += "left"
+            case "→": plain += "right"
+            default: plain.append(character)
+            }
+        }
+        return plain
+    }
 }

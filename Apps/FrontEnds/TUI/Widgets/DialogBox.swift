@@ -27,7 +27,7 @@ enum DialogBox {
         buffer.write(heading, x: box.x + 2, y: box.y, style: style == .error ? .error : .title)
         let inner = Rect(x: box.x + 2, y: box.y + 1, width: box.width - 4, height: box.height - 2 - (footer == nil ? 0 : 2))
         if let footer {
-            let text = TerminalText.truncate(footer, to: inner.width, ellipsis: glyphs.ellipsis)
+            let text = TerminalText.truncate(glyphs.hint(footer), to: inner.width, ellipsis: glyphs.ellipsis)
             buffer.write(text, x: box.maxX - 2 - TerminalText.width(text), y: bottom - 1, style: .dim)
         }
         return inner

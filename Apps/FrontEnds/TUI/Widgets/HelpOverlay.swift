@@ -57,7 +57,7 @@ enum HelpOverlay {
     static func draw(
         into buffer: inout CellBuffer, actions: [ActionDescriptor], bindings: KeyBindings, scroll: Int = 0, glyphs: Glyphs
     ) -> Int {
-        let source = lines(actions: actions, bindings: bindings)
+        let source = lines(actions: actions, bindings: bindings).map { (key: glyphs.hint($0.key), text: glyphs.hint($0.text), style: $0.style) }
         let keyWidth = min(16, source.map { TerminalText.width($0.key) }.max() ?? 0)
         let width = min(buffer.width - 8, max(40, source.map { keyWidth + 2 + TerminalText.width($0.text) }.max() ?? 40))
         let lines = wrapped(source, keyWidth: keyWidth, width: width)
