@@ -29,6 +29,10 @@ import TestSupport
         let rows = facts["settingsRows"] as? [String] ?? []
         #expect(rows.contains("Settings of"), "\(rows)")
         #expect(!rows.contains { $0.contains("(saved)") }, "each setting once, in its form field: \(rows)")
+        // An early click saves the edit, and the notice names the edited field alone.
+        #expect(facts["pageSize"] as? String == "25", "\(facts)")
+        let saved = facts["savedStatus"] as? String ?? ""
+        #expect(saved.contains("Saved: Page size") && !saved.contains("GitHub"), "\(saved)")
         #expect(server.stop() == 0)
     }
 }

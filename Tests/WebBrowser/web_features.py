@@ -41,7 +41,7 @@ def submit(driver, page):
     """Clicks the form's button once the screen enables it (as a person
     would: a disabled button does nothing)."""
     button = "#screen form.fields button[type='submit']"
-    page.until("the form's button enabled", lambda: driver.execute_script(f"return !document.querySelector(\"{button}\").disabled"))
+    page.until("the form's button enabled", lambda: driver.execute_script(f"return document.querySelector(\"{button}\").getAttribute('aria-disabled') === 'false'"))
     driver.find_element(By.CSS_SELECTOR, button).click()
 
 

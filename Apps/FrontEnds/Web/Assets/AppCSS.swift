@@ -22,7 +22,7 @@ h1 { margin: 0 0 .5rem; font-size: 1.4rem; }
 .actions button { display: inline-flex; gap: .4rem; align-items: center; }
 button { font: inherit; padding: .3rem .7rem; border-radius: .4rem; border: 1px solid GrayText; background: ButtonFace; color: ButtonText; cursor: pointer; }
 button[data-destructive="true"] { border-color: var(--bad); }
-button:disabled { cursor: not-allowed; opacity: .55; }
+button:disabled, button[aria-disabled="true"] { cursor: not-allowed; opacity: .55; }
 kbd { font-family: ui-monospace, monospace; font-size: .8em; border: 1px solid GrayText; border-radius: .25rem; padding: 0 .3rem; }
 .reason { font-size: .8rem; color: GrayText; }
 .unavailable { align-self: center; font-size: .85rem; }

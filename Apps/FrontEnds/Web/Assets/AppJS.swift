@@ -169,9 +169,16 @@ function buildView() {
   const form = new FormView(
     (field, value) => perform(Action.setField, { [Param.field]: field, [Param.value]: value }),
     async () => {
-      for (const [field, value] of form.values()) await perform(Action.setField, { [Param.field]: field, [Param.value]: value });
-      const submit = state.snapshot.content.form?.submitAction;
-      if (submit) run(state.snapshot.actions.find((a) => a.name === submit));
+      for (const [field, value] of form.changed(state.snapshot.content.form)) {
+        await perform(Action.setField, { [Param.field]: field, [Param.value]: value });
+      }
+      const name = state.snapshot.content.form?.submitAction;
+      const submit = state.snapshot.actions.find((a) => a.name === name);
+      if (submit?.enabled) run(submit);
+      else if (submit) {
+        state.problem = submit.disabledReason ?? `${submit.label} needs the form filled in.`;
+        render();
+      }
     });
   const detail = el("div");
   const table = new VirtualTable({

@@ -114,7 +114,10 @@ export class FormView {
     this.submit.hidden = !submit;
     if (submit) {
       this.submit.textContent = submit.label;
-      this.submit.disabled = !submit.enabled;
+      // Never `disabled`: a click before the last keystroke's edit reached
+      // the screen must still submit (the edits go first), and a click on a
+      // form that is not complete must say why, not do nothing.
+      this.submit.setAttribute("aria-disabled", String(!submit.enabled));
       this.submit.title = submit.enabled ? submit.summary : (submit.disabledReason ?? "");
     }
   }
@@ -153,8 +156,13 @@ export class FormView {
     this.root.replaceChildren(...children);
   }
 
-  values() {
-    return [...this.inputs.entries()].map(([id, { input }]) => [id, input.value]);
+  // The fields whose text differs from the screen's `form`: only what the
+  // user edited is sent, so "Saved: …" names what changed.
+  changed(form) {
+    const shown = new Map((form?.fields ?? []).map((field) => [field.id, field.value]));
+    return [...this.inputs.entries()]
+      .filter(([id, { input }]) => shown.has(id) && input.value !== shown.get(id))
+      .map(([id, { input }]) => [id, input.value]);
   }
 }
 """#
