@@ -25,7 +25,9 @@ flags=(-c release --static-swift-stdlib -Xswiftc -static-executable -Xlinker --n
 # always says (glibc's NSS and dlopen want the same glibc at run time, and
 # mktemp in Foundation) and SwiftPM's notes on files inside dependencies
 # (a note whose files are all under .build/checkouts) are kept in the log
-# only. Facet's own targets declare every file, so a note on them shows.
+# only: a dependency's manifest is not Facet's to change. Facet's own targets
+# declare every file (UnhandledFilesRuleTests asks SwiftPM), and a note on
+# them would show.
 log=.build/release-build.log
 mkdir -p .build
 expected='in statically linked applications requires at runtime|the use of .mktemp. is dangerous'

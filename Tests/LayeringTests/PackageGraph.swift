@@ -46,53 +46,21 @@ struct PackageGraph: Sendable {
     static let current: Result<PackageGraph, LoadError> = Result { try load() }
         .mapError { $0 as? LoadError ?? LoadError(description: "\($0)") }
 
-    /// Runs `swift package dump-package` in the package root, with a deadline.
+    /// Runs `swift package dump-package` in the package root, with a deadline
+    /// (in a scratch folder of its own: see `SwiftPMCommand`).
     ///
-    /// It gets a scratch folder of its own: SwiftPM locks the scratch folder
-    /// for a whole command, so under `swift test` (which holds the package's
-    /// `.build` lock) a nested command on the same folder would wait for
-    /// the test run to end, that is forever. `dump-package` only evaluates
-    /// the root manifest, so an empty scratch folder needs no dependency
-    /// checkout. Uncached: SwiftPM caches a manifest's evaluation by its
-    /// text, and this one lists Modules/Features when it runs, so a cached
-    /// graph would leave out a feature folder added since.
+    /// `dump-package` only evaluates the root manifest, so an empty scratch
+    /// folder needs no dependency checkout. Uncached: SwiftPM caches a
+    /// manifest's evaluation by its text, and this one lists
+    /// Modules/Features when it runs, so a cached graph would leave out a
+    /// feature folder added since.
     static func load(root: URL = repositoryRoot, deadline: TimeInterval = 180) throws -> PackageGraph {
-        let scratch = FileManager.default.temporaryDirectory
-            .appendingPathComponent("layering-scratch-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: scratch) }
-        let output = scratch.appendingPathComponent("manifest.json")
-        let errors = scratch.appendingPathComponent("stderr.txt")
-        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
-        _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
-
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [
-            "swift", "package", "--package-path", root.path, "--scratch-path", scratch.appendingPathComponent("build").path,
-            "--manifest-cache", "none", "dump-package",
-        ]
-        process.currentDirectoryURL = root
-        // Files, not pipes: a full pipe would block the child before it exits.
-        let outHandle = try FileHandle(forWritingTo: output)
-        let errHandle = try FileHandle(forWritingTo: errors)
-        defer { try? outHandle.close(); try? errHandle.close() }
-        process.standardOutput = outHandle
-        process.standardError = errHandle
-        process.standardInput = FileHandle.nullDevice
-        let exited = DispatchSemaphore(value: 0)
-        process.terminationHandler = { _ in exited.signal() }
-        try process.run()
-        if exited.wait(timeout: .now() + deadline) == .timedOut {
-            process.terminate()
-            _ = exited.wait(timeout: .now() + 5)
-            throw LoadError(description: "swift package dump-package did not finish within \(Int(deadline)) s")
+        let output = try SwiftPMCommand.run(
+            ["--manifest-cache", "none", "dump-package"], command: ["package"], root: root, deadline: deadline)
+        guard output.status == 0 else {
+            throw LoadError(description: "swift package dump-package failed (\(output.status)): \(output.stderr)")
         }
-        guard process.terminationStatus == 0 else {
-            let message = (try? String(contentsOf: errors, encoding: .utf8)) ?? ""
-            throw LoadError(description: "swift package dump-package failed (\(process.terminationStatus)): \(message)")
-        }
-        return try decode(Data(contentsOf: output))
+        return try decode(output.stdout)
     }
 
     /// The targets of `dump-package`'s JSON.

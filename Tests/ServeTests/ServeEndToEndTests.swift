@@ -156,7 +156,8 @@ import TestSupport
         // read again by `idle`'s own screen, while `idle` reads nothing.
         let first = try #require(items(snapshot(watched)).first?["id"] as? String)
         let second = try #require(items(snapshot(watched)).dropFirst().first?["id"] as? String)
-        let started = Date()
+        // A server that waited on `idle` would leave a request unanswered:
+        // each request's deadline is the check (how fast is a benchmark's).
         var order: [String] = []
         for index in 0...300 {
             let performed = result(try busy.request("screen.perform", [
@@ -164,7 +165,6 @@ import TestSupport
             ]))
             order = items(snapshot(performed)).compactMap { $0["title"] as? String }
         }
-        #expect(Date().timeIntervalSince(started) < 20)
         #expect(order.count == 7)
         // Now it reads: the newest state arrives, and not one message per change.
         let newest = try idle.notification { message in

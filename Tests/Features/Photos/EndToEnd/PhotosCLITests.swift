@@ -42,10 +42,17 @@ import TestSupport
         #expect(human.stderr.contains("5,000"))
     }
 
-    @Test func theTitleRulesThroughTheCLI() throws {
+    /// The title rules as single commands show them: "Photos" when opened,
+    /// the photo's title after `select`, "Photos" after a `reload` that
+    /// fetched the list again. Each command opens a new screen, so a reload
+    /// that forgot to reset a selected title would still print "Photos"
+    /// here: the reset after a selection is seen where one screen outlives
+    /// both actions (`PhotosJSONLTests`, `PhotosTUIConformanceTests`).
+    @Test func theTitleRulesAsSingleCommandsShowThem() throws {
         let world = try PhotosHome()
         let opened = PhotoSnapshot.object(try world.facet("photos", "--json").stdout)
         #expect(opened["title"] as? String == "Photos")
+        #expect(PhotoSnapshot.list(opened)["total"] as? Int == 5000)
         let seventh = PhotoSnapshot.items(opened).first { $0["id"] as? String == "7" }?["title"] as? String
         #expect(seventh?.isEmpty == false)
 
@@ -53,9 +60,13 @@ import TestSupport
         #expect(selected.status == 0, "\(selected.stderr)")
         #expect(PhotoSnapshot.object(selected.stdout)["title"] as? String == seventh)
 
+        // The API now has three photos: the reload's list is a new fetch.
+        try world.use("count/3")
         let reloaded = try world.facet("photos", "reload", "--json")
         #expect(reloaded.status == 0, "\(reloaded.stderr)")
-        #expect(PhotoSnapshot.object(reloaded.stdout)["title"] as? String == "Photos")
+        let after = PhotoSnapshot.object(reloaded.stdout)
+        #expect(after["title"] as? String == "Photos")
+        #expect(PhotoSnapshot.list(after)["total"] as? Int == 3, "\(PhotoSnapshot.list(after))")
     }
 
     /// Every failure: exit 1, "An Error Occurred" plus the specific
