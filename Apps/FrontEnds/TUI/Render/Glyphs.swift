@@ -42,10 +42,10 @@ public struct Glyphs: Sendable, Equatable {
         for character in text {
             switch character {
             case "·": plain += "|"
-            case "↑": plain += "up"
-            case "↓": plain += "down"
-            case "←": plain += "left"
-            case "→": plain += "right"
+            case "↑": plain += KeyEvent.up.hintName ?? ""
+            case "↓": plain += KeyEvent.down.hintName ?? ""
+            case "←": plain += KeyEvent.left.hintName ?? ""
+            case "→": plain += KeyEvent.right.hintName ?? ""
             default: plain.append(character)
             }
         }
