@@ -207,9 +207,39 @@ final class WatchSession: @unchecked Sendable {
             let idle: Int32 = wake.read >= 0 ? -1 : 200
             let ready = poll(&pollers, 2, tree.pending.isEmpty ? idle : 0)
             if ready <= 0 || pollers[0].revents == 0 { continue }
-            let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            var count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
             if count <= 0 { continue }
+            // A rename is two events queued one after the other; a read that
+            // ends between them waits a moment for the second, so the pair
+            // is one `.renamed` rather than a removal and an addition.
+            if Self.endsWithMoveAway(buffer[0..<count], root: rootWatch) {
+                var more = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+                if poll(&more, 1, Self.pairWait) > 0 {
+                    let extra = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress! + count, $0.count - count) }
+                    if extra > 0 { count += extra }
+                }
+            }
             if !handle(buffer[0..<count]) { return }
+        }
+    }
+
+    /// How long a read ending in half a rename waits for its other half, in ms.
+    static let pairWait: Int32 = 50
+
+    /// Whether the last event of `bytes` is a name moved away from the
+    /// watched folder itself (whose `IN_MOVED_TO` may be in the next read).
+    static func endsWithMoveAway(_ bytes: ArraySlice<UInt8>, root: Int32) -> Bool {
+        bytes.withUnsafeBytes { raw in
+            let header = MemoryLayout<inotify_event>.size
+            var offset = 0
+            var last: (wd: Int32, mask: UInt32)?
+            while offset + header <= raw.count {
+                last = (raw.loadUnaligned(fromByteOffset: offset, as: Int32.self),
+                        raw.loadUnaligned(fromByteOffset: offset + 4, as: UInt32.self))
+                offset += header + Int(raw.loadUnaligned(fromByteOffset: offset + 12, as: UInt32.self))
+            }
+            guard let last else { return false }
+            return last.wd == root && last.mask & UInt32(IN_MOVED_FROM) != 0
         }
     }
 
