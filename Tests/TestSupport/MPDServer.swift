@@ -11,7 +11,8 @@ public final class MPDServer: @unchecked Sendable {
     public let music: String
     public let pcm: String
     public let socketPath: String
-    private let process: BoundedProcess
+    private var process: BoundedProcess
+    private var config = ""
 
     public struct DidNotStart: Error, CustomStringConvertible {
         public let log: String
@@ -51,11 +52,19 @@ public final class MPDServer: @unchecked Sendable {
                     format "44100:16:2"
                     mixer_type "software"
                 }
+                # A pipe takes PCM as fast as it is written: this output keeps
+                # playback at real time, so a song plays for its length.
+                audio_output {
+                    type "null"
+                    name "clock"
+                    sync "yes"
+                }
 
                 """)
             let child = try BoundedProcess("/usr/bin/mpd", ["--no-daemon", config], lifetime: 900)
             if Self.waitForPort(port, while: child) {
                 self.port = port
+                self.config = config
                 process = child
                 let update = mpc("update", "--wait")
                 guard update.status == 0 else { throw DidNotStart(log: update.stderr) }
@@ -73,6 +82,22 @@ public final class MPDServer: @unchecked Sendable {
     public func stop() {
         process.signal(SIGTERM)
         if process.finish(timeout: 10) == nil { process.kill() }
+    }
+
+    /// Stops MPD and starts it again on the same port and folders (its
+    /// queue comes back from its state file): what a client must survive.
+    public func restart() throws {
+        stop()
+        for _ in 0..<50 {
+            let child = try BoundedProcess("/usr/bin/mpd", ["--no-daemon", config], lifetime: 900)
+            if Self.waitForPort(port, while: child) {
+                process = child
+                return
+            }
+            child.kill()
+            usleep(200_000)
+        }
+        throw DidNotStart(log: (try? String(contentsOfFile: folder.path + "/log", encoding: .utf8)) ?? "")
     }
 
     /// What Facet's environment needs to reach this MPD over TCP.

@@ -9,7 +9,7 @@ final class MPDConnection {
     /// More lines than any real answer Facet asks for (a queue window, a
     /// stored playlist of a few hundred thousand songs) and far fewer than
     /// an endless list sends before its deadline.
-    static let pairLimit = 2_000_000
+    static let pairLimit = 1_000_000
 
     let socket: MPDSocket
     let version: String
