@@ -24,7 +24,9 @@ public final class PlayerViewModel: ScreenModel, DeclaredScreen {
             return (page.songs, offset, page.total)
         }, changed: { [unowned self] in self.publish() })
     private let pageSize: Int
-    private var watching = false
+    /// Not `launch`ed work: it never ends by itself, and `settle()` (a
+    /// client's `screen.wait`) waits for launched work to end.
+    private var watcher: Task<Void, Never>?
 
     /// - Parameter live: follow the server's changes (not for a one-shot command).
     public init(player: any MusicPlayer, pageSize: Int = 50, live: Bool) {
@@ -56,10 +58,9 @@ public final class PlayerViewModel: ScreenModel, DeclaredScreen {
     /// after each; after a failure (a restarted server) it waits a moment,
     /// reads again (which shows the error or clears it) and idles again.
     private func watch() {
-        guard !watching else { return }
-        watching = true
+        guard watcher == nil else { return }
         let player = player
-        launch { [weak self] in
+        watcher = Task { @MainActor [weak self] in
             while !Task.isCancelled {
                 do {
                     _ = try await player.waitForChange()
@@ -72,6 +73,12 @@ public final class PlayerViewModel: ScreenModel, DeclaredScreen {
                 await self.refresh()
             }
         }
+    }
+
+    public override func close() {
+        watcher?.cancel()
+        watcher = nil
+        super.close()
     }
 
     /// Runs a command, then shows the state it left (also when it failed:
