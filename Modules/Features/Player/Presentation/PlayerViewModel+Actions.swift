@@ -55,11 +55,9 @@ extension PlayerViewModel {
     public static let volumeUpAction = step("volume-up", key: "+", label: "Volume up", by: 5)
     public static let volumeDownAction = step("volume-down", key: "-", label: "Volume down", by: -5)
     public static let clearAction = ScreenAction<PlayerViewModel>(
-        "clear", key: "C", label: "Clear queue", summary: "Remove every song from MPD's queue.", effect: .destroys,
-        reachesNetwork: true, unavailable: { $0.unreachable ?? $0.emptyQueue },
-        asks: { model, _ throws(ScreenError) in
-            "Clear MPD's queue (\(Formatters.count(model.state?.queueLength ?? 0, "song")))?"
-        }
+        "clear", key: "C", label: "Clear queue",
+        summary: "Empty MPD's queue (what plays next, not a playlist: nothing stored is lost).", effect: .changes,
+        reachesNetwork: true, unavailable: { $0.unreachable ?? $0.emptyQueue }
     ) { model, _ throws(ScreenError) in
         try await model.command("Cleared the queue.") { try await $0.clear() }
         return .done

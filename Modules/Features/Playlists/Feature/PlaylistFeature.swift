@@ -51,6 +51,9 @@ public final class PlaylistFeature: Feature {
                 pageSize: account.settings?.pageSize ?? SettingsRules.defaultPageSize,
                 player: { MusicPlayerFactory.make(environment: environment) })
         })
+        registry.register(ScreenRegistration(StoredPlaylistsViewModel.descriptor) { _ in
+            StoredPlaylistsViewModel(library: self.library, player: MusicPlayerFactory.make(environment: environment))
+        })
     }
 
     /// The embedded sample playlist, once per installation (even if the user

@@ -64,6 +64,24 @@ import TestSupport
         let again = try world.facet("playlist", name, "save-to-mpd", "Keep", "--yes")
         #expect(again.status == 0)
         #expect(world.mpd.mpc("playlist", "Keep").stdout.split(separator: "\n").count == 3, "replaced, not appended")
+
+        // mpc saves the queue as a stored playlist; Facet lists it and imports it.
+        world.mpd.mpc("add", "b/drei é.flac", "a/one.flac")
+        #expect(world.mpd.mpc("save", "From mpc").status == 0)
+        let listed = try world.facet("mpd-playlists", "--json")
+        #expect(listed.status == 0, "\(listed.stderr)")
+        #expect(listed.stdout.contains("\"From mpc\"") && listed.stdout.contains("\"Keep\""), "\(listed.stdout)")
+        let imported = try world.facet("mpd-playlists", "import", "From mpc", "--name", "Back")
+        #expect(imported.status == 0, "\(imported.stderr)")
+        #expect(imported.stderr.contains("Imported 2 songs from MPD's \"From mpc\" into \"Back\"."), "\(imported.stderr)")
+        let back = try world.facet("playlist", "Back")
+        #expect(back.stdout.contains("Drei") && back.stdout.contains("Sägezahn") && back.stdout.contains("a/one.flac"), "\(back.stdout)")
+        // Played back from Facet, the imported songs are MPD's own again.
+        #expect(try world.facet("playlist", "Back", "play").status == 0)
+        #expect(world.mpd.mpc("-f", "%file%", "playlist").stdout == "b/drei é.flac\na/one.flac\n")
+        let missing = try world.facet("mpd-playlists", "import", "Nope")
+        #expect(missing.status == 1)
+        #expect(missing.stderr.contains("MPD has no stored playlist named \"Nope\""), "\(missing.stderr)")
     }
 
     @Test func tenThousandSongsGoInOneCommandList() throws {
