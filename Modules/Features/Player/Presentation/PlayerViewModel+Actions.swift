@@ -4,13 +4,13 @@ import ScreenKit
 
 /// The player's actions, each declared once, on cmus's keys where the
 /// screen contract leaves them free: x play, c pause, v stop, b next,
-/// z previous, + and - volume.
+/// z previous (V sets the volume).
 extension PlayerViewModel {
     static let positionParam = ParamDescriptor(
         name: StandardParam.item, label: "Queue position", kind: .item, required: false, positional: true)
 
     public static let playAction = ScreenAction<PlayerViewModel>(
-        "play", key: "x", label: "Play", summary: "Play the queue from a position (the cursor's), or resume.",
+        "play", key: "x", label: "Play", summary: "Play from a queue position, or resume.",
         effect: .changes, reachesNetwork: true, params: [positionParam], unavailable: { $0.unreachable ?? $0.emptyQueue }
     ) { model, arguments throws(ScreenError) in
         let position = try positionArgument(arguments)
@@ -34,7 +34,7 @@ extension PlayerViewModel {
         "previous", key: "z", label: "Previous", summary: "Play the previous song of the queue."
     ) { try await $0.previous() }
     public static let seekAction = ScreenAction<PlayerViewModel>(
-        "seek", label: "Seek", summary: "Go to a time in the current song, in seconds from its start.", effect: .changes,
+        "seek", label: "Seek", summary: "Go to a time in the current song.", effect: .changes,
         reachesNetwork: true,
         params: [ParamDescriptor(name: "seconds", label: "Seconds from the start", kind: .int, positional: true, minimum: 0)],
         unavailable: { $0.unreachable ?? ($0.state?.playback == .stopped ? "Nothing is playing" : nil) }
@@ -52,11 +52,9 @@ extension PlayerViewModel {
         try await model.command(nil) { try await $0.setVolume(level) }
         return .done
     }
-    public static let volumeUpAction = step("volume-up", key: "+", label: "Volume up", by: 5)
-    public static let volumeDownAction = step("volume-down", key: "-", label: "Volume down", by: -5)
     public static let clearAction = ScreenAction<PlayerViewModel>(
         "clear", key: "C", label: "Clear queue",
-        summary: "Empty MPD's queue (what plays next, not a playlist: nothing stored is lost).", effect: .changes,
+        summary: "Empty MPD's queue (stored playlists stay).", effect: .changes,
         reachesNetwork: true, unavailable: { $0.unreachable ?? $0.emptyQueue }
     ) { model, _ throws(ScreenError) in
         try await model.command("Cleared the queue.") { try await $0.clear() }
@@ -88,8 +86,7 @@ extension PlayerViewModel {
     }
 
     public static let actions = [
-        playAction, pauseAction, stopAction, nextAction, previousAction, seekAction, volumeAction, volumeUpAction,
-        volumeDownAction, clearAction, loadMoreAction, loadPreviousAction, scrollToAction, reloadAction,
+        playAction, pauseAction, stopAction, nextAction, previousAction, seekAction, volumeAction, clearAction, loadMoreAction, loadPreviousAction, scrollToAction, reloadAction,
     ]
 
     var hasMore: Bool { pages.window.hasMore }
@@ -109,16 +106,6 @@ extension PlayerViewModel {
         }
     }
 
-    private static func step(_ name: String, key: String, label: String, by delta: Int) -> ScreenAction<PlayerViewModel> {
-        ScreenAction(
-            name, key: key, label: label, summary: "\(label) by \(abs(delta)).", effect: .changes, reachesNetwork: true,
-            unavailable: { $0.unreachable ?? $0.noMixer }
-        ) { model, _ throws(ScreenError) in
-            let level = min(100, max(0, (model.state?.volume ?? 0) + delta))
-            try await model.command(nil) { try await $0.setVolume(level) }
-            return .done
-        }
-    }
 
     static func positionArgument(_ arguments: ActionArguments) throws(ScreenError) -> Int? {
         guard let raw = arguments.int(StandardParam.item) ?? arguments.string(StandardParam.item).flatMap({ Int($0) })

@@ -149,7 +149,7 @@ extension PlaylistViewModel {
 
     public static let playAction = ScreenAction<PlaylistViewModel>(
         "play", key: "P", label: "Play on MPD",
-        summary: "Replace MPD's queue with this playlist and play from a position (the first by default).",
+        summary: "Replace MPD's queue with this playlist and play (from a position).",
         effect: .changes, reachesNetwork: true,
         params: [ParamDescriptor(name: "position", label: "Start at song", kind: .int, required: false, positional: true, minimum: 1)],
         unavailable: { $0.missing ?? $0.busy ?? $0.noPlayer }
@@ -166,7 +166,7 @@ extension PlaylistViewModel {
     }
     public static let saveToPlayerAction = ScreenAction<PlaylistViewModel>(
         "save-to-mpd", key: "W", label: "Save to MPD",
-        summary: "Save this playlist as one of MPD's stored playlists (its name by default), replacing one of that name.",
+        summary: "Save as an MPD stored playlist (this name by default), replacing one of that name.",
         effect: .destroys, reachesNetwork: true,
         params: [ParamDescriptor(name: "name", label: "MPD playlist name", required: false, positional: true)],
         unavailable: { $0.missing ?? $0.busy ?? $0.noPlayer },

@@ -52,7 +52,7 @@ public final class StoredPlaylistsViewModel: ScreenModel, DeclaredScreen {
 
     public static let importAction = ScreenAction<StoredPlaylistsViewModel>(
         "import", key: "i", label: "Import into Facet",
-        summary: "Store one of MPD's playlists as a Facet playlist (its name unless --name says another).", effect: .adds,
+        summary: "Store an MPD playlist as a Facet playlist (--name: another name).", effect: .adds,
         reachesNetwork: true,
         params: [
             ParamDescriptor(name: StandardParam.item, label: "MPD playlist", kind: .item, positional: true),
@@ -63,19 +63,15 @@ public final class StoredPlaylistsViewModel: ScreenModel, DeclaredScreen {
         try await model.importStored(try arguments.require(StandardParam.item), as: arguments.string("name"))
         return .done
     }
-    public static let reloadAction = ScreenAction<StoredPlaylistsViewModel>(
-        StandardAction.reload, key: "r", label: "Reload", summary: "Ask MPD again.", effect: .view, reachesNetwork: true
-    ) { model, _ throws(ScreenError) in
-        await model.read()
-        return .done
-    }
-    public static let actions = [importAction, reloadAction]
+    /// No `reload`: the list is read when the screen opens, and every
+    /// tool an MCP client is offered costs its context.
+    public static let actions = [importAction]
 
     static let columns = [ListColumn("name", "Name", priority: 0)]
 
     public static let descriptor = ScreenDescriptor(
         id: screenID, title: "MPD playlists", summary: "MPD's stored playlists; import one into Facet.",
-        actions: actionDescriptors, columns: columns,
+        actions: actionDescriptors, topLevel: false, columns: columns,
         examples: ["facet mpd-playlists", "facet mpd-playlists import Favourites --name \"From MPD\""])
 
     public override var snapshot: ScreenSnapshot {
