@@ -31,6 +31,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -136,13 +137,16 @@ def pause_latency():
             subprocess.run(MPC + ["play"], check=True, stdout=subprocess.DEVNULL)
             wait_for("playing")
             idle = subprocess.Popen(MPC + ["idle", "player"], stdout=subprocess.PIPE, text=True)
+            told = []
+            reader = threading.Thread(target=lambda: (idle.stdout.readline(), told.append(time.monotonic())))
+            reader.start()
             time.sleep(0.05)  # let the peer's idle reach MPD before the pause
             subprocess.run(MPC + ["pause"], check=True, stdout=subprocess.DEVNULL)
             exited = time.monotonic()
             shown = wait_for("paused")
-            idle.stdout.readline()
-            told = time.monotonic()
+            reader.join(timeout=20)
             idle.wait()
+            told = told[0] if told else time.monotonic()
             tui.append(max(0.0, shown - exited) * 1000)
             peer.append(max(0.0, told - exited) * 1000)
     finally:

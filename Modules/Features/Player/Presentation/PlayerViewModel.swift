@@ -28,6 +28,9 @@ public final class PlayerViewModel: ScreenModel, DeclaredScreen {
     /// client's `screen.wait`) waits for launched work to end.
     private var watcher: Task<Void, Never>?
 
+    static let firstRetry = Duration.milliseconds(250)
+    static let lastRetry = Duration.seconds(8)
+
     /// - Parameter live: follow the server's changes (not for a one-shot command).
     public init(player: any MusicPlayer, pageSize: Int = 50, live: Bool) {
         self.player = player
@@ -61,12 +64,17 @@ public final class PlayerViewModel: ScreenModel, DeclaredScreen {
         guard watcher == nil else { return }
         let player = player
         watcher = Task { @MainActor [weak self] in
+            // Doubles while MPD stays away (an idle TUI with no MPD must not
+            // wake often), back to the start once it answers.
+            var pause = Self.firstRetry
             while !Task.isCancelled {
                 do {
                     _ = try await player.waitForChange()
+                    pause = Self.firstRetry
                 } catch {
                     if Task.isCancelled { return }
-                    try? await Task.sleep(for: .milliseconds(500))
+                    try? await Task.sleep(for: pause)
+                    pause = min(pause * 2, Self.lastRetry)
                 }
                 if Task.isCancelled { return }
                 guard let self else { return }
