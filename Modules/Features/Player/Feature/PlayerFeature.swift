@@ -18,7 +18,9 @@ public final class PlayerFeature: Feature {
         let context = context
         registry.register(ScreenRegistration(PlayerViewModel.descriptor) { _ in
             PlayerViewModel(
-                player: MusicPlayerFactory.make(environment: context.environment),
+                player: MusicPlayerFactory.make(
+                    environment: context.environment, host: context.account.settings?.mpdHost,
+                    port: context.account.settings?.mpdPort.map(String.init)),
                 pageSize: context.account.settings?.pageSize ?? SettingsRules.defaultPageSize,
                 live: context.mode != .oneCommand)
         })

@@ -49,10 +49,12 @@ public final class PlaylistFeature: Feature {
                 reverse: params.bool(ListGrammar.reverse) ?? false,
                 page: params.int("page") ?? 1,
                 pageSize: account.settings?.pageSize ?? SettingsRules.defaultPageSize,
-                player: { MusicPlayerFactory.make(environment: environment) })
+                player: { MusicPlayerFactory.make(
+                    environment: environment, host: account.settings?.mpdHost, port: account.settings?.mpdPort.map(String.init)) })
         })
         registry.register(ScreenRegistration(StoredPlaylistsViewModel.descriptor) { _ in
-            StoredPlaylistsViewModel(library: self.library, player: MusicPlayerFactory.make(environment: environment))
+            StoredPlaylistsViewModel(library: self.library, player: MusicPlayerFactory.make(
+                environment: environment, host: account.settings?.mpdHost, port: account.settings?.mpdPort.map(String.init)))
         })
     }
 

@@ -15,9 +15,12 @@ extension Migration {
 
     /// The `github-web-url` setting: the host starred repositories open on.
     public static let usersGitHubWebURLV4 = Migration("v4-users-github-web-url", body: UsersSchema.addGitHubWebURL)
+
+    /// The `mpd-host` and `mpd-port` settings: where the music player is.
+    public static let usersMPDAddressV5 = Migration("v5-users-mpd-address", body: UsersSchema.addMPDAddress)
 }
 
 extension Migrations {
     /// The users feature's migrations, in the order a fresh database runs them.
-    public static let users: [Migration] = [.usersV2, .usersOpenFrontEndsV3, .usersGitHubWebURLV4]
+    public static let users: [Migration] = [.usersV2, .usersOpenFrontEndsV3, .usersGitHubWebURLV4, .usersMPDAddressV5]
 }

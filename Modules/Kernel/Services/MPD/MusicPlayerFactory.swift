@@ -1,15 +1,15 @@
 import KernelDomain
 
 /// Builds the `MusicPlayer` a screen talks to, from where the user said MPD
-/// is: `MPD_HOST`/`MPD_PORT` first (as mpc reads them), then the settings,
-/// then `localhost:6600`. One per screen, so each live screen holds its own
+/// is: the settings `mpd-host`/`mpd-port` when set, else `MPD_HOST`/`MPD_PORT`
+/// (as mpc reads them), else `localhost:6600`. One per screen, so each live screen holds its own
 /// `idle` connection.
 public enum MusicPlayerFactory {
     public static func make(
         environment: [String: String], host: String? = nil, port: String? = nil, musicDirectory: String? = nil
     ) -> any MusicPlayer {
-        let host = nonEmpty(environment["MPD_HOST"]) ?? nonEmpty(host)
-        let port = nonEmpty(environment["MPD_PORT"]) ?? nonEmpty(port)
+        let host = nonEmpty(host) ?? nonEmpty(environment["MPD_HOST"])
+        let port = nonEmpty(port) ?? nonEmpty(environment["MPD_PORT"])
         let folder = nonEmpty(environment["MPD_MUSIC_DIRECTORY"]) ?? nonEmpty(musicDirectory)
         do {
             return MPDClient(try MusicPlayerAddress.resolve(host: host, port: port), musicDirectory: folder)

@@ -60,6 +60,30 @@ import TestSupport
         #expect(world.mpd.mpc("playlist").stdout.isEmpty)
     }
 
+    @Test func theSettingsSayWhereMPDIsAndWinOverTheEnvironment() throws {
+        let world = try PlayerWorld()
+        world.mpd.mpc("add", "a/one.flac")
+        let none: [String: String] = ["MPD_PORT": "1"]
+        #expect(try world.facet("login", "sign-in", "--first-name", "Ada", "--last-name", "Lovelace", environment: none).status == 0)
+        #expect(try world.facet("player", environment: none).status == 1)
+        let host = try world.facet("settings", "set", "mpd-host", "s3cret@127.0.0.1", environment: none)
+        #expect(host.status == 0, "\(host.stderr)")
+        #expect(try world.facet("settings", "set", "mpd-port", String(world.mpd.port), environment: none).status == 0)
+        let shown = try world.facet("settings", "get", "mpd-host", environment: none)
+        #expect(shown.stdout == "•••@127.0.0.1\n", "the password is never shown: \(shown.stdout)")
+        // MPD here has no password: it refuses the one given, by name.
+        let refused = try world.facet("player", environment: none)
+        #expect(refused.status == 1)
+        #expect(refused.stderr.contains("refused the password"), "\(refused.stderr)")
+        #expect(try world.facet("settings", "set", "mpd-host", "127.0.0.1", environment: none).status == 0)
+        let played = try world.facet("player", "play", "1", environment: none)
+        #expect(played.status == 0, "\(played.stderr)")
+        #expect(world.mpd.state() == "playing")
+        let bad = try world.facet("settings", "set", "mpd-port", "99999", environment: none)
+        #expect(bad.status != 0)
+        #expect(bad.stderr.contains("port number"), "\(bad.stderr)")
+    }
+
     @Test func noMPDIsAClearErrorAndExitOneWhileOtherScreensWork() throws {
         let home = TemporaryDirectory("facet-home")
         // A port nothing listens on: bound, then closed.
