@@ -21,6 +21,10 @@ extension Migration {
 }
 
 extension Migrations {
+    /// Added after other features had shipped theirs: run after every
+    /// feature's `migrations`, so the order existing databases recorded stays.
+    public static let usersLater: [Migration] = [.usersMPDAddressV5]
+
     /// The users feature's migrations, in the order a fresh database runs them.
-    public static let users: [Migration] = [.usersV2, .usersOpenFrontEndsV3, .usersGitHubWebURLV4, .usersMPDAddressV5]
+    public static let users: [Migration] = [.usersV2, .usersOpenFrontEndsV3, .usersGitHubWebURLV4]
 }
