@@ -20,7 +20,11 @@ public final class MPDServer: @unchecked Sendable {
     }
 
     /// Starts MPD over `songs` made first in its music folder (see `makeSong`).
-    public init(songs: [(path: String, title: String?, artist: String?, album: String?, seconds: Int, hertz: Int)] = []) throws {
+    /// `maxQueue`: MPD's `max_playlist_length` (its default when nil).
+    public init(
+        songs: [(path: String, title: String?, artist: String?, album: String?, seconds: Int, hertz: Int)] = [],
+        maxQueue: Int? = nil
+    ) throws {
         folder = TemporaryDirectory("mpd")
         music = folder.directory("music")
         _ = folder.directory("playlists")
@@ -45,6 +49,7 @@ public final class MPDServer: @unchecked Sendable {
                 port "\(port)"
                 zeroconf_enabled "no"
                 auto_update "no"
+                \(maxQueue.map { "max_playlist_length \"\($0)\"" } ?? "")
                 audio_output {
                     type "pipe"
                     name "pcm"

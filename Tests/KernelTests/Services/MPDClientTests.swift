@@ -40,6 +40,19 @@ import TestSupport
         #expect(page.songs.first?.title == "Two")
     }
 
+    @Test func aFullQueueRefusesTheRestInOneAnswer() async throws {
+        let small = try MPDServer(songs: [("one.flac", "One", nil, nil, 5, 440)], maxQueue: 3)
+        let player = MPDClient(try MusicPlayerAddress.resolve(host: "127.0.0.1", port: String(small.port)), musicDirectory: small.music)
+        let songs = (1...2_000).map { SongReference(location: small.music + "/one.flac", name: "Song \($0)") }
+        let started = Date()
+        let report = try await player.enqueue(songs, replacing: true)
+        #expect(report.added == 3)
+        #expect(report.refused.count == 1_997)
+        #expect(report.refused.first?.reason.contains("queue is full") == true, "\(report.refused.first?.reason ?? "")")
+        // One refusal for all, not a round trip per song.
+        #expect(Date().timeIntervalSince(started) < 5)
+    }
+
     @Test func aCancelledIdleEndsPromptly() async throws {
         let player = try client()
         let waiting = Task { try await player.waitForChange() }

@@ -12,6 +12,8 @@ public struct MusicPlayerError: DomainError, Equatable {
         case refused
         /// A password is needed, or the one given is wrong.
         case permission
+        /// The queue (or a stored playlist) holds as many songs as MPD allows.
+        case queueFull = "queue_full"
         case notFound = "not_found"
         case invalidInput = "invalid_input"
     }

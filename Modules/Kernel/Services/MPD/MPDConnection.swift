@@ -83,26 +83,29 @@ final class MPDConnection {
     }
 
     /// Runs `lines` (each a whole command line) as one command list: one
-    /// write, one answer. Stops at the first command MPD refuses: how many
-    /// succeeded, and that refusal.
+    /// write, one answer line. MPD stops at the first command it refuses
+    /// and names its index (`ACK [50@3]`): how many succeeded, and that
+    /// refusal. (Without `_ok_`, so ten thousand adds answer one `OK`, not
+    /// ten thousand `list_OK` lines.)
     func commandList(_ lines: [String]) throws(MusicPlayerError) -> (done: Int, refused: MusicPlayerError?) {
         guard !lines.isEmpty else { return (0, nil) }
         // Proportional to the list: ten thousand songs are not one reply's time.
         let deadline = Date(timeIntervalSinceNow: timeout + Double(lines.count) / 1000)
-        var text = "command_list_ok_begin\n"
+        var text = "command_list_begin\n"
         text.reserveCapacity(lines.reduce(64) { $0 + $1.utf8.count })
         for line in lines { text += line }
         text += "command_list_end\n"
         try socket.write(text, deadline: deadline)
-        var done = 0
         while true {
             let line = try socket.readLine(limit: Self.lineLimit, deadline: deadline)
-            if line == "OK" { return (done, nil) }
-            if line == "list_OK" {
-                done += 1
-                continue
+            if line == "OK" { return (lines.count, nil) }
+            if line.hasPrefix("ACK ") {
+                let index = line.drop { $0 != "@" }.dropFirst().prefix { $0.isNumber }
+                guard let done = Int(index), (0..<lines.count).contains(done) else {
+                    throw MusicPlayerError(.protocolViolation, "MPD at \(socket.name) refused a command list without saying where.")
+                }
+                return (done, Self.refusal(line))
             }
-            if line.hasPrefix("ACK ") { return (done, Self.refusal(line)) }
             // Another command's output (none of ours print any) is skipped, bounded by the deadline.
         }
     }
@@ -115,6 +118,7 @@ final class MPDConnection {
         let code = line.dropFirst(5).prefix { $0.isNumber }
         if code == "4" { return MusicPlayerError(.permission, "MPD refused: \(text) (a password may be needed: password@host in mpd-host).") }
         if code == "50" { return MusicPlayerError(.notFound, text) }
+        if code == "51" { return MusicPlayerError(.queueFull, "MPD's queue is full (its max_playlist_length): \(text)") }
         return MusicPlayerError(.refused, text.isEmpty ? "MPD refused the command." : text)
     }
 }

@@ -8,6 +8,9 @@ final class MPDSocket {
     private var fd: Int32
     private var pending: [UInt8] = []
     private var start = 0
+    /// One receive buffer for the socket's life: a long answer arrives in
+    /// many small reads, and a fresh zeroed buffer per read cost more than the reads.
+    private var chunk = [UInt8](repeating: 0, count: 65536)
     let name: String
 
     private init(fd: Int32, name: String) {
@@ -156,7 +159,6 @@ final class MPDSocket {
             }
             guard fd >= 0 else { throw closed() }
             try wait(for: Int16(POLLIN), deadline: deadline, cancelled: cancelled)
-            var chunk = [UInt8](repeating: 0, count: 65536)
             let count = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
             if count > 0 {
                 pending.append(contentsOf: chunk[..<count])

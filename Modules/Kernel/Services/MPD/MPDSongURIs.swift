@@ -61,7 +61,11 @@ enum MPDBatch {
             prefix = []
             report.added += songsDone
             index += songsDone
-            if let refusal {
+            if let refusal, refusal.reason == .queueFull {
+                // Every song after it would meet the same refusal: one round trip says so for all.
+                report.refused += names[index...].map { ($0, refusal.detail) }
+                index = lines.count
+            } else if let refusal {
                 report.refused.append((names[index], refusal.detail))
                 index += 1
             }
