@@ -27,8 +27,11 @@ packages=(libsqlite3-dev libncurses-dev libtagc0-dev libjq-dev zlib1g-dev)
 # chromium, chromium-driver: the web front end's tests drive a real, headless browser.
 # inotify-tools: the live benchmark (Tools/bench/live.sh) times the kernel's own
 # file event, inotifywait's, as the peer of an open TUI's refresh.
+# mpd, mpc, sox: the player's tests run a real MPD (its own config, port and
+# folders) whose pipe output writes PCM to a file; mpc is the independent
+# client both ways, and sox makes the tagged audio and measures what MPD played.
 if [ "$mode" = test ]; then
-  packages+=(sqlite3 tmux python3 ncdu curl zsh fish man-db groff-base socat chromium chromium-driver inotify-tools)
+  packages+=(sqlite3 tmux python3 ncdu curl zsh fish man-db groff-base socat chromium chromium-driver inotify-tools mpd mpc sox)
 fi
 missing=()
 for p in "${packages[@]}"; do

@@ -1,6 +1,7 @@
 import FeatureKit
 import FoldersWiring
 import PhotosWiring
+import PlayerWiring
 import PlaylistsWiring
 import StarsWiring
 import UsersWiring
@@ -19,5 +20,6 @@ extension FacetApp {
         FoldersFeature.self,
         StarsFeature.self,
         PhotosFeature.self,
+        PlayerFeature.self,
     ]
 }

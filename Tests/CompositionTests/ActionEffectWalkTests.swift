@@ -122,6 +122,9 @@ extension ActionEffectWalkTests {
         let template = TemporaryDirectory("facet-walk-template")
         let github: FixtureServer
         let photos: PhotosFixtureServer
+        /// A real MPD: the player's and the playlists' MPD actions reach it,
+        /// and its stored playlists are data like the database's rows.
+        let mpd: MPDServer
         private(set) var screens: [ScreenDescriptor] = []
         /// A repository the fixture user has not starred, for `star`.
         static let unstarred = "walk/sample"
@@ -129,6 +132,32 @@ extension ActionEffectWalkTests {
         private init() throws {
             github = try FixtureServer(arguments: ["--stars", "120"])
             photos = try PhotosFixtureServer.shared()
+            mpd = try MPDServer(songs: [
+                ("one.flac", "One", "Walker", nil, 30, 440), ("two.flac", "Two", "Walker", nil, 30, 550),
+            ])
+            resetMPD()
+        }
+
+        /// MPD as every walk starts from: two songs queued and stopped, and
+        /// stored playlists named as the walk's arguments name them
+        /// (`Road`, `Renamed`), so saving over one replaces it.
+        func resetMPD() {
+            mpd.mpc("stop")
+            mpd.mpc("clear")
+            mpd.mpc("volume", "50")
+            for name in mpd.mpc("lsplaylists").stdout.split(separator: "\n") { mpd.mpc("rm", String(name)) }
+            mpd.mpc("add", "one.flac", "two.flac")
+            mpd.mpc("save", "Road")
+            mpd.mpc("save", "Renamed")
+        }
+
+        /// MPD's stored playlists and their songs: what a change to MPD's data is.
+        func mpdPlaylists() -> [String: [String]] {
+            var playlists: [String: [String]] = [:]
+            for name in mpd.mpc("lsplaylists").stdout.split(separator: "\n") {
+                playlists[String(name)] = mpd.mpc("playlist", String(name)).stdout.split(separator: "\n").map(String.init)
+            }
+            return playlists
         }
 
         static func make() async throws -> World {
@@ -138,7 +167,7 @@ extension ActionEffectWalkTests {
         }
 
         func environment(_ root: String) -> [String: String] {
-            ["FACET_HOME": root + "/home", "HOME": root + "/user", "TZ": "UTC"]
+            ["FACET_HOME": root + "/home", "HOME": root + "/user", "TZ": "UTC"].merging(mpd.environment) { $1 }
         }
 
         /// Signed in, settings pointing at the fixtures, two playlists, the
@@ -216,6 +245,9 @@ extension ActionEffectWalkTests {
             guard let arguments = sampleArguments(descriptor, on: shown, root: root) else { return nil }
             let before = try DataState(root: root)
             let remoteBefore = try github.log().count
+            let storedBefore = mpdPlaylists()
+            let queueBefore = mpd.mpc("playlist").stdout + mpd.mpc("status").stdout
+            defer { resetMPD() }
             do {
                 _ = try await opened.run(action, arguments)
             } catch {
@@ -225,6 +257,21 @@ extension ActionEffectWalkTests {
             let after = try DataState(root: root)
             let remote = try Array(github.log().dropFirst(remoteBefore))
             var (seen, why) = before.compare(to: after)
+            // MPD: its queue and playback are state a player changes (as
+            // mpc does, without asking); its stored playlists are data.
+            let storedAfter = mpdPlaylists()
+            for (name, songs) in storedBefore where storedAfter[name] != songs {
+                seen = .destroyed
+                why.append("replaced or removed MPD's playlist \(name)")
+            }
+            for name in storedAfter.keys where storedBefore[name] == nil {
+                if seen < .added { seen = .added }
+                why.append("stored MPD playlist \(name)")
+            }
+            if mpd.mpc("playlist").stdout + mpd.mpc("status").stdout != queueBefore, seen < .changed {
+                seen = .changed
+                why.append("changed MPD's queue or playback")
+            }
             for request in remote {
                 guard let method = request["method"] as? String, let path = request["path"] as? String else { continue }
                 let name = path.split(separator: "/").suffix(2).joined(separator: "/")

@@ -8,4 +8,4 @@ import UsersPersistence
 /// database runs them (the composition root's feature order): what tests of
 /// databases made by earlier releases migrate to.
 let allMigrations = Migrations.core + Migrations.playlists + Migrations.users + Migrations.stars + Migrations.photos
-    + Migrations.playlistsLater
+    + Migrations.playlistsLater + Migrations.usersLater

@@ -56,7 +56,7 @@ import TestSupport
         let syntax = try BoundedProcess.run("/bin/bash", ["-n", file])
         #expect(syntax.status == 0, "\(syntax.stderr)")
 
-        #expect(try Self.bashCompletion(["pl"], home: home) == ["playlists", "playlist"])
+        #expect(try Self.bashCompletion(["pl"], home: home) == ["playlists", "playlist", "player"])
         let commands = try Self.bashCompletion([""], home: home)
         #expect(commands.contains("folders") && commands.contains("serve") && commands.contains("completion"))
         #expect(try Self.bashCompletion(["playlists", ""], home: home) == ["import", "open", "delete", "filter", "sort", "undo", "reload"])
@@ -110,7 +110,7 @@ import TestSupport
             #expect(result.status == 0, "\(result.stderr)")
             return result.stdout.split(separator: "\n").map { String($0.split(separator: "\t").first ?? "") }
         }
-        #expect(try offered("facet pl") == ["playlist", "playlists"])
+        #expect(try offered("facet pl") == ["player", "playlist", "playlists"])
         #expect(try offered("facet playlist ").sorted() == ["Road Trip", "Sample"])
         #expect(try offered("facet playlists d") == ["delete"])
     }
@@ -139,7 +139,7 @@ import TestSupport
             #expect(result.status == 0, "\(result.stderr)")
             return result.stdout.split(separator: "\n").map(String.init)
         }
-        #expect(try offered(["pl"]) == ["playlists", "playlist"])
+        #expect(try offered(["pl"]) == ["playlists", "playlist", "player"])
         #expect(try offered(["playlist", ""]) == ["Sample"])
         #expect(try offered(["playlists", "d"]) == ["delete"])
     }

@@ -13,9 +13,10 @@ struct MCPToolSelectionEndToEndTests {
 
     let work = TemporaryDirectory("facet-mcp-selection")
 
-    func sessions(_ specs: [[String: Any]], home: String) throws -> [[String: Any]] {
+    func sessions(_ specs: [[String: Any]], home: String, environment: [String: String] = [:]) throws -> [[String: Any]] {
         let spec = String(decoding: try JSONSerialization.data(withJSONObject: specs), as: UTF8.self)
-        let facts = try MCPClientScript.run(spec, home: home, work: work.path, script: MCPClientScript.sessionsPath)
+        let facts = try MCPClientScript.run(
+            spec, home: home, work: work.path, environment: environment, script: MCPClientScript.sessionsPath)
         let sessions = facts["sessions"] as? [[String: Any]] ?? []
         #expect(sessions.count == specs.count)
         return sessions
@@ -67,6 +68,8 @@ struct MCPToolSelectionEndToEndTests {
         let home = TemporaryDirectory("facet-home")
         let github = try FixtureServer(arguments: ["--stars", "12"])
         let photos = try PhotosFixtureServer.shared()
+        // The player's group reaches a real MPD of its own.
+        let mpd = try MPDServer()
         for command in [["login", "sign-in", "--first-name", "Ada", "--last-name", "Lovelace"],
                         ["settings", "set", "github-user", "octo"], ["settings", "set", "github-base-url", github.baseURL],
                         ["settings", "set", "photos-base-url", photos.baseURL()]] {
@@ -81,7 +84,7 @@ struct MCPToolSelectionEndToEndTests {
         let probes: [String: (tool: String, arguments: [String: Any])] = [
             "playlists": ("open_playlists", [:]), "login": ("open_login", [:]), "whoami": ("open_whoami", [:]),
             "settings": ("open_settings", [:]), "folders": ("open_folders", ["path": tree]),
-            "stars": ("open_stars", [:]), "photos": ("open_photos", [:]),
+            "stars": ("open_stars", [:]), "photos": ("open_photos", [:]), "player": ("open_player", [:]),
         ]
         let help = try FacetProcess.run(["--ui", "mcp", "--help"], home: home.path)
         let groups = help.stdout.split(separator: "\n").first { $0.contains("--tools GROUPS") }
@@ -92,7 +95,7 @@ struct MCPToolSelectionEndToEndTests {
         var specs: [[String: Any]] = names.map { ["args": ["--tools", $0], "calls": [[probes[$0]!.tool, probes[$0]!.arguments]]] }
         specs.append(["args": [], "calls": []])
         specs.append(["args": ["--tools", "playlists,folders"], "calls": [["open_stars", [:]], ["open_folders", ["path": tree]]]])
-        let results = try sessions(specs, home: home.path)
+        let results = try sessions(specs, home: home.path, environment: mpd.environment)
         let shared: Set<String> = ["screen_snapshot", "screen_close"]
         var seen: Set<String> = []
         for (index, group) in names.enumerated() {

@@ -14,6 +14,7 @@ output schema has its structuredContent validated by the client itself.
 """
 import asyncio
 import json
+import os
 import sys
 
 from mcp import ClientSession, StdioServerParameters
@@ -24,7 +25,9 @@ from mcp_e2e import call, wire
 
 async def session_facts(binary, home, spec):
     params = StdioServerParameters(command=binary, args=["--ui", "mcp"] + spec.get("args", []),
-                                   env={"FACET_HOME": home, "NO_COLOR": "1"})
+                                   env={"FACET_HOME": home, "NO_COLOR": "1",
+                                        # Where MPD is, when the test started one (the player's group).
+                                        **{k: v for k, v in os.environ.items() if k in ("MPD_HOST", "MPD_PORT")}})
     async with stdio_client(params) as (read, write):
         async with ClientSession(read, write) as session:
             await session.initialize()

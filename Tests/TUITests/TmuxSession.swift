@@ -183,9 +183,17 @@ extension TmuxSession {
     /// how many features come before it.
     func switchToTab(_ title: String, on screen: String) throws {
         let bar = screen.components(separatedBy: "\n").first ?? ""
-        guard let tab = bar.range(of: "[0-9]+ " + NSRegularExpression.escapedPattern(for: title), options: .regularExpression)
-        else { throw NoTab(title: title, bar: bar) }
-        try type(String(bar[tab].prefix { $0.isNumber }))
+        if let tab = bar.range(of: "[0-9]+ " + NSRegularExpression.escapedPattern(for: title), options: .regularExpression) {
+            return try type(String(bar[tab].prefix { $0.isNumber }))
+        }
+        // A bar too narrow for every title shortens them ("5 Folde…"): the
+        // tab whose shortened title begins `title`.
+        let shortened = try NSRegularExpression(pattern: "([0-9]+) ([^ ]+)…")
+        for match in shortened.matches(in: bar, range: NSRange(bar.startIndex..., in: bar)) {
+            guard let digits = Range(match.range(at: 1), in: bar), let stem = Range(match.range(at: 2), in: bar) else { continue }
+            if title.hasPrefix(bar[stem]) { return try type(String(bar[digits])) }
+        }
+        throw NoTab(title: title, bar: bar)
     }
 }
 

@@ -33,6 +33,7 @@ AREAS = [
     ("web", "Web front end", "web.sh"),
     ("live", "Live screens across processes", "live.sh"),
     ("tags", "Audio files' own tags", "tags.sh"),
+    ("mpd", "Playing on MPD", "mpd.sh"),
     ("floor", "The packages' floor", "floor.sh"),
 ]
 REQUIRED = ["area", "benchmark", "figure", "unit", "peer", "peer_figure", "ratio", "goal", "binary_revision",

@@ -37,6 +37,7 @@ public final class PlaylistFeature: Feature {
     /// built when one of these screens first opens.
     public func register(in registry: ScreenRegistry) {
         let account = context.account
+        let environment = context.environment
         registry.register(ScreenRegistration(PlaylistsViewModel.descriptor) { params in
             PlaylistsViewModel(library: self.library, query: PlaylistsViewModel.query(params))
         })
@@ -47,7 +48,13 @@ public final class PlaylistFeature: Feature {
                 sort: params.string("sort").flatMap(SongSort.init(rawValue:)) ?? .position,
                 reverse: params.bool(ListGrammar.reverse) ?? false,
                 page: params.int("page") ?? 1,
-                pageSize: account.settings?.pageSize ?? SettingsRules.defaultPageSize)
+                pageSize: account.settings?.pageSize ?? SettingsRules.defaultPageSize,
+                player: { MusicPlayerFactory.make(
+                    environment: environment, host: account.settings?.mpdHost, port: account.settings?.mpdPort.map(String.init)) })
+        })
+        registry.register(ScreenRegistration(StoredPlaylistsViewModel.descriptor) { _ in
+            StoredPlaylistsViewModel(library: self.library, player: MusicPlayerFactory.make(
+                environment: environment, host: account.settings?.mpdHost, port: account.settings?.mpdPort.map(String.init)))
         })
     }
 

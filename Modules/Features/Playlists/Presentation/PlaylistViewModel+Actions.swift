@@ -147,8 +147,42 @@ extension PlaylistViewModel {
         return .done
     }
 
+    public static let playAction = ScreenAction<PlaylistViewModel>(
+        "play", key: "P", label: "Play on MPD",
+        summary: "Replace MPD's queue with this playlist and play (from a position).",
+        effect: .changes, reachesNetwork: true,
+        params: [ParamDescriptor(name: "position", label: "Start at song", kind: .int, required: false, positional: true, minimum: 1)],
+        unavailable: { $0.missing ?? $0.busy ?? $0.noPlayer }
+    ) { model, arguments throws(ScreenError) in
+        try await model.sendToPlayer(replacing: true, startAt: arguments.int("position"))
+        return .done
+    }
+    public static let enqueueAction = ScreenAction<PlaylistViewModel>(
+        "enqueue", key: "e", label: "Add to MPD's queue", summary: "Append this playlist's songs to MPD's queue.",
+        effect: .adds, reachesNetwork: true, unavailable: { $0.missing ?? $0.busy ?? $0.noPlayer }
+    ) { model, _ throws(ScreenError) in
+        try await model.sendToPlayer(replacing: false, startAt: nil)
+        return .done
+    }
+    public static let saveToPlayerAction = ScreenAction<PlaylistViewModel>(
+        "save-to-mpd", key: "W", label: "Save to MPD",
+        summary: "Save as an MPD stored playlist (this name by default), replacing one of that name.",
+        effect: .destroys, reachesNetwork: true,
+        params: [ParamDescriptor(name: "name", label: "MPD playlist name", required: false, positional: true)],
+        unavailable: { $0.missing ?? $0.busy ?? $0.noPlayer },
+        asks: { model, arguments throws(ScreenError) in
+            let playlist = try model.presentPlaylist()
+            let target = arguments.string("name").flatMap { $0.isEmpty ? nil : $0 } ?? playlist.name
+            return "Save \"\(playlist.name)\" as MPD's stored playlist \"\(target)\", replacing one of that name?"
+        }
+    ) { model, arguments throws(ScreenError) in
+        try await model.saveToPlayer(as: arguments.string("name"))
+        return .done
+    }
+
     public static let actions = [
         filterAction, sortAction, loadMoreAction, loadPreviousAction, scrollToAction, pageAction, removeAction, moveAction,
         moveUpAction, moveDownAction, addAction, exportAction, renameAction, deleteAction, undoAction, reloadAction,
+        playAction, enqueueAction, saveToPlayerAction,
     ]
 }

@@ -36,15 +36,18 @@ public final class PlaylistViewModel: ScreenModel, DeclaredScreen {
     private let initialPageSize: Int
     private let requestedName: String
     private let library: PlaylistLibrary
+    /// The music engine `play` and `enqueue` reach; nil where none is wired.
+    let player: (@MainActor () -> any MusicPlayer)?
     private var startPage: Int
     /// The change `undo` would revert, read with the playlist.
     private var undoable: PlaylistChange?
 
     public init(
         library: PlaylistLibrary, name: String, filter: String = "", sort: SongSort = .position, reverse: Bool = false,
-        page: Int = 1, pageSize: Int = 50
+        page: Int = 1, pageSize: Int = 50, player: (@MainActor () -> any MusicPlayer)? = nil
     ) {
         self.library = library
+        self.player = player
         self.requestedName = name
         self.filter = filter
         self.sort = sort
@@ -218,6 +221,44 @@ public final class PlaylistViewModel: ScreenModel, DeclaredScreen {
 
     public func reload() async throws(ScreenError) { try await refreshPlaylist() }
 
+    /// Hands the whole playlist to the music engine: in place of its queue,
+    /// playing from `position`, or appended to it. Songs the engine refuses
+    /// are named in a warning notice; the others play.
+    public func sendToPlayer(replacing: Bool, startAt position: Int?) async throws(ScreenError) {
+        guard let makePlayer = player else { throw .failed("No music player is wired into this Facet.", code: "player.none") }
+        let engine = makePlayer()
+        try await run {
+            let playlist = try self.requirePlaylist()
+            let report = try await self.library.send(playlist, to: engine, replacing: replacing, startAt: position)
+            let verb = replacing ? "Playing" : "Queued"
+            var text = "\(verb) \(Formatters.count(report.added, "song")) of \"\(playlist.name)\" on MPD at \(engine.address)."
+            if let refused = report.refusedSummary {
+                self.status = .warning(text + " " + refused)
+            } else {
+                self.status = .notice(text)
+            }
+        }
+        publish()
+    }
+
+    /// Saves the playlist as MPD's stored playlist `name` (its own name by default).
+    public func saveToPlayer(as name: String?) async throws(ScreenError) {
+        guard let makePlayer = player else { throw .failed("No music player is wired into this Facet.", code: "player.none") }
+        let engine = makePlayer()
+        try await run {
+            let playlist = try self.requirePlaylist()
+            let target = (name?.isEmpty ?? true) ? playlist.name : name!
+            let report = try await engine.saveStoredPlaylist(target, try await self.library.songReferences(of: playlist))
+            var text = "Saved \(Formatters.count(report.added, "song")) to MPD's playlist \"\(target)\"."
+            if let refused = report.refusedSummary {
+                self.status = .warning(text + " " + refused)
+            } else {
+                self.status = .notice(text)
+            }
+        }
+        publish()
+    }
+
     /// Moves the songs at `positions` one step up (`-1`) or down (`1`):
     /// the position the first of them then has.
     public func step(_ positions: [Int], by step: Int) async throws(ScreenError) -> Int {
@@ -371,6 +412,9 @@ public final class PlaylistViewModel: ScreenModel, DeclaredScreen {
             "facet playlist Sample add music",
             "facet playlist Sample export sample.m3u8",
             "facet playlist Sample rename Favourites",
+            "facet playlist Sample play 3",
+            "facet playlist Sample enqueue",
+            "facet playlist Sample save-to-mpd Favourites --yes",
         ])
 
     /// Songs, source, format, import time and page, each with its typed
@@ -395,6 +439,7 @@ public final class PlaylistViewModel: ScreenModel, DeclaredScreen {
         entries.isEmpty ? (filter.isEmpty ? "the playlist has no songs" : "no song matches the filter") : nil
     }
     var hasUndo: Bool { undoable != nil }
+    var noPlayer: String? { player == nil ? "No music player is wired into this Facet" : nil }
 
     public override var snapshot: ScreenSnapshot {
         let empty = filter.isEmpty ? "This playlist has no songs." : "No song matches \"\(filter)\"."

@@ -15,6 +15,7 @@ import UsersServices
 /// sign-in or a saved setting shows at once on every open screen.
 public final class UsersFeature: Feature {
     public static let migrations = Migrations.users
+    public static let laterMigrations = Migrations.usersLater
 
     let account: AccountCenter
 

@@ -15,9 +15,16 @@ extension Migration {
 
     /// The `github-web-url` setting: the host starred repositories open on.
     public static let usersGitHubWebURLV4 = Migration("v4-users-github-web-url", body: UsersSchema.addGitHubWebURL)
+
+    /// The `mpd-host` and `mpd-port` settings: where the music player is.
+    public static let usersMPDAddressV5 = Migration("v5-users-mpd-address", body: UsersSchema.addMPDAddress)
 }
 
 extension Migrations {
+    /// Added after other features had shipped theirs: run after every
+    /// feature's `migrations`, so the order existing databases recorded stays.
+    public static let usersLater: [Migration] = [.usersMPDAddressV5]
+
     /// The users feature's migrations, in the order a fresh database runs them.
     public static let users: [Migration] = [.usersV2, .usersOpenFrontEndsV3, .usersGitHubWebURLV4]
 }

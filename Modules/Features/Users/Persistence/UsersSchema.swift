@@ -72,4 +72,13 @@ extension UsersSchema {
                 CHECK (github_web_url LIKE 'https://%');
             """)
     }
+
+    /// Where MPD is (`mpd-host`, `mpd-port`): empty and null mean the
+    /// environment's MPD_HOST and MPD_PORT, else localhost:6600.
+    static func addMPDAddress(_ db: Database) throws {
+        try db.execute(sql: """
+            ALTER TABLE settings ADD COLUMN mpd_host TEXT NOT NULL DEFAULT '' CHECK (length(mpd_host) <= 255);
+            ALTER TABLE settings ADD COLUMN mpd_port INTEGER CHECK (mpd_port BETWEEN 1 AND 65535);
+            """)
+    }
 }

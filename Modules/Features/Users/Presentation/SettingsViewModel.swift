@@ -263,6 +263,13 @@ public final class SettingsViewModel: AccountScreenModel, DeclaredScreen {
             case .githubBaseURL, .githubWebURL, .photosBaseURL:
                 let url = settings.displayValue(key)
                 return DetailRow(label, url, id: key.rawValue, type: .url)
+            case .mpdHost:
+                let host = settings.displayValue(key)
+                return DetailRow(label, host.isEmpty ? "not set (MPD_HOST, else localhost)" : host, id: key.rawValue,
+                                 data: host.isEmpty ? .null : .string(host))
+            case .mpdPort:
+                return DetailRow(label, settings.mpdPort.map(String.init) ?? "not set (MPD_PORT, else 6600)", id: key.rawValue,
+                                 data: settings.mpdPort.map { .int($0) } ?? .null, type: .integer)
             }
         }
     }
@@ -280,6 +287,8 @@ public final class SettingsViewModel: AccountScreenModel, DeclaredScreen {
         case .pageSize:
             placeholder = "\(SettingsRules.pageSizeRange.lowerBound)–\(SettingsRules.pageSizeRange.upperBound)"
         case .githubBaseURL, .photosBaseURL, .githubWebURL: placeholder = "https://…"
+        case .mpdHost: placeholder = "MPD_HOST, else localhost"
+        case .mpdPort: placeholder = "MPD_PORT, else 6600"
         }
         // A secret's draft is never echoed either.
         let value = secret ? "" : (drafts[key] ?? settings.displayValue(key))

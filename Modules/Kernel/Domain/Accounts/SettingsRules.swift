@@ -53,7 +53,30 @@ public enum SettingsRules {
             let url = try baseURL(key, value)
             guard url.lowercased().hasPrefix("https://") else { throw .invalidValue(key, "must be an https:// URL") }
             return .githubWebURL(url)
+        case .mpdHost:
+            if value.isEmpty { return .mpdHost("") }
+            guard value.count <= 255, !value.unicodeScalars.contains(where: { $0.value <= 0x20 || $0.value == 0x7F }) else {
+                throw .invalidValue(key, "must be a host name, password@host or a socket path, without spaces")
+            }
+            do {
+                _ = try MusicPlayerAddress.resolve(host: value, port: nil)
+            } catch {
+                throw .invalidValue(key, "must be a host name, password@host or a socket path")
+            }
+            return .mpdHost(value)
+        case .mpdPort:
+            if value.isEmpty { return .mpdPort(nil) }
+            guard value.count <= 5, let port = Int(value), (1...65535).contains(port) else {
+                throw .invalidValue(key, "must be a port number (1–65535), or empty for MPD_PORT or 6600")
+            }
+            return .mpdPort(port)
         }
+    }
+
+    /// `password@host` shown as `•••@host`: the password is never displayed.
+    public static func maskingPassword(_ host: String) -> String {
+        guard let at = host.lastIndex(of: "@"), at != host.startIndex, !host.hasPrefix("/") else { return host }
+        return "•••" + host[at...]
     }
 
     /// The problem with a value for `key`, or nil if it would be accepted.

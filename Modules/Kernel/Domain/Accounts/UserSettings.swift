@@ -14,12 +14,17 @@ public struct UserSettings: Equatable, Sendable {
     public var photosBaseURL: String
     /// Where repository pages open (`https://github.com`, or an Enterprise host).
     public var githubWebURL: String
+    /// Where MPD is (`host`, `password@host` or a socket path); empty:
+    /// `MPD_HOST`, else localhost (see `MusicPlayerAddress`).
+    public var mpdHost: String
+    /// nil: `MPD_PORT`, else 6600.
+    public var mpdPort: Int?
 
     public init(
         githubUser: String = "", hasGitHubToken: Bool = false, preferredUI: FrontEndChoice? = nil,
         pageSize: Int = SettingsRules.defaultPageSize, githubBaseURL: String = SettingsRules.defaultGitHubBaseURL,
         photosBaseURL: String = SettingsRules.defaultPhotosBaseURL,
-        githubWebURL: String = SettingsRules.defaultGitHubWebURL
+        githubWebURL: String = SettingsRules.defaultGitHubWebURL, mpdHost: String = "", mpdPort: Int? = nil
     ) {
         self.githubUser = githubUser
         self.hasGitHubToken = hasGitHubToken
@@ -28,6 +33,8 @@ public struct UserSettings: Equatable, Sendable {
         self.githubBaseURL = githubBaseURL
         self.photosBaseURL = photosBaseURL
         self.githubWebURL = githubWebURL
+        self.mpdHost = mpdHost
+        self.mpdPort = mpdPort
     }
 
     public static let defaults = UserSettings()
@@ -43,6 +50,8 @@ public struct UserSettings: Equatable, Sendable {
         case .githubBaseURL(let url): copy.githubBaseURL = url
         case .photosBaseURL(let url): copy.photosBaseURL = url
         case .githubWebURL(let url): copy.githubWebURL = url
+        case .mpdHost(let host): copy.mpdHost = host
+        case .mpdPort(let port): copy.mpdPort = port
         }
         return copy
     }
@@ -57,6 +66,8 @@ public struct UserSettings: Equatable, Sendable {
         case .githubBaseURL: githubBaseURL
         case .photosBaseURL: photosBaseURL
         case .githubWebURL: githubWebURL
+        case .mpdHost: SettingsRules.maskingPassword(mpdHost)
+        case .mpdPort: mpdPort.map(String.init) ?? ""
         }
     }
 }
@@ -70,6 +81,8 @@ public enum SettingKey: String, CaseIterable, Sendable {
     case githubBaseURL = "github-base-url"
     case photosBaseURL = "photos-base-url"
     case githubWebURL = "github-web-url"
+    case mpdHost = "mpd-host"
+    case mpdPort = "mpd-port"
 
     public var label: String {
         switch self {
@@ -80,6 +93,8 @@ public enum SettingKey: String, CaseIterable, Sendable {
         case .githubBaseURL: "GitHub API base URL"
         case .photosBaseURL: "Photos API base URL"
         case .githubWebURL: "GitHub web URL"
+        case .mpdHost: "MPD host"
+        case .mpdPort: "MPD port"
         }
     }
 }
@@ -95,6 +110,9 @@ public enum SettingsChange: Equatable, Sendable {
     case githubBaseURL(String)
     case photosBaseURL(String)
     case githubWebURL(String)
+    /// Empty: not set.
+    case mpdHost(String)
+    case mpdPort(Int?)
 
     public var key: SettingKey {
         switch self {
@@ -105,6 +123,8 @@ public enum SettingsChange: Equatable, Sendable {
         case .githubBaseURL: .githubBaseURL
         case .photosBaseURL: .photosBaseURL
         case .githubWebURL: .githubWebURL
+        case .mpdHost: .mpdHost
+        case .mpdPort: .mpdPort
         }
     }
 }

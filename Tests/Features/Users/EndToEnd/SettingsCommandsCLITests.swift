@@ -64,7 +64,7 @@ import TestSupport
         #expect(lines.first == "github-user=")
         #expect(lines.contains("page-size=25"))
         #expect(lines.contains("github-token="))
-        #expect(lines.allSatisfy { $0.contains("=") } && lines.count == 7, "\(lines)")
+        #expect(lines.allSatisfy { $0.contains("=") } && lines.count == 9, "\(lines)")
     }
 
     @Test func theTokenIsNeverPrinted() throws {

@@ -11,7 +11,7 @@ import UsersPersistence
 @Suite struct ProfileNameFoldingTests {
     @Test func signingInAsCAFEFindsCafe() async throws {
         let folder = TemporaryDirectory("facet-fold-users")
-        let store = SQLiteSessionStore(database: try FacetDatabase(path: folder.path + "/facet.sqlite", migrations: Migrations.core + Migrations.users))
+        let store = SQLiteSessionStore(database: try FacetDatabase(path: folder.path + "/facet.sqlite", migrations: Migrations.core + Migrations.users + Migrations.usersLater))
         let first = try await store.startSession(
             for: try PersonName(first: "Zoé", last: "Ångström"), tokenHash: String(repeating: "a", count: 64), at: Date())
         #expect(first.createdProfile)

@@ -22,7 +22,7 @@ import UsersPersistence
     }
 
     @Test func firstSignInCreatesProfileSettingsAndSessionThenReopensByNameIgnoringCase() async throws {
-        let database = try FacetDatabase(path: path, migrations: Migrations.core + Migrations.users)
+        let database = try FacetDatabase(path: path, migrations: Migrations.core + Migrations.users + Migrations.usersLater)
         let store = SQLiteSessionStore(database: database)
         let when = Date(timeIntervalSince1970: 1_800_000_000)
         let first = try await store.startSession(for: PersonName(first: "Ada", last: "Lovelace"), tokenHash: Self.hash(1), at: when)
@@ -41,10 +41,10 @@ import UsersPersistence
 
     @Test func theSignedInUserSurvivesReopeningAndSignOutEndsIt() async throws {
         do {
-            let store = SQLiteSessionStore(database: try FacetDatabase(path: path, migrations: Migrations.core + Migrations.users))
+            let store = SQLiteSessionStore(database: try FacetDatabase(path: path, migrations: Migrations.core + Migrations.users + Migrations.usersLater))
             _ = try await store.startSession(for: PersonName(first: "Grace", last: "Hopper"), tokenHash: Self.hash(3), at: Date())
         }
-        let store = SQLiteSessionStore(database: try FacetDatabase(path: path, migrations: Migrations.core + Migrations.users))
+        let store = SQLiteSessionStore(database: try FacetDatabase(path: path, migrations: Migrations.core + Migrations.users + Migrations.usersLater))
         #expect(try await store.currentProfile()?.displayName == "Grace Hopper")
         #expect(try await store.endCurrentSession(at: Date())?.displayName == "Grace Hopper")
         #expect(try await store.currentProfile() == nil)
@@ -56,8 +56,8 @@ import UsersPersistence
     @Test func racingSignInsFromTwoConnectionsNeverDuplicateAProfile() async throws {
         // Two pools on one file behave like two processes: separate SQLite
         // connections contending for the same write lock.
-        let a = SQLiteSessionStore(database: try FacetDatabase(path: path, migrations: Migrations.core + Migrations.users))
-        let bDatabase = try FacetDatabase(path: path, migrations: Migrations.core + Migrations.users)
+        let a = SQLiteSessionStore(database: try FacetDatabase(path: path, migrations: Migrations.core + Migrations.users + Migrations.usersLater))
+        let bDatabase = try FacetDatabase(path: path, migrations: Migrations.core + Migrations.users + Migrations.usersLater)
         let b = SQLiteSessionStore(database: bDatabase)
         for round in 0..<10 {
             let name = try PersonName(first: "Racer", last: "Number \(round)")
@@ -73,8 +73,8 @@ import UsersPersistence
     }
 
     @Test func aReadOnlyDatabaseRefusesSignInWithAClearMessageAndKeepsNothing() async throws {
-        let writable = try FacetDatabase(path: path, migrations: Migrations.core + Migrations.users)
-        let readOnly = try FacetDatabase(path: path, readOnly: true, migrations: Migrations.core + Migrations.users)
+        let writable = try FacetDatabase(path: path, migrations: Migrations.core + Migrations.users + Migrations.usersLater)
+        let readOnly = try FacetDatabase(path: path, readOnly: true, migrations: Migrations.core + Migrations.users + Migrations.usersLater)
         let store = SQLiteSessionStore(database: readOnly)
         await #expect {
             _ = try await store.startSession(for: PersonName(first: "Ada", last: "Lovelace"), tokenHash: Self.hash(4), at: Date())
@@ -91,7 +91,7 @@ import UsersPersistence
     }
 
     @Test func aDatabaseLockedByAnotherConnectionFailsClearlyThenWorks() async throws {
-        let database = try FacetDatabase(path: path, busyTimeout: 0.2, migrations: Migrations.core + Migrations.users)
+        let database = try FacetDatabase(path: path, busyTimeout: 0.2, migrations: Migrations.core + Migrations.users + Migrations.usersLater)
         let store = SQLiteSessionStore(database: database)
         // Another process's connection holds the write lock.
         var configuration = Configuration()
@@ -112,7 +112,7 @@ import UsersPersistence
     }
 
     @Test func aFailureInsideTheSignInTransactionLeavesNoPartialProfile() async throws {
-        let database = try FacetDatabase(path: path, migrations: Migrations.core + Migrations.users)
+        let database = try FacetDatabase(path: path, migrations: Migrations.core + Migrations.users + Migrations.usersLater)
         let store = SQLiteSessionStore(database: database)
         _ = try await store.startSession(for: PersonName(first: "Ada", last: "Lovelace"), tokenHash: Self.hash(6), at: Date())
         // Same token hash again: the session insert fails after the profile insert.

@@ -11,7 +11,7 @@ import UsersPersistence
     let folder = TemporaryDirectory("facet-settings")
 
     func signedIn() async throws -> (FacetDatabase, SQLiteSettingsStore, Int64) {
-        let database = try FacetDatabase(path: folder.path + "/facet.sqlite", migrations: Migrations.core + Migrations.users)
+        let database = try FacetDatabase(path: folder.path + "/facet.sqlite", migrations: Migrations.core + Migrations.users + Migrations.usersLater)
         let started = try await SQLiteSessionStore(database: database).startSession(
             for: PersonName(first: "Ada", last: "Lovelace"), tokenHash: String(repeating: "a", count: 64), at: Date())
         return (database, SQLiteSettingsStore(database: database), started.profile.id)
@@ -24,7 +24,7 @@ import UsersPersistence
             [.githubUser("octocat"), .githubToken("ghp_secret"), .preferredUI("jsonl"), .pageSize(25),
              .githubBaseURL("http://127.0.0.1:1"), .photosBaseURL("https://p.example")], for: id)
         #expect(saved.hasGitHubToken)
-        let reopened = SQLiteSettingsStore(database: try FacetDatabase(path: folder.path + "/facet.sqlite", migrations: Migrations.core + Migrations.users))
+        let reopened = SQLiteSettingsStore(database: try FacetDatabase(path: folder.path + "/facet.sqlite", migrations: Migrations.core + Migrations.users + Migrations.usersLater))
         #expect(try await reopened.settings(for: id) == saved)
         #expect(try await reopened.githubToken(for: id) == "ghp_secret")
         _ = try await reopened.apply([.githubToken(nil), .preferredUI(nil)], for: id)

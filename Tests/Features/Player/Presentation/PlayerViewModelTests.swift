@@ -1,0 +1,111 @@
+import Foundation
+import KernelDomain
+import PlayerPresentation
+import ScreenKit
+import Testing
+
+/// The player screen over an in-memory engine: what it shows, which
+/// actions it offers and why not, and that a failing engine is an error
+/// status (never a crash) that the next successful read clears.
+@MainActor
+@Suite struct PlayerViewModelTests {
+    final class FakePlayer: MusicPlayer, @unchecked Sendable {
+        let address = "fake:6600"
+        var state = PlayerState()
+        var songs: [QueuedSong] = []
+        var failure: MusicPlayerError?
+        var commands: [String] = []
+
+        func check() throws { if let failure { throw failure } }
+        func status() async throws -> PlayerState { try check(); return state }
+        func queue(offset: Int, limit: Int) async throws -> (songs: [QueuedSong], total: Int) {
+            try check()
+            return (Array(songs.dropFirst(offset).prefix(limit)), songs.count)
+        }
+        func play(position: Int?) async throws {
+            try check()
+            commands.append("play \(position.map(String.init) ?? "")")
+            state.playback = .playing
+            state.song = songs[(position ?? 1) - 1]
+        }
+        func pause(_ paused: Bool) async throws {
+            try check()
+            commands.append("pause \(paused)")
+            state.playback = paused ? .paused : .playing
+        }
+        func stop() async throws { commands.append("stop"); state.playback = .stopped }
+        func next() async throws { commands.append("next") }
+        func previous() async throws { commands.append("previous") }
+        func seek(to seconds: Double) async throws { commands.append("seek \(Int(seconds))") }
+        func setVolume(_ volume: Int) async throws { commands.append("volume \(volume)"); state.volume = volume }
+        func clear() async throws { commands.append("clear"); songs = []; state.queueLength = 0 }
+        func enqueue(_ songs: [SongReference], replacing: Bool) async throws -> EnqueueReport { EnqueueReport() }
+        func storedPlaylists() async throws -> [String] { [] }
+        func storedPlaylist(_ name: String) async throws -> [QueuedSong] { [] }
+        func saveStoredPlaylist(_ name: String, _ songs: [SongReference]) async throws -> EnqueueReport { EnqueueReport() }
+        func waitForChange() async throws -> [String] { throw CancellationError() }
+    }
+
+    func fake(songs count: Int) -> FakePlayer {
+        let player = FakePlayer()
+        player.songs = (1...count).map { QueuedSong(position: $0, file: "dir/song \($0).flac", title: $0 == 2 ? nil : "Song \($0)") }
+        player.state = PlayerState(volume: 50, queueLength: count)
+        return player
+    }
+
+    func detail(_ model: PlayerViewModel, _ id: String) -> TypedValue? {
+        model.snapshot.content.detail?.rows.first { $0.id == id }?.data
+    }
+
+    func action(_ model: PlayerViewModel, _ name: String) -> ActionDescriptor? {
+        model.snapshot.actions.first { $0.name == name }
+    }
+
+    @Test func showsTheStateAndAPageOfTheQueueAndPlaysFromTheCursor() async throws {
+        let player = fake(songs: 120)
+        let model = PlayerViewModel(player: player, pageSize: 50, live: false)
+        await model.start()
+        #expect(detail(model, "state") == .string("stopped"))
+        #expect(model.snapshot.content.list?.items.count == 50)
+        #expect(model.snapshot.content.list?.total == 120)
+        // A song without a title is called by its file's name.
+        #expect(model.snapshot.content.list?.items[1].title == "song 2")
+        #expect(action(model, "pause")?.disabledReason == "Nothing is playing")
+        try await model.run(PlayerViewModel.playAction, [StandardParam.item: .string("3")])
+        #expect(player.commands == ["play 3"])
+        #expect(detail(model, "state") == .string("playing"))
+        #expect(detail(model, "title") == .string("Song 3"))
+        #expect(model.snapshot.content.list?.items[2].badges == ["playing"])
+        try await model.run(PlayerViewModel.pauseAction)
+        #expect(detail(model, "state") == .string("paused"))
+        try await model.run(PlayerViewModel.pauseAction)
+        #expect(player.commands == ["play 3", "pause true", "pause false"])
+    }
+
+    @Test func aFailingEngineIsAnErrorStatusThatTheNextReadClears() async throws {
+        let player = fake(songs: 3)
+        player.failure = MusicPlayerError(.unreachable, "No MPD at fake:6600: start mpd or set mpd-host.")
+        let model = PlayerViewModel(player: player, live: false)
+        await model.start()
+        #expect(model.snapshot.status.kind == .error)
+        #expect(model.snapshot.status.code == "player.unreachable")
+        #expect(model.snapshot.status.message == "No MPD at fake:6600: start mpd or set mpd-host.")
+        #expect(action(model, "play")?.disabledReason == "MPD is not reachable at fake:6600")
+        player.failure = nil
+        try await model.run(PlayerViewModel.reloadAction)
+        #expect(model.snapshot.status.kind == .idle)
+        #expect(action(model, "play")?.enabled == true)
+    }
+
+    @Test func badArgumentsAreRefusedByNameAndTheEmptyQueueSaysWhy() async throws {
+        let player = fake(songs: 1)
+        let model = PlayerViewModel(player: player, live: false)
+        await model.start()
+        await #expect(throws: ScreenError.self) {
+            try await model.run(PlayerViewModel.playAction, [StandardParam.item: .string("three")])
+        }
+        try await model.run(PlayerViewModel.clearAction)
+        #expect(action(model, "play")?.disabledReason == "The queue is empty")
+        #expect(player.commands == ["clear"])
+    }
+}
