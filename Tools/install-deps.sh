@@ -15,7 +15,10 @@ case $mode in run|test) ;; *) echo "usage: bash Tools/install-deps.sh [run|test]
 # at run time, as for TagLib).
 # zlib1g-dev: the static release link (Tools/release-build.sh) needs libz.a
 # for a library NIO names, though no code from it ends up in the binary.
-packages=(libsqlite3-dev libncurses-dev libtagc0-dev libjq-dev zlib1g-dev)
+# libchafa-dev, libstb-dev: the TUI draws covers and photos as Unicode symbols
+# with libchafa from pixels stb_image decodes (Facet opens libchafa.so.0 and
+# libstb.so.0 at run time, as for TagLib; without them it shows no pictures).
+packages=(libsqlite3-dev libncurses-dev libtagc0-dev libjq-dev zlib1g-dev libchafa-dev libstb-dev)
 # Testing, each a peer or a tool the tests drive:
 # sqlite3: the tests read the database from outside Facet; tmux: the TUI's
 # end-to-end tests; python3: fixture servers and the MCP and browser clients.
@@ -27,8 +30,10 @@ packages=(libsqlite3-dev libncurses-dev libtagc0-dev libjq-dev zlib1g-dev)
 # chromium, chromium-driver: the web front end's tests drive a real, headless browser.
 # inotify-tools: the live benchmark (Tools/bench/live.sh) times the kernel's own
 # file event, inotifywait's, as the peer of an open TUI's refresh.
+# imagemagick: the picture tests make their PNG, JPEG, GIF and WebP fixtures
+# with `convert`; chafa: the pictures benchmark's peer (the `chafa` command).
 if [ "$mode" = test ]; then
-  packages+=(sqlite3 tmux python3 ncdu curl zsh fish man-db groff-base socat chromium chromium-driver inotify-tools)
+  packages+=(sqlite3 tmux python3 ncdu curl zsh fish man-db groff-base socat chromium chromium-driver inotify-tools imagemagick chafa)
 fi
 missing=()
 for p in "${packages[@]}"; do

@@ -20,8 +20,10 @@ public final class PhotosFeature: Feature {
     let catalog: PhotoCatalog
     let opener: @Sendable (String) async throws -> Bool
     let account: AccountCenter
+    let pictures: any PictureSource
 
     public init(context: FeatureContext) {
+        pictures = context.pictures
         catalog = PhotoCatalog(
             store: SQLitePhotoStore(database: context.database), source: HTTPPhotoSource(client: context.http),
             now: context.now)
@@ -33,6 +35,7 @@ public final class PhotosFeature: Feature {
         let catalog = catalog
         let opener = opener
         let account = account
+        let pictures = pictures
         let baseURL: @MainActor () -> String = {
             account.settings?.photosBaseURL ?? SettingsRules.defaultPhotosBaseURL
         }
@@ -46,7 +49,7 @@ public final class PhotosFeature: Feature {
                 offline: params.bool("offline") ?? false)
         })
         registry.register(ScreenRegistration(PhotoDetailViewModel.descriptor) { params in
-            PhotoDetailViewModel(catalog: catalog, id: params.int("id") ?? 0, opener: opener)
+            PhotoDetailViewModel(catalog: catalog, id: params.int("id") ?? 0, opener: opener, pictures: pictures)
         })
     }
 

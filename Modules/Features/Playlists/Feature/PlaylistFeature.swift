@@ -47,7 +47,8 @@ public final class PlaylistFeature: Feature {
                 sort: params.string("sort").flatMap(SongSort.init(rawValue:)) ?? .position,
                 reverse: params.bool(ListGrammar.reverse) ?? false,
                 page: params.int("page") ?? 1,
-                pageSize: account.settings?.pageSize ?? SettingsRules.defaultPageSize)
+                pageSize: account.settings?.pageSize ?? SettingsRules.defaultPageSize,
+                pictures: self.context.pictures)
         })
     }
 

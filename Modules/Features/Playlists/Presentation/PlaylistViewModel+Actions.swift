@@ -150,5 +150,6 @@ extension PlaylistViewModel {
     public static let actions = [
         filterAction, sortAction, loadMoreAction, loadPreviousAction, scrollToAction, pageAction, removeAction, moveAction,
         moveUpAction, moveDownAction, addAction, exportAction, renameAction, deleteAction, undoAction, reloadAction,
+        coverAction,
     ]
 }
