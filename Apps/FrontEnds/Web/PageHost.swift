@@ -21,6 +21,12 @@ final class PageHost {
     private var nextPage = 0
     private var stopping = false
 
+    /// A screen's picture for `GET /picture`, from a screen opened for it
+    /// over the same core as the pages' own.
+    func picture(query: String) async -> PictureResponder.Answer {
+        await PictureResponder.answer(query: query, catalog: catalog)
+    }
+
     static let stalledReason = "the page read none of its answers for too long"
     static let stoppingReason = "facet is stopping"
 

@@ -1,0 +1,77 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import JSONCore
+import JSONRPC
+import ScreenKit
+
+/// `GET /picture?screen=ID&params=JSON&action=NAME[&item=ID]`: the picture
+/// a screen's picture action (`ActionDescriptor.showsPicture`) hands back,
+/// for the page's `<img>` beside a row or under a detail. Answered only
+/// after the access guard (the page's cookie), as everything else.
+///
+/// Runs only an action its screen declares as showing a picture, which
+/// reads only: a GET can never change data. The body is the kernel's
+/// checked bytes with their sniffed type (never a type a server sent),
+/// under `X-Content-Type-Options: nosniff`; anything refused is a short
+/// text answer the page does not show.
+enum PictureResponder {
+    static let path = "/picture"
+
+    struct Answer: Sendable {
+        var status: HTTPResponse.Status
+        var picture: PictureContent?
+        var message: String
+    }
+
+    @MainActor
+    static func answer(query: String, catalog: any ScreenCatalog) async -> Answer {
+        func value(_ name: String) -> String? {
+            WebResponder.queryValue(name, in: query).flatMap { String($0).replacingOccurrences(of: "+", with: " ").removingPercentEncoding }
+        }
+        guard let screenID = value("screen"), let actionName = value("action"), let descriptor = catalog.descriptor(screenID) else {
+            return Answer(status: .badRequest, message: "Give ?screen=ID&params=JSON&action=NAME.\n")
+        }
+        guard let action = descriptor.actions.first(where: { $0.name == actionName }), action.showsPicture, action.effect == .view else {
+            return Answer(status: .notFound, message: "Screen '\(screenID)' has no picture action '\(actionName)'.\n")
+        }
+        var params: ActionArguments = [:]
+        if let text = value("params"), !text.isEmpty {
+            guard let parsed = try? JSONParser.parse(Array(text.utf8)), let arguments = try? RPCSession.arguments(parsed, name: "params") else {
+                return Answer(status: .badRequest, message: "params must be a JSON object of the screen's parameters.\n")
+            }
+            params = arguments
+        }
+        var arguments: ActionArguments = [:]
+        if let item = action.params.first(where: { $0.kind == .item }) {
+            guard let id = value("item") else { return Answer(status: .badRequest, message: "This picture is a row's: add &item=ID.\n") }
+            arguments[item.name] = .string(id)
+        }
+        let screen: any Screen
+        do {
+            screen = try await catalog.open(ScreenRequest(screen: screenID, params: params))
+        } catch {
+            return Answer(status: .notFound, message: error.message + "\n")
+        }
+        defer { screen.close() }
+        await screen.settle()
+        do {
+            guard let picture = try await screen.run(actionName, arguments).picture else {
+                return Answer(status: .notFound, message: "No picture.\n")
+            }
+            return Answer(status: .ok, picture: picture, message: "")
+        } catch {
+            return Answer(status: .unprocessableContent, message: error.message + "\n")
+        }
+    }
+
+    static func response(_ answer: Answer) -> Response {
+        guard let picture = answer.picture else { return WebResponder.text(answer.status, answer.message) }
+        var headers = HTTPFields()
+        headers[.contentType] = picture.mimeType
+        SecurityHeaders.apply(to: &headers)
+        // The picture stays the same for a while: the page's rows may ask again as they scroll.
+        headers[.cacheControl] = "private, max-age=300"
+        return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: picture.bytes)))
+    }
+}
