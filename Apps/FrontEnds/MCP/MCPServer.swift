@@ -352,10 +352,11 @@ public final class MCPServer {
     /// structured state.
     func toolResult(text: String, structured: [UInt8], isError: Bool, image: PictureContent? = nil) -> [UInt8] {
         let picture = image.map { picture in
-            Array(#",{"data":""#.utf8) + Array(picture.base64.utf8) + Array(#"","mimeType":"#.utf8)
-                + writer.encode(picture.mimeType) + Array(#","type":"image"}"#.utf8)
+            [0x2C] + JSONWriter.bytes(.object([
+                "data": .string(picture.base64), "mimeType": .string(picture.mimeType), "type": .string("image"),
+            ]))
         } ?? []
-        return Array(#"{"content":[{"text":"#.utf8) + writer.encode(text) + Array(#","type":"text"}"#.utf8) + picture
+        return Array(#"{"content":[{"text":"#.utf8) + writer.encode(text) + Array(#","type":"text"}"#.utf8) + picture  // layering: not a standard name
             + Array(#"],"isError":"#.utf8)
             + Array((isError ? "true" : "false").utf8) + Array(#","structuredContent":"#.utf8) + structured + [0x7D]
     }

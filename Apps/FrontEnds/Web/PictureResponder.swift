@@ -1,8 +1,6 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
-import JSONCore
-import JSONRPC
 import ScreenKit
 
 /// `GET /picture?screen=ID&params=JSON&action=NAME[&item=ID]`: the picture
@@ -37,14 +35,16 @@ enum PictureResponder {
         }
         var params: ActionArguments = [:]
         if let text = value("params"), !text.isEmpty {
-            guard let parsed = try? JSONParser.parse(Array(text.utf8)), let arguments = try? RPCSession.arguments(parsed, name: "params") else {
+            guard let arguments = try? JSONDecoder().decode(ActionArguments.self, from: Data(text.utf8)) else {
                 return Answer(status: .badRequest, message: "params must be a JSON object of the screen's parameters.\n")
             }
             params = arguments
         }
         var arguments: ActionArguments = [:]
         if let item = action.params.first(where: { $0.kind == .item }) {
-            guard let id = value("item") else { return Answer(status: .badRequest, message: "This picture is a row's: add &item=ID.\n") }
+            guard let id = value(StandardParam.item) else {
+                return Answer(status: .badRequest, message: "This picture is a row's: add &\(StandardParam.item)=ID.\n")
+            }
             arguments[item.name] = .string(id)
         }
         let screen: any Screen

@@ -112,10 +112,14 @@ struct CachedPictureSourceTests {
         let source = world.source(capacity: capacity)
         _ = try await source.picture(at: world.server.url("cover.png"))
         _ = try await source.picture(at: world.server.url("cover.jpg"))
-        // Reading the PNG again makes the JPEG the least recently used.
-        usleep(20_000)
+        // Used long ago, the PNG first; reading it again makes the JPEG the least recently used.
+        func used(_ name: String, at seconds: Int) {
+            var times = [timeval(tv_sec: seconds, tv_usec: 0), timeval(tv_sec: seconds, tv_usec: 0)]
+            utimes(world.cache.path + "/pictures/" + PictureCacheFolder.key(world.server.url(name)) + ".pic", &times)
+        }
+        used("cover.png", at: 1_000)
+        used("cover.jpg", at: 2_000)
         _ = try await source.picture(at: world.server.url("cover.png"))
-        usleep(20_000)
         _ = try await source.picture(at: world.server.url("cover.gif"))
         let kept = world.cachedFiles().filter { $0.hasSuffix(".pic") }
         #expect(kept.count == 2)

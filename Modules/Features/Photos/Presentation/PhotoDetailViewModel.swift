@@ -89,7 +89,7 @@ public final class PhotoDetailViewModel: ScreenModel, DeclaredScreen {
         id: screenID, title: "Photo", summary: "Every field of one cached photo; open its image in the browser.",
         params: [ParamDescriptor(name: "id", label: "Photo id", kind: .int, positional: true)
             .values(from: ValueSource(screen: "photos", params: ["offline": .bool(true)]))],
-        actions: actionDescriptors, topLevel: false, examples: ["facet photo 7", "facet photo 7 open-url", "facet photo 7 image --output photo.png"])
+        actions: actionDescriptors, topLevel: false, examples: ["facet photo 7", "facet photo 7 open-url"])
 
     public override var snapshot: ScreenSnapshot {
         var rows: [DetailRow] = []
