@@ -2,6 +2,10 @@ import Crypto
 import Foundation
 import KernelDomain
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// The files of the picture cache: per URL a body file (the exact bytes
 /// fetched, checked) and a small record beside it (the URL, its validators,
 /// when it was last checked). Named by the SHA-256 of the URL, so no URL
@@ -38,19 +42,31 @@ struct PictureCacheFolder: Sendable {
         return (record, [UInt8](body))
     }
 
-    /// Writes body then record, each by rename, so a reader never sees a
-    /// half-written body under a whole record.
+    /// Writes body then record, each moved into place whole
+    /// (`ReplacingFile`), so a reader never sees a half-written body under a
+    /// whole record, and nothing planted in the folder is written through.
+    /// A cache that cannot be written (a full disk) only means fetching again.
     func write(_ url: String, record: Record, bytes: [UInt8]?) {
         try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        if let bytes { replace(bodyPath(url), with: Data(bytes)) }
-        if let data = try? JSONEncoder().encode(record) { replace(recordPath(url), with: data) }
+        if let bytes { replace(bodyPath(url), with: bytes) }
+        if let data = try? JSONEncoder().encode(record) { replace(recordPath(url), with: [UInt8](data)) }
         if bytes != nil { evict(keeping: Self.key(url)) }
     }
 
-    private func replace(_ file: String, with data: Data) {
-        let temporary = file + ".\(getpid()).\(UInt64.random(in: 0...UInt64.max)).tmp"
-        guard FileManager.default.createFile(atPath: temporary, contents: data, attributes: [.posixPermissions: 0o600]) else { return }
-        if rename(temporary, file) != 0 { unlink(temporary) }
+    private func replace(_ file: String, with bytes: [UInt8]) {
+        guard !bytes.isEmpty, let output = try? ReplacingFile(path: file, replacing: true) else { return }
+        let complete = bytes.withUnsafeBytes { raw -> Bool in
+            var offset = 0
+            while offset < raw.count {
+                let written = Glibc.write(output.descriptor, raw.baseAddress! + offset, raw.count - offset)
+                if written < 0, errno == EINTR { continue }
+                guard written > 0 else { return false }
+                offset += written
+            }
+            return true
+        }
+        if complete, (try? output.commit()) != nil { return }
+        output.abandon()
     }
 
     private func touch(_ file: String) { utimes(file, nil) }
