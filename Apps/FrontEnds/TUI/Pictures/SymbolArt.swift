@@ -4,12 +4,13 @@ import ScreenKit
 /// shows a cover or a photo: fitted to the box with the picture's aspect
 /// (a cell is about twice as tall as it is wide), drawn by libchafa from
 /// pixels stb_image decoded (`SymbolArtLibrary`).
-struct SymbolArt: Equatable, Sendable {
+/// Public for the pictures benchmark (`tui-bench picture FILE`).
+public struct SymbolArt: Equatable, Sendable {
     /// One string per row, each `columns` cells wide.
-    var lines: [String]
-    var columns: Int { lines.first?.count ?? 0 }
+    public var lines: [String]
+    public var columns: Int { lines.first?.count ?? 0 }
 
-    enum Failure: Error, Equatable {
+    public enum Failure: Error, Equatable {
         /// The libraries are not installed.
         case noLibrary
         /// The bytes did not decode (truncated, damaged).
@@ -28,7 +29,7 @@ struct SymbolArt: Equatable, Sendable {
     }
 
     /// Draws `picture` to fit `columns`×`rows`.
-    static func draw(_ picture: PictureContent, columns: Int, rows: Int) throws(Failure) -> SymbolArt {
+    public static func draw(_ picture: PictureContent, columns: Int, rows: Int) throws(Failure) -> SymbolArt {
         guard let library = SymbolArtLibrary.shared else { throw .noLibrary }
         guard let pixels = library.decode(picture.bytes) else { throw .undecodable }
         let size = fit(width: pixels.width, height: pixels.height, columns: columns, rows: rows)
