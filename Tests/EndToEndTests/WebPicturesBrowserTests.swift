@@ -49,13 +49,15 @@ import TestSupport
         #expect(endpoint.first?["status"] as? Int == 200 && endpoint.first?["type"] as? String == "image/jpeg", "\(endpoint)")
         #expect(endpoint.allSatisfy { $0["nosniff"] as? String == "nosniff" }, "\(endpoint)")
         #expect((endpoint.first?["csp"] as? String ?? "").contains("img-src 'self'"), "\(endpoint)")
-        #expect(endpoint.dropFirst().first?["status"] as? Int == 422, "the SVG is refused: \(endpoint)")
+        // A refused picture is "no content" (the reason in a header): no image, and no console error.
+        #expect(endpoint.dropFirst().first?["status"] as? Int == 204, "the SVG is refused: \(endpoint)")
+        #expect(endpoint.dropFirst().first?["reason"] as? String == "picture.unsupported", "\(endpoint)")
         #expect(endpoint.last?["status"] as? Int == 404, "a non-picture action is never run: \(endpoint)")
         #expect(facts["withoutCookie"] as? Int == 401)
         let photo = facts["photoImages"] as? [[String: Any]] ?? []
         #expect(photo.count == 1 && photo.first?["kind"] as? String == "picture" && photo.first?["width"] as? Int == 48, "\(photo)")
-        // The refused pictures' answers are the console's only complaints.
+        // The fetch of a non-picture action (404, on purpose) is the console's only complaint.
         let complaints = facts["consoleErrors"] as? [String] ?? []
-        #expect(complaints.allSatisfy { $0.contains("/picture?") }, "\(complaints)")
+        #expect(complaints.allSatisfy { $0.contains("action=delete") }, "\(complaints)")
     }
 }

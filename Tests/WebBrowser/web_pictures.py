@@ -50,7 +50,8 @@ def scenario(driver, page, facts, url, base):
       Promise.all([fetch(query('1')), fetch(query('3')), fetch('/picture?screen=playlist&action=delete&params=%7B%22name%22%3A%22Road%22%7D')])
         .then((answers) => done(answers.map((a) => ({status: a.status, type: a.headers.get('content-type'),
                                                     nosniff: a.headers.get('x-content-type-options'),
-                                                    csp: a.headers.get('content-security-policy')}))));
+                                                    csp: a.headers.get('content-security-policy'),
+                                                    reason: a.headers.get('facet-picture-refused')}))));
     """)
     try:
         urllib.request.urlopen(base + "/picture?screen=photo&params=%7B%22id%22%3A4%7D&action=image", timeout=30)

@@ -11,8 +11,9 @@ import ScreenKit
 /// Runs only an action its screen declares as showing a picture, which
 /// reads only: a GET can never change data. The body is the kernel's
 /// checked bytes with their sniffed type (never a type a server sent),
-/// under `X-Content-Type-Options: nosniff`; anything refused is a short
-/// text answer the page does not show.
+/// under `X-Content-Type-Options: nosniff`; anything refused is "no content"
+/// with its reason's code in `Facet-Picture-Refused`, which the page does
+/// not show (a malformed request is a short text answer).
 enum PictureResponder {
     static let path = "/picture"
 
@@ -20,7 +21,18 @@ enum PictureResponder {
         var status: HTTPResponse.Status
         var picture: PictureContent?
         var message: String
+        /// Why a picture that exists was refused (`picture.unsupported`).
+        var refusal: String?
+
+        init(status: HTTPResponse.Status, picture: PictureContent? = nil, message: String, refusal: String? = nil) {
+            self.status = status
+            self.picture = picture
+            self.message = message
+            self.refusal = refusal
+        }
     }
+
+    static let refusalHeader = HTTPField.Name("Facet-Picture-Refused")!
 
     @MainActor
     static func answer(query: String, catalog: any ScreenCatalog) async -> Answer {
@@ -61,11 +73,19 @@ enum PictureResponder {
             }
             return Answer(status: .ok, picture: picture, message: "")
         } catch {
-            return Answer(status: .unprocessableContent, message: error.message + "\n")
+            // No content, the reason's code in a header: an <img> gets no
+            // picture, and a browser reports no failed load for it.
+            return Answer(status: .noContent, message: error.message, refusal: error.code)
         }
     }
 
     static func response(_ answer: Answer) -> Response {
+        if let refusal = answer.refusal {
+            var headers = HTTPFields()
+            SecurityHeaders.apply(to: &headers)
+            headers[refusalHeader] = refusal
+            return Response(status: answer.status, headers: headers)
+        }
         guard let picture = answer.picture else { return WebResponder.text(answer.status, answer.message) }
         var headers = HTTPFields()
         headers[.contentType] = picture.mimeType

@@ -1,15 +1,17 @@
 import Foundation
 
-/// stb_image (decoding PNG, JPEG, GIF and WebP's cousins to pixels) and
-/// libchafa (pixels as Unicode symbols), opened at run time, and the one
-/// place the TUI calls them.
+/// stb_image (decoding PNG, JPEG and GIF to pixels) and libchafa (pixels as
+/// Unicode symbols), opened at run time, and the one place the TUI calls them.
 ///
 /// Not linked: the release `facet` is one static executable and Debian
 /// ships both as shared libraries, so they are opened with `dlopen` as
-/// TagLib is; a Facet without them shows no pictures and says why. The
-/// bytes handed in were checked by the kernel (a kept format, at most 64
-/// million pixels), so decoding them is bounded; a file that still fails
-/// to decode (truncated, fuzzed) is a `nil`, never a crash.
+/// TagLib is. libchafa needs GLib, whose start-up code cannot run inside a
+/// static executable (it crashes in `dlopen`): there, and wherever chafa is
+/// missing, the TUI draws quadrant symbols itself (`QuadrantArt`). Without
+/// stb_image it shows no pictures and says why. The bytes handed in were
+/// checked by the kernel (a kept format, at most 64 million pixels), so
+/// decoding them is bounded; a file that still fails to decode (truncated,
+/// fuzzed) is a `nil`, never a crash.
 final class SymbolArtLibrary: @unchecked Sendable {
     typealias Load = @convention(c) (
         UnsafePointer<UInt8>?, Int32, UnsafeMutablePointer<Int32>?, UnsafeMutablePointer<Int32>?,
@@ -26,27 +28,39 @@ final class SymbolArtLibrary: @unchecked Sendable {
     typealias DrawPixels = @convention(c) (OpaquePointer?, Int32, UnsafePointer<UInt8>?, Int32, Int32, Int32) -> Void
     typealias CharAt = @convention(c) (OpaquePointer?, Int32, Int32) -> UInt32
 
-    /// Opened once per process; nil when either library is missing.
+    /// Opened once per process; nil when stb_image is missing.
     static let shared: SymbolArtLibrary? = SymbolArtLibrary()
 
     /// Why `shared` is nil, for the message a face shows instead of a picture.
-    static let missing = "pictures need libchafa and stb_image (apt-get install libchafa0t64 libstb0t64)"
+    static let missing = "pictures need stb_image (apt-get install libstb0t64; libchafa0t64 draws them finer)"
+
+    /// Whether this process is one static executable (no shared C library
+    /// mapped): GLib, and so libchafa, cannot be opened in it.
+    static let isStaticExecutable: Bool = {
+        guard let maps = try? String(contentsOfFile: "/proc/self/maps", encoding: .utf8) else { return false }
+        return !maps.contains("/libc.so")
+    }()
 
     private let lock = NSLock()
     private let load: Load
     private let free: Free
-    private let symbolMapNew: New
-    private let symbolMapAdd: AddTags
-    private let symbolMapUnref: Unref
-    private let configNew: New
-    private let configSize: SetSize
-    private let configMap: SetMap
-    private let configMode: SetMode
-    private let configUnref: Unref
-    private let canvasNew: CanvasNew
-    private let canvasDraw: DrawPixels
-    private let canvasChar: CharAt
-    private let canvasUnref: Unref
+    /// libchafa's calls, when it could be opened.
+    private let chafa: Chafa?
+
+    struct Chafa {
+        let symbolMapNew: New
+        let symbolMapAdd: AddTags
+        let symbolMapUnref: Unref
+        let configNew: New
+        let configSize: SetSize
+        let configMap: SetMap
+        let configMode: SetMode
+        let configUnref: Unref
+        let canvasNew: CanvasNew
+        let canvasDraw: DrawPixels
+        let canvasChar: CharAt
+        let canvasUnref: Unref
+    }
 
     // chafa's enums, from its headers (stable since 1.4).
     static let pixelRGBA8Unassociated: Int32 = 4
@@ -59,30 +73,35 @@ final class SymbolArtLibrary: @unchecked Sendable {
         func open(_ names: [String]) -> UnsafeMutableRawPointer? {
             names.lazy.compactMap { dlopen($0, RTLD_NOW | RTLD_LOCAL) }.first
         }
-        guard let stb = open(["libstb.so.0", "libstb.so"]), let chafa = open(["libchafa.so.0", "libchafa.so"]) else { return nil }
         func symbol<T>(_ handle: UnsafeMutableRawPointer, _ name: String, _: T.Type) -> T? {
             dlsym(handle, name).map { unsafeBitCast($0, to: T.self) }
         }
-        guard let load = symbol(stb, "stbi_load_from_memory", Load.self),
-            let free = symbol(stb, "stbi_image_free", Free.self),
-            let symbolMapNew = symbol(chafa, "chafa_symbol_map_new", New.self),
-            let symbolMapAdd = symbol(chafa, "chafa_symbol_map_add_by_tags", AddTags.self),
-            let symbolMapUnref = symbol(chafa, "chafa_symbol_map_unref", Unref.self),
-            let configNew = symbol(chafa, "chafa_canvas_config_new", New.self),
-            let configSize = symbol(chafa, "chafa_canvas_config_set_geometry", SetSize.self),
-            let configMap = symbol(chafa, "chafa_canvas_config_set_symbol_map", SetMap.self),
-            let configMode = symbol(chafa, "chafa_canvas_config_set_canvas_mode", SetMode.self),
-            let configUnref = symbol(chafa, "chafa_canvas_config_unref", Unref.self),
-            let canvasNew = symbol(chafa, "chafa_canvas_new", CanvasNew.self),
-            let canvasDraw = symbol(chafa, "chafa_canvas_draw_all_pixels", DrawPixels.self),
-            let canvasChar = symbol(chafa, "chafa_canvas_get_char_at", CharAt.self),
-            let canvasUnref = symbol(chafa, "chafa_canvas_unref", Unref.self)
+        guard let stb = open(["libstb.so.0", "libstb.so"]),
+            let load = symbol(stb, "stbi_load_from_memory", Load.self),
+            let free = symbol(stb, "stbi_image_free", Free.self)
         else { return nil }
         (self.load, self.free) = (load, free)
-        (self.symbolMapNew, self.symbolMapAdd, self.symbolMapUnref) = (symbolMapNew, symbolMapAdd, symbolMapUnref)
-        (self.configNew, self.configSize, self.configMap, self.configMode, self.configUnref) =
-            (configNew, configSize, configMap, configMode, configUnref)
-        (self.canvasNew, self.canvasDraw, self.canvasChar, self.canvasUnref) = (canvasNew, canvasDraw, canvasChar, canvasUnref)
+        guard !Self.isStaticExecutable, let handle = open(["libchafa.so.0", "libchafa.so"]),
+            let symbolMapNew = symbol(handle, "chafa_symbol_map_new", New.self),
+            let symbolMapAdd = symbol(handle, "chafa_symbol_map_add_by_tags", AddTags.self),
+            let symbolMapUnref = symbol(handle, "chafa_symbol_map_unref", Unref.self),
+            let configNew = symbol(handle, "chafa_canvas_config_new", New.self),
+            let configSize = symbol(handle, "chafa_canvas_config_set_geometry", SetSize.self),
+            let configMap = symbol(handle, "chafa_canvas_config_set_symbol_map", SetMap.self),
+            let configMode = symbol(handle, "chafa_canvas_config_set_canvas_mode", SetMode.self),
+            let configUnref = symbol(handle, "chafa_canvas_config_unref", Unref.self),
+            let canvasNew = symbol(handle, "chafa_canvas_new", CanvasNew.self),
+            let canvasDraw = symbol(handle, "chafa_canvas_draw_all_pixels", DrawPixels.self),
+            let canvasChar = symbol(handle, "chafa_canvas_get_char_at", CharAt.self),
+            let canvasUnref = symbol(handle, "chafa_canvas_unref", Unref.self)
+        else {
+            chafa = nil
+            return
+        }
+        chafa = Chafa(
+            symbolMapNew: symbolMapNew, symbolMapAdd: symbolMapAdd, symbolMapUnref: symbolMapUnref, configNew: configNew,
+            configSize: configSize, configMap: configMap, configMode: configMode, configUnref: configUnref,
+            canvasNew: canvasNew, canvasDraw: canvasDraw, canvasChar: canvasChar, canvasUnref: canvasUnref)
     }
 
     /// Decoded RGBA pixels: width, height and 4 bytes per pixel.
@@ -109,28 +128,32 @@ final class SymbolArtLibrary: @unchecked Sendable {
         }
     }
 
-    /// `pixels` drawn as `columns`×`rows` symbol cells, row by row.
+    /// `pixels` drawn as `columns`×`rows` symbol cells, row by row: by
+    /// libchafa where it is open, else by `QuadrantArt`.
     func symbols(_ pixels: Pixels, columns: Int, rows: Int) -> [String] {
-        lock.withLock {
-            let map = symbolMapNew()
-            symbolMapAdd(map, Self.narrowSymbols)
-            let config = configNew()
-            configSize(config, Int32(columns), Int32(rows))
-            configMode(config, Self.modeForegroundBackground)
-            configMap(config, map)
-            let canvas = canvasNew(config)
+        guard let chafa else { return QuadrantArt.lines(pixels, columns: columns, rows: rows) }
+        return lock.withLock {
+            let map = chafa.symbolMapNew()
+            chafa.symbolMapAdd(map, Self.narrowSymbols)
+            let config = chafa.configNew()
+            chafa.configSize(config, Int32(columns), Int32(rows))
+            chafa.configMode(config, Self.modeForegroundBackground)
+            chafa.configMap(config, map)
+            let canvas = chafa.canvasNew(config)
             defer {
-                canvasUnref(canvas)
-                configUnref(config)
-                symbolMapUnref(map)
+                chafa.canvasUnref(canvas)
+                chafa.configUnref(config)
+                chafa.symbolMapUnref(map)
             }
             pixels.rgba.withUnsafeBufferPointer {
-                canvasDraw(canvas, Self.pixelRGBA8Unassociated, $0.baseAddress, Int32(pixels.width), Int32(pixels.height), Int32(pixels.width * 4))
+                chafa.canvasDraw(
+                    canvas, Self.pixelRGBA8Unassociated, $0.baseAddress, Int32(pixels.width), Int32(pixels.height),
+                    Int32(pixels.width * 4))
             }
             return (0..<rows).map { y in
                 var line = String.UnicodeScalarView()
                 for x in 0..<columns {
-                    let code = canvasChar(canvas, Int32(x), Int32(y))
+                    let code = chafa.canvasChar(canvas, Int32(x), Int32(y))
                     line.append(Unicode.Scalar(code).map { $0.value < 0x20 ? " " : $0 } ?? " ")
                 }
                 return String(line)
