@@ -15,9 +15,10 @@ case $mode in run|test) ;; *) echo "usage: bash Tools/install-deps.sh [run|test]
 # at run time, as for TagLib).
 # zlib1g-dev: the static release link (Tools/release-build.sh) needs libz.a
 # for a library NIO names, though no code from it ends up in the binary.
-# libchafa-dev, libstb-dev: the TUI draws covers and photos as Unicode symbols
-# with libchafa from pixels stb_image decodes (Facet opens libchafa.so.0 and
-# libstb.so.0 at run time, as for TagLib; without them it shows no pictures).
+# libstb-dev: stb_image decodes the covers and photos the TUI draws (linked;
+# the static release link takes its libstb.a). libchafa-dev: libchafa draws
+# them as Unicode symbols in a dynamically linked build (opened at run time,
+# as TagLib is; the static binary draws its own quadrant symbols).
 packages=(libsqlite3-dev libncurses-dev libtagc0-dev libjq-dev zlib1g-dev libchafa-dev libstb-dev)
 # Testing, each a peer or a tool the tests drive:
 # sqlite3: the tests read the database from outside Facet; tmux: the TUI's

@@ -54,6 +54,10 @@ import TestSupport
         #expect(endpoint.dropFirst().first?["reason"] as? String == "picture.unsupported", "\(endpoint)")
         #expect(endpoint.last?["status"] as? Int == 404, "a non-picture action is never run: \(endpoint)")
         #expect(facts["withoutCookie"] as? Int == 401)
+        // The photos list: thumbnails for the four kept pictures; the bomb (1) and the truncated PNG (6) show none.
+        let thumbnails = facts["photosImages"] as? [[String: Any]] ?? []
+        #expect(thumbnails.compactMap { $0["row"] as? String }.sorted() == ["2", "3", "4", "5"], "\(thumbnails)")
+        #expect(thumbnails.allSatisfy { ($0["width"] as? Int ?? 0) == 48 }, "\(thumbnails)")
         let photo = facts["photoImages"] as? [[String: Any]] ?? []
         #expect(photo.count == 1 && photo.first?["kind"] as? String == "picture" && photo.first?["width"] as? Int == 48, "\(photo)")
         // The fetch of a non-picture action (404, on purpose) is the console's only complaint.

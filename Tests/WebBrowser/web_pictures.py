@@ -59,6 +59,13 @@ def scenario(driver, page, facts, url, base):
     except urllib.error.HTTPError as error:
         facts["withoutCookie"] = error.code
 
+    # The photos list: a thumbnail beside each row whose picture is kept.
+    driver.get(base + "/photos")
+    page.until("the photos' rows", lambda: len(page.rows()) == 6)
+    page.until("every thumbnail loaded or refused", lambda: driver.execute_script(SETTLED)
+               and len(driver.execute_script(IMAGES)) <= 4)
+    facts["photosImages"] = driver.execute_script(IMAGES)
+
     driver.get(base + "/photo/4")
     page.until("the photo's picture", lambda: driver.execute_script(
         "const i = document.querySelector('#screen img.picture'); return i && i.complete && i.naturalWidth > 0"))

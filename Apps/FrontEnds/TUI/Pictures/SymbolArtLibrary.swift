@@ -1,23 +1,19 @@
+import CStb
 import Foundation
 
 /// stb_image (decoding PNG, JPEG and GIF to pixels) and libchafa (pixels as
-/// Unicode symbols), opened at run time, and the one place the TUI calls them.
+/// Unicode symbols), and the one place the TUI calls them.
 ///
-/// Not linked: the release `facet` is one static executable and Debian
-/// ships both as shared libraries, so they are opened with `dlopen` as
-/// TagLib is. libchafa needs GLib, whose start-up code cannot run inside a
-/// static executable (it crashes in `dlopen`): there, and wherever chafa is
-/// missing, the TUI draws quadrant symbols itself (`QuadrantArt`). Without
-/// stb_image it shows no pictures and says why. The bytes handed in were
+/// stb_image is linked (`CStb`; libstb.a in the static release binary).
+/// libchafa is opened at run time, as TagLib is, and only where it can be:
+/// it needs GLib, whose start-up code crashes inside a static executable,
+/// and a library opened there brings a second C library besides. In the
+/// static release binary, and wherever chafa is missing, the TUI draws
+/// quadrant symbols itself (`QuadrantArt`). The bytes handed in were
 /// checked by the kernel (a kept format, at most 64 million pixels), so
 /// decoding them is bounded; a file that still fails to decode (truncated,
 /// fuzzed) is a `nil`, never a crash.
 final class SymbolArtLibrary: @unchecked Sendable {
-    typealias Load = @convention(c) (
-        UnsafePointer<UInt8>?, Int32, UnsafeMutablePointer<Int32>?, UnsafeMutablePointer<Int32>?,
-        UnsafeMutablePointer<Int32>?, Int32
-    ) -> UnsafeMutablePointer<UInt8>?
-    typealias Free = @convention(c) (UnsafeMutableRawPointer?) -> Void
     typealias New = @convention(c) () -> OpaquePointer?
     typealias Unref = @convention(c) (OpaquePointer?) -> Void
     typealias AddTags = @convention(c) (OpaquePointer?, Int32) -> Void
@@ -28,22 +24,21 @@ final class SymbolArtLibrary: @unchecked Sendable {
     typealias DrawPixels = @convention(c) (OpaquePointer?, Int32, UnsafePointer<UInt8>?, Int32, Int32, Int32) -> Void
     typealias CharAt = @convention(c) (OpaquePointer?, Int32, Int32) -> UInt32
 
-    /// Opened once per process; nil when stb_image is missing.
+    /// Made once per process (stb_image is linked, chafa opened if it can be).
     static let shared: SymbolArtLibrary? = SymbolArtLibrary()
 
     /// Why `shared` is nil, for the message a face shows instead of a picture.
-    static let missing = "pictures need stb_image (apt-get install libstb0t64; libchafa0t64 draws them finer)"
+    static let missing = "pictures cannot be drawn here"
 
     /// Whether this process is one static executable (no shared C library
-    /// mapped): GLib, and so libchafa, cannot be opened in it.
+    /// mapped before Facet opens any): GLib, and so libchafa, cannot be
+    /// opened in it.
     static let isStaticExecutable: Bool = {
         guard let maps = try? String(contentsOfFile: "/proc/self/maps", encoding: .utf8) else { return false }
         return !maps.contains("/libc.so")
     }()
 
     private let lock = NSLock()
-    private let load: Load
-    private let free: Free
     /// libchafa's calls, when it could be opened.
     private let chafa: Chafa?
 
@@ -70,18 +65,14 @@ final class SymbolArtLibrary: @unchecked Sendable {
     static let narrowSymbols: Int32 = (1 << 0) | (1 << 1) | (1 << 3) | (1 << 7) | (1 << 8) | (1 << 9)
 
     private init?() {
+        let isStatic = Self.isStaticExecutable
         func open(_ names: [String]) -> UnsafeMutableRawPointer? {
             names.lazy.compactMap { dlopen($0, RTLD_NOW | RTLD_LOCAL) }.first
         }
         func symbol<T>(_ handle: UnsafeMutableRawPointer, _ name: String, _: T.Type) -> T? {
             dlsym(handle, name).map { unsafeBitCast($0, to: T.self) }
         }
-        guard let stb = open(["libstb.so.0", "libstb.so"]),
-            let load = symbol(stb, "stbi_load_from_memory", Load.self),
-            let free = symbol(stb, "stbi_image_free", Free.self)
-        else { return nil }
-        (self.load, self.free) = (load, free)
-        guard !Self.isStaticExecutable, let handle = open(["libchafa.so.0", "libchafa.so"]),
+        guard !isStatic, let handle = open(["libchafa.so.0", "libchafa.so"]),
             let symbolMapNew = symbol(handle, "chafa_symbol_map_new", New.self),
             let symbolMapAdd = symbol(handle, "chafa_symbol_map_add_by_tags", AddTags.self),
             let symbolMapUnref = symbol(handle, "chafa_symbol_map_unref", Unref.self),
@@ -119,9 +110,9 @@ final class SymbolArtLibrary: @unchecked Sendable {
             var height: Int32 = 0
             var channels: Int32 = 0
             guard let pixels = bytes.withUnsafeBufferPointer({
-                load($0.baseAddress, Int32($0.count), &width, &height, &channels, 4)
+                stbi_load_from_memory($0.baseAddress, Int32($0.count), &width, &height, &channels, 4)
             }) else { return nil }
-            defer { free(pixels) }
+            defer { stbi_image_free(pixels) }
             guard width > 0, height > 0 else { return nil }
             let count = Int(width) * Int(height) * 4
             return Pixels(width: Int(width), height: Int(height), rgba: Array(UnsafeBufferPointer(start: pixels, count: count)))

@@ -46,7 +46,7 @@ public final class PhotosFeature: Feature {
                 sort: params.string("sort").flatMap(PhotoSort.init(rawValue:)) ?? .id,
                 reverse: params.bool(ListGrammar.reverse) ?? false, page: params.int("page") ?? 1,
                 pageSize: account.settings?.pageSize ?? SettingsRules.defaultPageSize,
-                offline: params.bool("offline") ?? false)
+                offline: params.bool("offline") ?? false, pictures: pictures)
         })
         registry.register(ScreenRegistration(PhotoDetailViewModel.descriptor) { params in
             PhotoDetailViewModel(catalog: catalog, id: params.int("id") ?? 0, opener: opener, pictures: pictures)
