@@ -37,7 +37,7 @@ import TestSupport
         let tmux = try TmuxSession(
             command: TmuxEndToEndTests().command(home: home.path, arguments: "--ui tui playlist Road"), width: 120, height: 36)
         let shown = try tmux.waitForFrame(for: "the cover beside the list") { $0.contains("Beside") && Self.hasArt($0) }
-        // The black half is drawn, the white half is not: one side of the art only.
+        // One half is inked and the other is not: the picture's shape, not a filled box.
         let artLines = shown.components(separatedBy: "\n").filter { $0.contains("████████") }
         #expect(artLines.count >= 5, "\(shown)")
         try tmux.keys("Down")

@@ -1,7 +1,8 @@
 /// Pixels as quadrant block symbols (`▘▝▀▖▌▞▛▗▚▐▜▄▙▟█`), two by two
-/// sub-cells per terminal cell, each inked where the picture is darker
-/// than its own average: what the TUI draws where libchafa cannot be
-/// opened (the static release binary), in any terminal font.
+/// sub-cells per terminal cell, each inked where the picture is brighter
+/// than its own average (as libchafa's two-colour mode does, a positive
+/// on a dark terminal): what the TUI draws where libchafa cannot be opened
+/// (the static release binary), in any terminal font.
 enum QuadrantArt {
     /// By mask: upper left 1, upper right 2, lower left 4, lower right 8.
     static let symbols: [Character] = [" ", "▘", "▝", "▀", "▖", "▌", "▞", "▛", "▗", "▚", "▐", "▜", "▄", "▙", "▟", "█"]
@@ -25,8 +26,8 @@ enum QuadrantArt {
                         let alpha = Double(pixels.rgba[index + 3]) / 255
                         let luminance = 0.2126 * Double(pixels.rgba[index]) + 0.7152 * Double(pixels.rgba[index + 1])
                             + 0.0722 * Double(pixels.rgba[index + 2])
-                        // Transparent parts read as the light background.
-                        sum += luminance * alpha + 255 * (1 - alpha)
+                        // Transparent parts read as the (dark) background.
+                        sum += luminance * alpha
                         index += 4
                     }
                 }
@@ -39,10 +40,10 @@ enum QuadrantArt {
                 let top = row * 2 * across + column * 2
                 let bottom = top + across
                 var mask = 0
-                if shade[top] < threshold { mask |= 1 }
-                if shade[top + 1] < threshold { mask |= 2 }
-                if shade[bottom] < threshold { mask |= 4 }
-                if shade[bottom + 1] < threshold { mask |= 8 }
+                if shade[top] > threshold { mask |= 1 }
+                if shade[top + 1] > threshold { mask |= 2 }
+                if shade[bottom] > threshold { mask |= 4 }
+                if shade[bottom + 1] > threshold { mask |= 8 }
                 return symbols[mask]
             })
         }
