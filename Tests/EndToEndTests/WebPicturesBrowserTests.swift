@@ -41,6 +41,11 @@ import TestSupport
         #expect(run.status == 0, "web_pictures.py: \(run.stderr.suffix(3000))")
         let facts = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any] ?? [:]
         #expect(server.stop() == 0)
+        // The list is fetched from the network by the CLI, by the page, and for its
+        // thumbnails by one screen opened for them all, not one per row (six rows
+        // opened one screen each: eight fetches); a refresh besides may add one.
+        let listFetches = try pictures.log().filter { $0.path == "/photos" }.count
+        #expect(listFetches <= 4, "the photos list was fetched \(listFetches) times")
 
         let images = facts["playlistImages"] as? [[String: Any]] ?? []
         #expect(images.compactMap { $0["row"] as? String }.sorted() == ["1", "2"], "\(images)")

@@ -35,7 +35,7 @@ enum PictureResponder {
     static let refusalHeader = HTTPField.Name("Facet-Picture-Refused")!
 
     @MainActor
-    static func answer(query: String, catalog: any ScreenCatalog) async -> Answer {
+    static func answer(query: String, catalog: any ScreenCatalog, screens: PictureScreens) async -> Answer {
         func value(_ name: String) -> String? {
             WebResponder.queryValue(name, in: query).flatMap { String($0).replacingOccurrences(of: "+", with: " ").removingPercentEncoding }
         }
@@ -61,12 +61,11 @@ enum PictureResponder {
         }
         let screen: any Screen
         do {
-            screen = try await catalog.open(ScreenRequest(screen: screenID, params: params))
+            // Not waited for: a list's refresh from the network is no part of a picture.
+            screen = try await screens.screen(ScreenRequest(screen: screenID, params: params), catalog: catalog)
         } catch {
             return Answer(status: .notFound, message: error.message + "\n")
         }
-        defer { screen.close() }
-        await screen.settle()
         do {
             guard let picture = try await screen.run(actionName, arguments).picture else {
                 return Answer(status: .notFound, message: "No picture.\n")
