@@ -187,6 +187,10 @@ let package = Package(
         // TagLib's C API: declarations only, the library is opened at run
         // time (a static executable cannot link Debian's shared-only TagLib).
         .systemLibrary(name: "CTagLib", path: "Modules/System/CTagLib", providers: [.apt(["libtagc0-dev"])]),
+        // stb_image, for the pictures the TUI draws: linked (libstb.a in the
+        // static release executable), since a library opened at run time
+        // inside a static executable cannot allocate.
+        .systemLibrary(name: "CStb", path: "Modules/System/CStb", providers: [.apt(["libstb-dev"])]),
         // jq's C API for the CLI's `--jq`: declarations only, opened at run
         // time for the same reason (Debian ships no static libjq).
         .systemLibrary(name: "CJQ", path: "Modules/System/CJQ", providers: [.apt(["libjq-dev"])]),
@@ -211,7 +215,7 @@ let package = Package(
         .target(name: "CLIFrontEnd", dependencies: ["ScreenKit", "CJQ"], path: "Apps/FrontEnds/CLI"),
         .target(name: "JSONLFrontEnd", dependencies: ["ScreenKit", "JSONRPC"], path: "Apps/FrontEnds/JSONL"),
         .target(name: "MCPFrontEnd", dependencies: ["ScreenKit", "JSONRPC", "JSONCore"], path: "Apps/FrontEnds/MCP"),
-        .target(name: "TUIFrontEnd", dependencies: ["ScreenKit", "CNcursesw"], path: "Apps/FrontEnds/TUI"),
+        .target(name: "TUIFrontEnd", dependencies: ["ScreenKit", "CNcursesw", "CStb"], path: "Apps/FrontEnds/TUI"),
         // `facet serve`: one core on a Unix socket, a JSON-lines session per client.
         .target(name: "ServeFrontEnd", dependencies: ["ScreenKit", "JSONRPC", "CEpoll"], path: "Apps/FrontEnds/Serve"),
         // `facet --ui web`: the screens in a browser, over loopback HTTP and one WebSocket per page.

@@ -15,7 +15,11 @@ case $mode in run|test) ;; *) echo "usage: bash Tools/install-deps.sh [run|test]
 # at run time, as for TagLib).
 # zlib1g-dev: the static release link (Tools/release-build.sh) needs libz.a
 # for a library NIO names, though no code from it ends up in the binary.
-packages=(libsqlite3-dev libncurses-dev libtagc0-dev libjq-dev zlib1g-dev)
+# libstb-dev: stb_image decodes the covers and photos the TUI draws (linked;
+# the static release link takes its libstb.a). libchafa-dev: libchafa draws
+# them as Unicode symbols in a dynamically linked build (opened at run time,
+# as TagLib is; the static binary draws its own quadrant symbols).
+packages=(libsqlite3-dev libncurses-dev libtagc0-dev libjq-dev zlib1g-dev libchafa-dev libstb-dev)
 # Testing, each a peer or a tool the tests drive:
 # sqlite3: the tests read the database from outside Facet; tmux: the TUI's
 # end-to-end tests; python3: fixture servers and the MCP and browser clients.
@@ -30,8 +34,10 @@ packages=(libsqlite3-dev libncurses-dev libtagc0-dev libjq-dev zlib1g-dev)
 # mpd, mpc, sox: the player's tests run a real MPD (its own config, port and
 # folders) whose pipe output writes PCM to a file; mpc is the independent
 # client both ways, and sox makes the tagged audio and measures what MPD played.
+# imagemagick: the picture tests make their PNG, JPEG, GIF and WebP fixtures
+# with `convert`; chafa: the pictures benchmark's peer (the `chafa` command).
 if [ "$mode" = test ]; then
-  packages+=(sqlite3 tmux python3 ncdu curl zsh fish man-db groff-base socat chromium chromium-driver inotify-tools mpd mpc sox)
+  packages+=(sqlite3 tmux python3 ncdu curl zsh fish man-db groff-base socat chromium chromium-driver inotify-tools mpd mpc sox imagemagick chafa)
 fi
 missing=()
 for p in "${packages[@]}"; do

@@ -57,10 +57,13 @@ public final class FacetApp {
         let account = AccountCenter(
             authentication: ports.authentication, settings: ports.settings,
             frontEnds: frontEnds.map(FrontEndChoice.init(rawValue:)))
+        let http = SharedHTTPClient(configuration: .from(environment: environment))
+        let pictures = CachedPictureSource(
+            client: http, folder: paths.pictureCache,
+            capacity: CachedPictureSource.capacity(environment: environment))
         let context = FeatureContext(
             database: database, environment: environment, mode: mode, version: Self.version, account: account,
-            http: SharedHTTPClient(configuration: .from(environment: environment)),
-            urlOpener: ProcessURLOpener(environment: environment))
+            http: http, urlOpener: ProcessURLOpener(environment: environment), pictures: pictures)
         self.context = context
         registry = ScreenRegistry(workExecutor: workExecutor)
         installed = features.map { $0.init(context: context) }

@@ -20,6 +20,8 @@ public enum OpenRPCDocument {
                 schemas["Screen.\(screen.id).\(action.name).args"] = paramsSchema(action.params, summary: action.summary)
             }
         }
+        schemas["Outcome"] = outcomeSchema
+        schemas["Picture"] = pictureSchema
         let handle = param("handle", "A handle returned by screen.open", .object(["type": .string("string")]))
         let snapshotResult = result("ScreenState", .object([
             "type": .string("object"),
@@ -40,7 +42,15 @@ public enum OpenRPCDocument {
                 handle,
                 param("action", "Action name", .object(["type": .string("string"), "enum": .array(actionNames.map(JSONValue.string))]), required: true),
                 param("args", "Action arguments (see components Screen.<id>.<action>.args)", .object(["type": .string("object")])),
-            ], snapshotResult),
+            ], result("ActionResult", .object([
+                "type": .string("object"),
+                "properties": .object([
+                    "handle": .object(["type": .string("string")]),
+                    "version": .object(["type": .string("integer")]),
+                    "snapshot": ref("Snapshot"),
+                    "outcome": ref("Outcome"),
+                ]),
+            ]))),
             method("screen.snapshot", "Read an open screen's current snapshot.", [handle], snapshotResult),
             method("screen.wait", "Wait until the screen's background work is done; returns the snapshot. With sinceVersion: at once if the screen is newer, else also until its next change (timeoutMs, default 30000).", [
                 handle,
@@ -66,6 +76,35 @@ public enum OpenRPCDocument {
             "components": .object(["schemas": .object(schemas)]),
         ])
     }
+
+    /// What an action did beyond its screen's new state (`ActionOutcome`).
+    static let outcomeSchema: JSONValue = .object([
+        "type": .string("object"),
+        "properties": .object([
+            "navigate": .object(["type": .array([.string("object"), .string("null")])]),
+            "back": .object(["type": .string("boolean")]),
+            "openURL": .object(["type": .array([.string("string"), .string("null")])]),
+            "pending": .object(["type": .string("boolean")]),
+            "focus": .object(["type": .array([.string("string"), .string("null")])]),
+            "reply": .object(["type": .array([.string("array"), .string("null")])]),
+            "picture": ref("Picture"),
+        ]),
+    ])
+
+    /// A picture an action handed back (a photo's `image`, a song's
+    /// `cover`): the cached bytes in base64, their sniffed MIME type, size
+    /// in bytes and dimensions in pixels.
+    static let pictureSchema: JSONValue = .object([
+        "type": .string("object"),
+        "required": .array(["mimeType", "width", "height", "size", "data"].map(JSONValue.string)),
+        "properties": .object([
+            "mimeType": .object(["type": .string("string"), "enum": .array(["image/png", "image/jpeg", "image/gif", "image/webp"].map(JSONValue.string))]),
+            "width": .object(["type": .string("integer"), "minimum": .int(1)]),
+            "height": .object(["type": .string("integer"), "minimum": .int(1)]),
+            "size": .object(["type": .string("integer"), "minimum": .int(1)]),
+            "data": .object(["type": .string("string"), "contentEncoding": .string("base64")]),
+        ]),
+    ])
 
     /// `screen.confirmation`'s result: both questions, either may be null.
     static let confirmationSchema: JSONValue = .object([

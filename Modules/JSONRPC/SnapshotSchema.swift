@@ -152,7 +152,7 @@ public enum SnapshotSchema {
                        "enum": .array(ActionEffect.allCases.map { JSONValue.string($0.rawValue) }),
                    ]),
                    "params": array(ref("Param")), "summary": string],
-        optional: ["disabledReason": string, "key": string, "network": boolean])
+        optional: ["disabledReason": string, "key": string, "network": boolean, "picture": boolean])
 
     static let param = object(
         "One argument of an action or of opening a screen.",

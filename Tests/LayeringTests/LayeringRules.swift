@@ -81,7 +81,8 @@ enum LayeringRules {
         "MCPFrontEnd": ["ScreenKit", "JSONRPC", "JSONCore"],
         // epoll for the socket server's event loop (Glibc's module leaves it out).
         "ServeFrontEnd": ["ScreenKit", "JSONRPC", "CEpoll"],
-        "TUIFrontEnd": ["ScreenKit", "CNcursesw"],
+        // stb_image decodes the pictures it draws (linked: see CStb).
+        "TUIFrontEnd": ["ScreenKit", "CNcursesw", "CStb"],
         // The browser's front end: its HTTP and WebSocket server and the
         // types that server's API speaks; still no feature and no kernel layer.
         "WebFrontEnd": ["ScreenKit", "JSONRPC", "Hummingbird", "HummingbirdCore", "HummingbirdWebSocket", "HTTPTypes", "Logging", "NIOCore", "NIOHTTP1"],
@@ -104,7 +105,7 @@ enum LayeringRules {
 
     /// C shims (Modules/System): no dependencies, no Swift sources.
     static let systemLibraries: Set<String> = [
-        "CSQLiteConfig", "CDirectoryEntries", "CMalloc", "CNcursesw", "CEpoll", "CTagLib", "CJQ",
+        "CSQLiteConfig", "CDirectoryEntries", "CMalloc", "CNcursesw", "CEpoll", "CTagLib", "CJQ", "CStb",
     ]
 
     /// Not product code: tests, their support and tools may use anything.

@@ -7,6 +7,9 @@ usage: mcp_e2e.py BINARY FACET_HOME WORKDIR MODE [GITHUB_URL PHOTOS_URL]
   MODE scenario    - initialize, list tools, import, search, rename a folder,
                      read a resource, hear of an update, tool errors
   MODE conformance - the playlist conformance scenarios; prints the snapshots
+  MODE pictures PICTURES_URL - photos from the loopback picture server:
+                     a photo's image as MCP image content, and the bomb's
+                     refusal (Tests/EndToEndTests/PicturesEndToEndTests…)
   MODE features    - every feature (playlists, folders, login and settings,
                      stars, photos) with one error result each; the loopback
                      fixtures' base URLs come after the mode; prints the
@@ -225,6 +228,30 @@ async def features(binary, home, work, github, photos):
     return facts
 
 
+async def pictures(binary, home, work, server):
+    """A photo's image through MCP: the tool result's image content (base64
+    and MIME type), and a bomb picture refused with no image at all."""
+    facts = {}
+    params = StdioServerParameters(command=binary, args=["--ui", "mcp"], env={"FACET_HOME": home, "NO_COLOR": "1"})
+    async with stdio_client(params) as (read, write):
+        async with ClientSession(read, write) as session:
+            await session.initialize()
+            await call(session, "open_login", {"first-name": "Ada", "last-name": "Lovelace"})
+            await call(session, "login_sign-in", {})
+            await call(session, "open_settings", {})
+            await call(session, "settings_set", {"key": "photos-base-url", "value": server})
+            await call(session, "open_photos", {})
+            await call(session, "open_photo", {"id": 4})
+            result = await call(session, "photo_image", {})
+            images = [item for item in result.get("content", []) if item.get("type") == "image"]
+            facts["image"] = images[0] if images else {"result": result}
+            await call(session, "open_photo", {"id": 1})
+            bomb = await call(session, "photo_image", {})
+            facts["bomb"] = {"isError": bomb.get("isError"),
+                             "images": len([i for i in bomb.get("content", []) if i.get("type") == "image"])}
+    return facts
+
+
 # The servers this script starts live within it: past this the session is
 # cancelled, which ends the server, and the script fails instead of hanging.
 TIMEOUT = 150
@@ -232,6 +259,10 @@ TIMEOUT = 150
 
 def main():
     binary, home, work, mode = sys.argv[1:5]
+    if mode == "pictures":
+        facts = asyncio.run(asyncio.wait_for(pictures(binary, home, work, sys.argv[5]), timeout=TIMEOUT))
+        print(json.dumps(facts, sort_keys=True))
+        return
     if mode == "features":
         facts = asyncio.run(asyncio.wait_for(features(binary, home, work, *sys.argv[5:7]), timeout=TIMEOUT))
         print(json.dumps(facts, sort_keys=True))

@@ -17,11 +17,13 @@ public enum CLIFrontEnd: FrontEnd {
         let mode: OutputMode
         let span: RowSpan
         let jq: JQFilter?
+        let pictureOutput: String?
         do {
             // First: its program is never read as a field list or a command word.
             let program = try JQFilter.extract(from: &tokens)
             mode = try OutputMode.extract(from: &tokens, commandWords: JSONFieldsOption.commandWords(screens))
             span = try RowSpanOption.extract(from: &tokens)
+            pictureOutput = try PictureOutputOption.extract(from: &tokens)
             jq = try program.map { program throws(ScreenError) in
                 guard case .jsonFields = mode else { throw JQFilter.needsFields }
                 return try JQFilter(program)
@@ -51,7 +53,7 @@ public enum CLIFrontEnd: FrontEnd {
             let request = try CommandLineParser.parse(tokens, screens: screens)
             let runner = CommandRunner(
                 catalog: context.catalog, mode: mode, out: out, tokens: tokens, confirmation: CLIConfirmation(yes: yes),
-                span: span, jq: jq)
+                span: span, jq: jq, pictureOutput: pictureOutput)
             return try await runner.run(request)
         } catch {
             if error.kind == .invalidParams {

@@ -22,6 +22,8 @@ struct CommandRunner {
     var span: RowSpan = .window
     /// `--jq EXPR`: filters what `--json FIELDS` prints.
     var jq: JQFilter?
+    /// `--output FILE`: where an action's picture goes (`PictureOutputOption`).
+    var pictureOutput: String?
 
     /// The exit status: 0 done (also with a warning), 1 failed or refused, 2
     /// a usage error, 3 not confirmed (`CLIConfirmation`). Usage errors are
@@ -58,6 +60,17 @@ struct CommandRunner {
         }
         if case .jsonFields(let fields) = mode, request.steps.isEmpty { try RowExport(snapshot: shown).validate(fields) }
 
+        if pictureOutput != nil {
+            // Only an action that reads can hand back a picture: a command
+            // that would change data is refused before it runs.
+            let actions = request.steps.map(\.action)
+            guard !actions.isEmpty, actions.allSatisfy({ shown.action($0)?.effect == .view }) else {
+                throw .invalidParams(
+                    "--output FILE is where an action's picture is written (as 'photo 7 image', 'playlist NAME cover 3'); "
+                        + (actions.last.map { "'\($0)' hands back none" } ?? "name the action"),
+                    code: "invalid_output")
+            }
+        }
         var outcome = ActionOutcome.done
         for step in try steps(of: request, on: shown) {
             try refuseIfDisabled(step.action, on: shown)
@@ -84,6 +97,18 @@ struct CommandRunner {
             if shown.status.kind != .error, let form = shown.content.form, form.submitAction != nil {
                 throw unsubmittedForm(shown, request: request, from: from, next: next)
             }
+        }
+        if let picture = outcome.picture {
+            if mode == .json {
+                let encoder = JSONEncoder()
+                encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+                out.print(String(decoding: (try? encoder.encode(picture)) ?? Data(), as: UTF8.self))
+                return 0
+            }
+            return PictureOutputOption.deliver(picture, to: pictureOutput, out: out)
+        }
+        if pictureOutput != nil {
+            throw .invalidParams("--output FILE: '\(request.steps.last?.action ?? "")' handed back no picture", code: "invalid_output")
         }
         if let url = outcome.openURL, mode == .human { return reportOpened(url, opened: outcome.urlOpened) }
         if span != .window { return try await finishStreaming(shown, from: screen) }

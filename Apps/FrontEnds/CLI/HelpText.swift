@@ -112,6 +112,7 @@ enum HelpText {
                 ("--jsonl", "The screen's detail rows as one JSON object."),
             ]
         }
+        rows.append(("--output FILE", "Where an action's picture is written (image, cover); stdout when piped."))
         let width = rows.map(\.0.count).max() ?? 0
         return ["Output options:"] + rows.map { "  " + $0.0.padding(toLength: width + 2, withPad: " ", startingAt: 0) + $0.1 }
     }

@@ -304,7 +304,22 @@ public final class MCPServer {
         if let note { text += "\n" + note }
         var extra: [(String, [UInt8])] = []
         if let opened { extra.append(("opened", state(opened))) }
-        if let outcome { extra.append(("outcome", writer.encode(outcome))) }
+        if var outcome {
+            // The picture goes once, as image content; the structured
+            // outcome keeps its type, size and dimensions.
+            let picture = outcome.picture
+            outcome.picture = nil
+            extra.append(("outcome", writer.encode(outcome)))
+            if let picture {
+                text += "\nPicture: \(picture.mimeType), \(picture.width)×\(picture.height), \(picture.bytes.count) bytes"
+                let about = JSONWriter.bytes(.object([
+                    "mimeType": .string(picture.mimeType), "width": .int(picture.width), "height": .int(picture.height),
+                    "size": .int(picture.bytes.count),
+                ]))
+                extra.append(("picture", about))
+                return toolResult(text: text, structured: state(handle, extra: extra), isError: false, image: picture)
+            }
+        }
         return toolResult(text: text, structured: state(handle, extra: extra), isError: false)
     }
 
@@ -332,8 +347,17 @@ public final class MCPServer {
         return toolResult(text: text, structured: structured, isError: true)
     }
 
-    func toolResult(text: String, structured: [UInt8], isError: Bool) -> [UInt8] {
-        Array(#"{"content":[{"text":"#.utf8) + writer.encode(text) + Array(#","type":"text"}],"isError":"#.utf8)
+    /// A tool's answer: its text (and the picture an action handed back, as
+    /// MCP image content: base64 with its sniffed MIME type), and the
+    /// structured state.
+    func toolResult(text: String, structured: [UInt8], isError: Bool, image: PictureContent? = nil) -> [UInt8] {
+        let picture = image.map { picture in
+            [0x2C] + JSONWriter.bytes(.object([
+                "data": .string(picture.base64), "mimeType": .string(picture.mimeType), "type": .string("image"),
+            ]))
+        } ?? []
+        return Array(#"{"content":[{"text":"#.utf8) + writer.encode(text) + Array(#","type":"text"}"#.utf8) + picture  // layering: not a standard name
+            + Array(#"],"isError":"#.utf8)
             + Array((isError ? "true" : "false").utf8) + Array(#","structuredContent":"#.utf8) + structured + [0x7D]
     }
 

@@ -35,12 +35,15 @@ enum ToolOutputSchema {
             "type": .string("object"),
             "description": .string(
                 "An open screen: its handle (resource facet://screen/{handle}), version and snapshot; "
-                    + "after an action also its outcome, and the screen it opened (opened) if it navigated."),
+                    + "after an action also its outcome, the screen it opened (opened) if it navigated, "
+                    + "and the type and size of a picture it handed back (picture; the bytes are image content)."),
             "properties": .object([
                 "handle": .object(["type": .string("string")]),
                 "version": .object(["type": .string("integer")]),
                 "snapshot": .object(["$ref": .string("#/$defs/Snapshot")]),
                 "outcome": .object(["type": .string("object")]),
+                // An action's picture: its bytes are the result's image content.
+                "picture": .object(["type": .string("object")]),
                 "opened": .object(["$ref": .string("#/$defs/ScreenState")]),
             ]),
             "required": .array([.string("handle"), .string("version"), .string("snapshot")]),

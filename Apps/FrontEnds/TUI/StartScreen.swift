@@ -8,7 +8,7 @@ import ScreenKit
 /// not run here (that is the CLI's job): the TUI only opens the screen.
 enum StartScreen {
     /// The TUI's own options, which are not screen words.
-    static let options: Set<String> = ["--no-mouse", "--ascii"]
+    static let options: Set<String> = ["--no-mouse", "--ascii", "--no-pictures"]
 
     /// The request for `arguments` (the TUI options left out), or nil when
     /// they name no screen (start at home).
@@ -18,7 +18,7 @@ enum StartScreen {
         let id = words.removeFirst()
         guard let descriptor = screens.first(where: { $0.id == id }) else {
             if id.hasPrefix("-") {
-                throw .invalidParams("the TUI has no option '\(id)' (options: --no-mouse, --ascii, or a screen to start at)")
+                throw .invalidParams("the TUI has no option '\(id)' (options: --no-mouse, --ascii, --no-pictures, or a screen to start at)")
             }
             throw .invalidParams(
                 "unknown screen '\(id)'; screens: \(screens.map(\.id).joined(separator: ", "))", code: "unknown_screen")

@@ -1,14 +1,15 @@
 extension TUIFrontEnd {
     public static var optionsHelp: String? {
         """
-        Usage: facet --ui tui [--no-mouse] [--ascii] [SCREEN [params]]
+        Usage: facet --ui tui [--no-mouse] [--ascii] [--no-pictures] [SCREEN [params]]
 
         Options:
           --no-mouse     leave the mouse to the terminal (no clicks, no wheel)
           --ascii        draw lines in ASCII (also a non-UTF-8 locale)
+          --no-pictures  draw no covers or photos (also FACET_PICTURES=off)
           SCREEN …       the screen to start at, with its parameters (facet --ui tui folders /usr)
 
-        Environment: NO_COLOR (monochrome), TERM (a terminal that can address the cursor).
+        Environment: NO_COLOR (monochrome), FACET_PICTURES=off (no pictures), TERM (a terminal that can address the cursor).
         Keys: '?' in the TUI lists them.
         """
     }

@@ -5,7 +5,8 @@ import ScreenKit
 /// on a terminal). It renders whatever screens the catalog holds, through
 /// the screen contract only.
 ///
-/// Options after `--ui tui`: `--no-mouse`, `--ascii` (no line drawing), and
+/// Options after `--ui tui`: `--no-mouse`, `--ascii` (no line drawing),
+/// `--no-pictures` (no covers or photos drawn; also `FACET_PICTURES=off`), and
 /// optionally a screen with its parameters to start at (`folders /usr`).
 /// Environment: `NO_COLOR` (monochrome), `FACET_TUI_SNAPSHOT` (write the
 /// final screen's snapshot JSON there on exit, for conformance tests).
@@ -43,6 +44,7 @@ public enum TUIFrontEnd: FrontEnd {
         TerminalGuard.install()
 
         let controller = TUIController(catalog: context.catalog, glyphs: backend.unicode ? .unicode : .ascii)
+        controller.picturesShown = !arguments.contains("--no-pictures") && environment["FACET_PICTURES"] != "off"
         do {
             try await controller.start(start ?? context.home)
         } catch {

@@ -21,6 +21,15 @@ final class PageHost {
     private var nextPage = 0
     private var stopping = false
 
+    /// The screens `/picture` keeps open for the pages' pictures.
+    private let pictureScreens = PictureScreens()
+
+    /// A screen's picture for `GET /picture`, from a screen opened for it
+    /// over the same core as the pages' own.
+    func picture(query: String) async -> PictureResponder.Answer {
+        await PictureResponder.answer(query: query, catalog: catalog, screens: pictureScreens)
+    }
+
     static let stalledReason = "the page read none of its answers for too long"
     static let stoppingReason = "facet is stopping"
 
@@ -93,6 +102,7 @@ final class PageHost {
     /// answers it is cut off by the close timeout.
     func stopAll() {
         stopping = true
+        pictureScreens.closeAll()
         for stop in open.values { stop() }
         open = [:]
     }

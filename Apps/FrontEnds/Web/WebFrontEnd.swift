@@ -73,7 +73,7 @@ public enum WebFrontEnd: FrontEnd {
                 headerLimit: Self.headerLimit)
         }
         let app = Application(
-            responder: WebResponder(access: access),
+            responder: WebResponder(access: access, pages: pages),
             server: server,
             configuration: ApplicationConfiguration(
                 address: .hostname(options.host, port: options.port), serverName: nil,

@@ -7,6 +7,8 @@ import Hummingbird
 struct WebResponder: HTTPResponder {
     typealias Context = BasicRequestContext
     let access: AccessGuard
+    /// The pages' screens, for `/picture` (`PictureResponder`).
+    let pages: PageHost
     /// The WebSocket's path; a plain GET there (a refused upgrade) is refused.
     static let socketPath = "/rpc"
 
@@ -42,6 +44,10 @@ struct WebResponder: HTTPResponder {
                 return Self.text(.forbidden, "This page has no secret of this server: open the URL facet printed.\n")
             }
             return PathCompletionResponder.respond(query: query)
+        }
+        if path == PictureResponder.path {
+            let pages = pages
+            return PictureResponder.response(await pages.picture(query: query))
         }
         if path.hasPrefix("/assets/") {
             guard let asset = WebAssets.all[String(path.dropFirst("/assets/".count))] else {

@@ -27,6 +27,9 @@ public final class FeatureContext {
     public let http: any HTTPClient
     /// Shows web pages (`$BROWSER`/`xdg-open`), or reports that it cannot.
     public let urlOpener: any URLOpener
+    /// The process's one picture cache (covers, photos), shared by every
+    /// feature that shows pictures.
+    public let pictures: any PictureSource
     /// The time fetches are stamped with and ages are measured against: now,
     /// or the fixed instant in `FACET_CLOCK` (seconds since 1970), so that
     /// end-to-end tests in different processes, minutes apart on a loaded
@@ -35,7 +38,7 @@ public final class FeatureContext {
 
     public init(
         database: FacetDatabase, environment: [String: String], mode: ProcessMode, version: String,
-        account: AccountCenter, http: any HTTPClient, urlOpener: any URLOpener
+        account: AccountCenter, http: any HTTPClient, urlOpener: any URLOpener, pictures: any PictureSource
     ) {
         if let fixed = environment["FACET_CLOCK"].flatMap(Double.init) {
             let instant = Date(timeIntervalSince1970: fixed)
@@ -51,5 +54,6 @@ public final class FeatureContext {
         self.account = account
         self.http = http
         self.urlOpener = urlOpener
+        self.pictures = pictures
     }
 }

@@ -30,11 +30,19 @@ public struct ActionDescriptor: Codable, Equatable, Sendable {
     /// redo (and that would already be reading when the action refuses). Not part of the snapshot's JSON: it is a
     /// hint for front ends in the same process.
     public var loadsContent: Bool
+    /// Hands back a picture (`ActionOutcome.picture`) and changes nothing
+    /// (its effect is `view`): a face that draws pictures runs it for the
+    /// screen (or, with an item parameter, for a row) and shows the result
+    /// beside it, with no feature-specific code (`"picture": true` in JSON).
+    public var showsPicture: Bool
 
     public init(
         name: String, label: String, summary: String, effect: ActionEffect, reachesNetwork: Bool = false,
-        enabled: Bool = true, key: String? = nil, params: [ParamDescriptor] = [], loadsContent: Bool = false
+        enabled: Bool = true, key: String? = nil, params: [ParamDescriptor] = [], loadsContent: Bool = false,
+        showsPicture: Bool = false
     ) {
+        precondition(!showsPicture || effect == .view, "an action that shows a picture only reads")
+        self.showsPicture = showsPicture
         self.reachesNetwork = reachesNetwork
         self.name = name
         self.label = label
@@ -47,7 +55,7 @@ public struct ActionDescriptor: Codable, Equatable, Sendable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case name, label, enabled, disabledReason, key, destructive, effect, network, params, summary
+        case name, label, enabled, disabledReason, key, destructive, effect, network, params, summary, picture
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -60,6 +68,7 @@ public struct ActionDescriptor: Codable, Equatable, Sendable {
         try container.encode(destructive, forKey: .destructive)
         try container.encode(effect, forKey: .effect)
         if reachesNetwork { try container.encode(true, forKey: .network) }
+        if showsPicture { try container.encode(true, forKey: .picture) }
         try container.encode(params, forKey: .params)
         try container.encode(summary, forKey: .summary)
     }
@@ -77,6 +86,8 @@ public struct ActionDescriptor: Codable, Equatable, Sendable {
         effect = try container.decodeIfPresent(ActionEffect.self, forKey: .effect)
             ?? (destructive ? .destroys : .changes)
         reachesNetwork = try container.decodeIfPresent(Bool.self, forKey: .network) ?? false
+        // Only a reading action may be run by a face on its own.
+        showsPicture = try container.decodeIfPresent(Bool.self, forKey: .picture) ?? false && effect == .view
         params = try container.decode([ParamDescriptor].self, forKey: .params)
         summary = try container.decode(String.self, forKey: .summary)
         loadsContent = false

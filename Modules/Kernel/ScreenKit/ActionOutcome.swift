@@ -22,10 +22,13 @@ public struct ActionOutcome: Codable, Equatable, Sendable {
     /// print instead of the whole screen (`settings get KEY` prints the
     /// value, as `gh config get` does); nil: print the screen as usual.
     public var reply: [String]?
+    /// A picture the action fetched (a photo's image, a song's cover), for
+    /// a face to write, send or draw.
+    public var picture: PictureContent?
 
     public init(
         navigate: ScreenRequest? = nil, back: Bool = false, openURL: String? = nil, urlOpened: Bool? = nil,
-        pending: Bool = false, focus: String? = nil, reply: [String]? = nil
+        pending: Bool = false, focus: String? = nil, reply: [String]? = nil, picture: PictureContent? = nil
     ) {
         self.navigate = navigate
         self.back = back
@@ -34,6 +37,7 @@ public struct ActionOutcome: Codable, Equatable, Sendable {
         self.pending = pending
         self.focus = focus
         self.reply = reply
+        self.picture = picture
     }
 
     public static let done = ActionOutcome()

@@ -33,14 +33,14 @@ public struct ScreenAction<Model: ScreenModel>: Sendable {
     ///     need one (see `Screen.typedConfirmation`).
     public init(
         _ name: String, key: String? = nil, label: String, summary: String, effect: ActionEffect,
-        reachesNetwork: Bool = false, params: [ParamDescriptor] = [], loadsContent: Bool = false,
+        reachesNetwork: Bool = false, params: [ParamDescriptor] = [], loadsContent: Bool = false, showsPicture: Bool = false,
         unavailable: (@MainActor @Sendable (Model) -> String?)? = nil,
         asks: Question? = nil, asksTyped: Question? = nil,
         perform: @escaping Handler
     ) {
         descriptor = ActionDescriptor(
             name: name, label: label, summary: summary, effect: effect, reachesNetwork: reachesNetwork, key: key,
-            params: params, loadsContent: loadsContent)
+            params: params, loadsContent: loadsContent, showsPicture: showsPicture)
         self.unavailable = unavailable
         question = asks
         typedQuestion = asksTyped

@@ -12,6 +12,8 @@
 //    playlist's database query does. Goal: p99 < 16 ms (one 60 Hz frame).
 //    Also reported: how long the filter itself takes to come back with its
 //    rows (the screen's search over every song, not on the key path).
+// 4. `tui-bench picture FILE [RUNS]` (for Tools/bench/pictures.sh): a
+//    cached cover drawn in 40×20 cells as the TUI draws it, median in ms.
 import Foundation
 import ScreenKit
 import TUIFrontEnd
@@ -276,8 +278,34 @@ func scrollOneLine(total: Int) async -> Double {
     return median(Array(samples.dropFirst(30)))
 }
 
+/// `tui-bench picture FILE [RUNS]`: a cached cover drawn in 40×20 cells
+/// as the TUI draws it (decode with stb_image, symbols with libchafa), the
+/// median of RUNS draws in milliseconds, on one line (for Tools/bench/pictures.sh).
+func pictureDraw(_ file: String, runs: Int) -> Double? {
+    guard let data = FileManager.default.contents(atPath: file) else { return nil }
+    let picture = PictureContent(mimeType: "image/jpeg", width: 0, height: 0, bytes: [UInt8](data))
+    let clock = ContinuousClock()
+    var samples: [Double] = []
+    for _ in 0..<runs {
+        var drawn: SymbolArt?
+        let elapsed = clock.measure { drawn = try? SymbolArt.draw(picture, columns: 40, rows: 20) }
+        guard drawn != nil else { return nil }
+        samples.append(milliseconds(elapsed))
+    }
+    return median(samples)
+}
+
 @MainActor
 func main() async {
+    if CommandLine.arguments.count >= 3, CommandLine.arguments[1] == "picture" {
+        let runs = CommandLine.arguments.count >= 4 ? Int(CommandLine.arguments[3]) ?? 50 : 50
+        guard let figure = pictureDraw(CommandLine.arguments[2], runs: runs) else {
+            print("tui-bench: \(CommandLine.arguments[2]) could not be drawn (libchafa and stb_image installed?)")
+            exit(1)
+        }
+        print(String(format: "%.4f", figure))
+        return
+    }
     let compose = await composeFrame()
     let scrollSmall = await scrollOneLine(total: 1_000)
     let scrollMillion = await scrollOneLine(total: 1_000_000)

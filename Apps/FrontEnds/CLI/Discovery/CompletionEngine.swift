@@ -71,7 +71,7 @@ struct CompletionEngine {
     }
 
     static let launcherOptions = ["--ui", "--connect", "--help", "--version"]
-    static let outputOptions = ["--json", "--jq", "--jsonl", "--fields", "--help"]
+    static let outputOptions = ["--json", "--jq", "--jsonl", "--fields", "--output", "--help"]
 
     /// After a screen's name: its positionals, actions, options and values,
     /// walked the way `CommandLineParser` reads them.

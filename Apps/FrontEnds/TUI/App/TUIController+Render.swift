@@ -73,6 +73,26 @@ extension TUIController {
             DetailView.draw(into: &buffer, detail, in: Rect(x: 0, y: area.y, width: width, height: rooms.detail), glyphs: glyphs)
             area = area.droppingTop(rooms.detail + 1)
         }
+        let picture = picturesShown ? Self.pictureAction(snapshot) : nil
+        if let picture, picture.item == nil, list == nil, area.height >= 4 {
+            // The screen's own picture, below its detail.
+            let key = pictureKey(session, snapshot, item: nil)
+            requestPicture(key, session: session, action: picture.action, item: nil, itemID: nil)
+            drawPicture(into: &buffer, key: key, in: Rect(x: 1, y: area.y, width: min(width - 2, Self.pictureBox.columns), height: area.height))
+        }
+        if let picture, picture.item != nil, let list, area.height >= 4,
+           width >= Self.listRoomBesidePicture + Self.pictureBox.columns + 2 {
+            // The selected row's picture, to the right of the list.
+            let besides = Self.pictureBox.columns + 2
+            if let item = session.cursor.item(in: list) {
+                let key = pictureKey(session, snapshot, item: item)
+                requestPicture(key, session: session, action: picture.action, item: picture.item, itemID: item.id)
+                drawPicture(
+                    into: &buffer, key: key,
+                    in: Rect(x: width - besides + 1, y: area.y, width: Self.pictureBox.columns, height: area.height))
+            }
+            area = Rect(x: area.x, y: area.y, width: area.width - besides, height: area.height)
+        }
         if let list, area.height >= 2 {
             session.cursor.scroll(rows: area.height - 1, in: list)
             let placement = ListView.draw(

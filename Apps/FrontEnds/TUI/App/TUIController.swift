@@ -33,6 +33,10 @@ public final class TUIController {
     var localNotice: (text: String, style: CellStyle, since: ContinuousClock.Instant)?
     var layout = FrameLayout()
     let now: () -> ContinuousClock.Instant
+    /// Whether screens' pictures are drawn (`--no-pictures`, `FACET_PICTURES=off` turn them off).
+    public var picturesShown = true
+    /// The pictures asked for, and as drawn (`TUIController+Pictures`).
+    var pictureShelf = PictureShelf()
 
     // The action queue: screen actions run one after another, in order.
     private var queue: [(job: @MainActor () async -> Void, isFieldSync: Bool)] = []

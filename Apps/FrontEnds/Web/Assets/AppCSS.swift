@@ -32,6 +32,8 @@ kbd { font-family: ui-monospace, monospace; font-size: .8em; border: 1px solid G
 dl.detail { display: grid; grid-template-columns: max-content 1fr; gap: .25rem 1rem; margin: 0 0 1rem; }
 dl.detail dt { color: GrayText; }
 dl.detail dd { margin: 0; }
+img.thumb { width: 24px; height: 24px; object-fit: cover; vertical-align: middle; margin-inline-end: .4rem; }
+img.picture { display: block; max-width: min(40rem, 100%); height: auto; margin: 0 0 1rem; }
 form.fields { display: grid; grid-template-columns: max-content minmax(12rem, 30rem); gap: .4rem 1rem; margin-bottom: 1rem; align-items: center; }
 form.fields .message { grid-column: 2; font-size: .85rem; color: var(--bad); }
 .scroller { height: 60vh; overflow: auto; contain: strict; border: 1px solid GrayText; border-radius: .4rem; }

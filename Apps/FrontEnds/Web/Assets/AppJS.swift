@@ -4,7 +4,7 @@ enum AppJS {
     static let text = #"""
 import { Rpc } from "./rpc.js";
 import { Action, Param, Key, asksFirst } from "./names.js";
-import { el, renderStatus, renderDetail, renderActions, mentionsShown, FormView } from "./render.js";
+import { el, renderStatus, renderDetail, renderActions, mentionsShown, pictureImage, FormView } from "./render.js";
 import { VirtualTable } from "./table.js";
 import { ask, confirmAction, askTyped } from "./prompt.js";
 
@@ -126,7 +126,8 @@ function render() {
   renderStatus(view.status, snapshot.status, state.problem);
   const focused = document.activeElement?.dataset?.action;
   const wasOpen = view.actions.querySelector?.("details.unavailable")?.open ?? false;
-  const bar = renderActions(snapshot.actions, automatic, run, wasOpen);
+  // A picture action is the page's own to run (as <img>), not a button.
+  const bar = renderActions(snapshot.actions.filter((a) => !a.picture), automatic, run, wasOpen);
   view.actions.replaceWith(bar);
   view.actions = bar;
   if (focused) bar.querySelector(`[data-action="${CSS.escape(focused)}"]`)?.focus();
@@ -135,16 +136,33 @@ function render() {
     view.form.update(content.form, snapshot.actions.find((a) => a.name === content.form.submitAction));
     view.form.root.hidden = false;
   } else view.form.root.hidden = true;
-  const detail = content.detail ? renderDetail(content.detail, content.form) : el("div");
+  let detail = content.detail ? renderDetail(content.detail, content.form) : el("div");
+  const picture = pictureURL(null);
+  if (picture) detail = el("div", {}, detail, pictureImage(picture, "picture", snapshot.title));
   view.detail.replaceWith(detail);
   view.detail = detail;
   if (content.list) {
+    view.table.picture = (item) => pictureURL(item);
     view.table.root.hidden = false;
     view.table.update(content.list, snapshot.title);
   } else view.table.root.hidden = true;
   mirrorListInURL(content.list);
   // For the benchmark's first meaningful paint: the first time rows are on the page.
   if (content.list?.items.length && !performance.getEntriesByName("facet-rows").length) performance.mark("facet-rows");
+}
+
+// The URL of the picture a screen's picture action hands back (the action
+// declared "picture"): the screen's own (item null) when the action takes no
+// row, else the row's. Same origin, so the page's CSP (img-src 'self') holds.
+function pictureURL(item) {
+  const snapshot = state.snapshot;
+  const action = snapshot?.actions.find((a) => a.picture && a.enabled);
+  if (!action || !state.request || state.request.screen !== snapshot.screen) return null;
+  const takesItem = action.params.some((p) => p.kind === "item");
+  if (takesItem !== (item !== null)) return null;
+  const query = new URLSearchParams({ screen: snapshot.screen, params: JSON.stringify(state.request.params ?? {}), action: action.name });
+  if (item) query.set("item", item.id);
+  return `/picture?${query}`;
 }
 
 // A screen parameter named after a list action (filter, sort) follows the list, so the URL reopens it as shown.

@@ -50,6 +50,14 @@ export function renderStatus(node, status, local) {
   node.textContent = local ?? status.message ?? "";
 }
 
+// An <img> that loads when scrolled near, decoded off the main thread, and
+// leaves no trace when the server refuses the picture (a hostile one).
+export function pictureImage(url, kind, alt) {
+  const image = el("img", { class: kind, src: url, alt, loading: "lazy", decoding: "async" });
+  image.addEventListener("error", () => image.remove());
+  return image;
+}
+
 // A row that repeats a form field (the Settings form and its saved values)
 // is left out, as every face for people does: each fact shows once.
 export function renderDetail(detail, form) {

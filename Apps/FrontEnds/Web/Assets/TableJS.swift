@@ -2,7 +2,7 @@
 /// what is loaded come from the screen's own paging.
 enum TableJS {
     static let text = #"""
-import { el, cellText } from "./render.js";
+import { el, cellText, pictureImage } from "./render.js";
 
 const ROW = 32; // px; the CSS gives every body row this height
 const OVERSCAN = 8;
@@ -17,6 +17,8 @@ export class VirtualTable {
   constructor(callbacks) {
     this.callbacks = callbacks;
     this.list = null;
+    // item -> the URL of its picture, or null (set by the page).
+    this.picture = null;
     this.index = -1;
     this.requested = null;
     this.jumpTimer = 0;
@@ -169,6 +171,9 @@ export class VirtualTable {
     }
     tr.dataset.id = item.id;
     for (const column of this.list.columns) tr.append(el("td", { class: column.alignment }, cellText(item, column)));
+    // The row's picture (a cover), lazily, in its first cell; gone if refused.
+    const picture = this.picture?.(item);
+    if (picture && tr.firstChild) tr.firstChild.prepend(pictureImage(picture, "thumb", ""));
     return tr;
   }
 

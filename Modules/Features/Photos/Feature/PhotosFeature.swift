@@ -20,8 +20,10 @@ public final class PhotosFeature: Feature {
     let catalog: PhotoCatalog
     let opener: @Sendable (String) async throws -> Bool
     let account: AccountCenter
+    let pictures: any PictureSource
 
     public init(context: FeatureContext) {
+        pictures = context.pictures
         catalog = PhotoCatalog(
             store: SQLitePhotoStore(database: context.database), source: HTTPPhotoSource(client: context.http),
             now: context.now)
@@ -33,6 +35,7 @@ public final class PhotosFeature: Feature {
         let catalog = catalog
         let opener = opener
         let account = account
+        let pictures = pictures
         let baseURL: @MainActor () -> String = {
             account.settings?.photosBaseURL ?? SettingsRules.defaultPhotosBaseURL
         }
@@ -43,10 +46,10 @@ public final class PhotosFeature: Feature {
                 sort: params.string("sort").flatMap(PhotoSort.init(rawValue:)) ?? .id,
                 reverse: params.bool(ListGrammar.reverse) ?? false, page: params.int("page") ?? 1,
                 pageSize: account.settings?.pageSize ?? SettingsRules.defaultPageSize,
-                offline: params.bool("offline") ?? false)
+                offline: params.bool("offline") ?? false, pictures: pictures)
         })
         registry.register(ScreenRegistration(PhotoDetailViewModel.descriptor) { params in
-            PhotoDetailViewModel(catalog: catalog, id: params.int("id") ?? 0, opener: opener)
+            PhotoDetailViewModel(catalog: catalog, id: params.int("id") ?? 0, opener: opener, pictures: pictures)
         })
     }
 

@@ -19,11 +19,17 @@ public final class PhotoDetailViewModel: ScreenModel, DeclaredScreen {
     public private(set) var status: ScreenStatus = .loading("Reading the photo…")
     let catalog: PhotoCatalog
     private let opener: (@Sendable (String) async throws -> Bool)?
+    /// The process's picture cache; nil where pictures are not wired (unit tests).
+    private let pictures: (any PictureSource)?
 
-    public init(catalog: PhotoCatalog, id: Int, opener: (@Sendable (String) async throws -> Bool)? = nil) {
+    public init(
+        catalog: PhotoCatalog, id: Int, opener: (@Sendable (String) async throws -> Bool)? = nil,
+        pictures: (any PictureSource)? = nil
+    ) {
         self.catalog = catalog
         self.id = id
         self.opener = opener
+        self.pictures = pictures
     }
 
     public override func start() async {
@@ -48,6 +54,18 @@ public final class PhotoDetailViewModel: ScreenModel, DeclaredScreen {
         return ActionOutcome(openURL: photo.url, urlOpened: opened)
     }
 
+    /// The photo's image (or its thumbnail) through the picture cache:
+    /// fetched once, then shown from the cache, offline too.
+    public func image(thumbnail: Bool) async throws(ScreenError) -> ActionOutcome {
+        guard let photo else { throw PhotoFormat.screenError(PhotoError.notFound(id: id)) }
+        guard let pictures else { throw PicturePresentation.notWired }
+        do {
+            return PicturePresentation.outcome(try await pictures.picture(at: thumbnail ? photo.thumbnailUrl : photo.url))
+        } catch {
+            throw PicturePresentation.screenError(error)
+        }
+    }
+
     // MARK: Screen contract
 
     public static let openURLAction = ScreenAction<PhotoDetailViewModel>(
@@ -55,7 +73,17 @@ public final class PhotoDetailViewModel: ScreenModel, DeclaredScreen {
         unavailable: { $0.photo == nil ? "No cached photo has id \($0.id)." : nil }
     ) { model, _ throws(ScreenError) in try await model.openURL() }
 
-    public static let actions = [openURLAction]
+    public static let imageAction = ScreenAction<PhotoDetailViewModel>(
+        "image", key: "i", label: "Image",
+        summary: "The photo's image (--thumbnail: its thumbnail), fetched once and then kept in the picture cache; "
+            + "the CLI writes it with --output FILE.",
+        effect: .view, reachesNetwork: true,
+        params: [ParamDescriptor(name: "thumbnail", label: "The thumbnail instead of the full image", kind: .bool, required: false)],
+        showsPicture: true,
+        unavailable: { $0.photo == nil ? "No cached photo has id \($0.id)." : nil }
+    ) { model, arguments throws(ScreenError) in try await model.image(thumbnail: arguments.bool("thumbnail") ?? false) }
+
+    public static let actions = [openURLAction, imageAction]
 
     public static let descriptor = ScreenDescriptor(
         id: screenID, title: "Photo", summary: "Every field of one cached photo; open its image in the browser.",

@@ -93,9 +93,15 @@ extension PhotosViewModel {
         return .done
     }
 
+    public static let thumbnailAction = ScreenAction<PhotosViewModel>(
+        "thumbnail", label: "Thumbnail",
+        summary: "A photo's thumbnail, fetched once and then kept in the picture cache; the CLI writes it with --output FILE.",
+        effect: .view, reachesNetwork: true, params: [itemParam], showsPicture: true, unavailable: { $0.noRows }
+    ) { model, arguments throws(ScreenError) in try await model.thumbnail(id: try photoID(arguments)) }
+
     public static let actions = [
         selectAction, openAction, openURLAction, reloadAction, filterAction, albumAction, sortAction, loadMoreAction,
-        loadPreviousAction, scrollToAction, pageAction,
+        loadPreviousAction, scrollToAction, pageAction, thumbnailAction,
     ]
 
     var noCache: String? { cache == nil ? "No photos are cached yet; reload to fetch them." : nil }

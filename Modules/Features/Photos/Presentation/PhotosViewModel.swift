@@ -57,6 +57,8 @@ public final class PhotosViewModel: ScreenModel, DeclaredScreen {
     /// saved by another process is the one fetched from.
     private let readSettings: @MainActor () async -> Void
     private let opener: (@Sendable (String) async throws -> Bool)?
+    /// The process's picture cache, for thumbnails; nil where not wired (unit tests).
+    let pictures: (any PictureSource)?
     private var startPage: Int
     private var refreshing: Task<Void, Never>?
 
@@ -69,8 +71,9 @@ public final class PhotosViewModel: ScreenModel, DeclaredScreen {
         catalog: PhotoCatalog, baseURL: @escaping @MainActor () -> String,
         readSettings: @escaping @MainActor () async -> Void = {}, opener: (@Sendable (String) async throws -> Bool)? = nil,
         album: Int? = nil, text: String = "", sort: PhotoSort = .id, reverse: Bool = false, page: Int = 1,
-        pageSize: Int = 50, offline: Bool = false
+        pageSize: Int = 50, offline: Bool = false, pictures: (any PictureSource)? = nil
     ) {
+        self.pictures = pictures
         self.descending = reverse
         self.catalog = catalog
         self.baseURL = baseURL
@@ -284,6 +287,18 @@ public final class PhotosViewModel: ScreenModel, DeclaredScreen {
     }
 
     static let earlierSetting = "an earlier photos-base-url"
+
+    /// A photo's thumbnail through the picture cache (the web's thumbnail
+    /// column, the TUI's picture beside the list).
+    public func thumbnail(id: Int) async throws(ScreenError) -> ActionOutcome {
+        guard let pictures else { throw PicturePresentation.notWired }
+        let photo = try await photo(id: id)
+        do {
+            return PicturePresentation.outcome(try await pictures.picture(at: photo.thumbnailUrl))
+        } catch {
+            throw PicturePresentation.screenError(error)
+        }
+    }
 
     func photo(id: Int) async throws(ScreenError) -> Photo {
         if let shown = photos.first(where: { $0.id == id }) { return shown }

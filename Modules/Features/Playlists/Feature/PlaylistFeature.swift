@@ -50,7 +50,8 @@ public final class PlaylistFeature: Feature {
                 page: params.int("page") ?? 1,
                 pageSize: account.settings?.pageSize ?? SettingsRules.defaultPageSize,
                 player: { MusicPlayerFactory.make(
-                    environment: environment, host: account.settings?.mpdHost, port: account.settings?.mpdPort.map(String.init)) })
+                    environment: environment, host: account.settings?.mpdHost, port: account.settings?.mpdPort.map(String.init)) },
+                pictures: self.context.pictures)
         })
         registry.register(ScreenRegistration(StoredPlaylistsViewModel.descriptor) { _ in
             StoredPlaylistsViewModel(library: self.library, player: MusicPlayerFactory.make(

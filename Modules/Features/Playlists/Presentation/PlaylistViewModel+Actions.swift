@@ -183,6 +183,6 @@ extension PlaylistViewModel {
     public static let actions = [
         filterAction, sortAction, loadMoreAction, loadPreviousAction, scrollToAction, pageAction, removeAction, moveAction,
         moveUpAction, moveDownAction, addAction, exportAction, renameAction, deleteAction, undoAction, reloadAction,
-        playAction, enqueueAction, saveToPlayerAction,
+        playAction, enqueueAction, saveToPlayerAction, coverAction,
     ]
 }

@@ -38,16 +38,20 @@ public final class PlaylistViewModel: ScreenModel, DeclaredScreen {
     private let library: PlaylistLibrary
     /// The music engine `play` and `enqueue` reach; nil where none is wired.
     let player: (@MainActor () -> any MusicPlayer)?
+    /// The process's picture cache, for covers; nil where not wired (unit tests).
+    let pictures: (any PictureSource)?
     private var startPage: Int
     /// The change `undo` would revert, read with the playlist.
     private var undoable: PlaylistChange?
 
     public init(
         library: PlaylistLibrary, name: String, filter: String = "", sort: SongSort = .position, reverse: Bool = false,
-        page: Int = 1, pageSize: Int = 50, player: (@MainActor () -> any MusicPlayer)? = nil
+        page: Int = 1, pageSize: Int = 50, player: (@MainActor () -> any MusicPlayer)? = nil,
+        pictures: (any PictureSource)? = nil
     ) {
         self.library = library
         self.player = player
+        self.pictures = pictures
         self.requestedName = name
         self.filter = filter
         self.sort = sort
@@ -158,6 +162,23 @@ public final class PlaylistViewModel: ScreenModel, DeclaredScreen {
         if sort == .position, !descending, filter.isEmpty, !(offset..<(offset + entries.count)).contains(to - 1) {
             try await refetch(from: (to - 1) / pageSize * pageSize)
         }
+    }
+
+    /// The song at `position` (1-based, the playlist's own order): from the
+    /// window when it is there, else read.
+    func song(at position: Int) async throws(ScreenError) -> Song {
+        if let entry = entries.first(where: { $0.position == position }) { return entry.song }
+        let playlist = try presentPlaylist()
+        do {
+            guard position >= 1, position <= playlist.songCount else {
+                throw PlaylistError.invalidPosition(position, count: playlist.songCount)
+            }
+            let page = try await library.songs(in: playlist, SongQuery(offset: position - 1, limit: 1))
+            if let entry = page.entries.first(where: { $0.position == position }) { return entry.song }
+        } catch {
+            throw ErrorPresentation.screenError(error)
+        }
+        throw .notFound("No song at position \(position).", code: "playlist.no_such_position")
     }
 
     /// The song at `position` as a notice names it (“Bohemian Rhapsody”):

@@ -1,0 +1,88 @@
+import ScreenKit
+
+/// Pictures in the TUI, from the screen contract alone: a screen whose
+/// action `showsPicture` gets that picture drawn as Unicode symbols
+/// (`SymbolArt`) — the selected row's, when the action takes an item, to
+/// the right of the list; the screen's own below its detail. The row shows
+/// at once; its picture follows when the action answers (never blocking a
+/// frame), and a picture that cannot be had leaves a one-line reason.
+extension TUIController {
+    /// The widest and tallest box a picture takes.
+    static let pictureBox = (columns: 40, rows: 20)
+    /// A list keeps at least this many columns beside a picture: a terminal
+    /// narrower than 112 columns shows the list alone.
+    static let listRoomBesidePicture = 70
+
+    /// The action that shows a picture on `snapshot`, and whether it takes a row.
+    static func pictureAction(_ snapshot: ScreenSnapshot) -> (action: ActionDescriptor, item: ParamDescriptor?)? {
+        guard let action = snapshot.actions.first(where: { $0.showsPicture && $0.effect == .view && $0.enabled }) else { return nil }
+        let item = action.params.first { $0.kind == .item }
+        // Any other required parameter is one a face cannot fill in by itself.
+        guard !action.params.contains(where: { $0.required && $0.kind != .item }) else { return nil }
+        return (action, item)
+    }
+
+    /// The key of the picture on show: the screen, and the row when the action takes one.
+    func pictureKey(_ session: ScreenSession, _ snapshot: ScreenSnapshot, item: ListItem?) -> String {
+        "\(ObjectIdentifier(session).hashValue)|\(snapshot.screen)|\(item?.id ?? "")"
+    }
+
+    /// Asks the screen for a picture not yet asked for; the answer marks the frame dirty.
+    func requestPicture(
+        _ key: String, session: ScreenSession, action: ActionDescriptor, item: ParamDescriptor?, itemID: String?
+    ) {
+        guard pictureShelf.states[key] == nil else { return }
+        pictureShelf.states[key] = .loading
+        var arguments: ActionArguments = [:]
+        if let item, let itemID { arguments[item.name] = .string(itemID) }
+        let screen = session.screen
+        Task { @MainActor [weak self] in
+            let state: PictureShelf.State
+            do {
+                let outcome = try await screen.run(action.name, arguments)
+                state = outcome.picture.map(PictureShelf.State.loaded) ?? .failed("no picture")
+            } catch {
+                state = .failed((error as? ScreenError)?.message ?? "\(error)")
+            }
+            guard let self else { return }
+            self.pictureShelf.states[key] = state
+            self.dirty = true
+        }
+    }
+
+    /// Draws the picture of `key` into `rect` (or what stands for it).
+    func drawPicture(into buffer: inout CellBuffer, key: String, in rect: Rect) {
+        guard rect.width >= 4, rect.height >= 2 else { return }
+        let columns = min(rect.width, Self.pictureBox.columns)
+        let rows = min(rect.height, Self.pictureBox.rows)
+        switch pictureShelf.states[key] {
+        case .loaded(let picture)?:
+            let art: Result<SymbolArt, SymbolArt.Failure>
+            if let kept = pictureShelf.drawn[key], kept.columns == columns, kept.rows == rows {
+                art = kept.art
+            } else {
+                art = Result { () throws(SymbolArt.Failure) in try SymbolArt.draw(picture, columns: columns, rows: rows) }
+                pictureShelf.drawn[key] = (columns, rows, art)
+            }
+            switch art {
+            case .success(let symbols):
+                for (index, line) in symbols.lines.enumerated() where index < rect.height {
+                    buffer.write(line, x: rect.x, y: rect.y + index, limit: rect.width, style: .normal)
+                }
+            case .failure(.noLibrary):
+                buffer.write(TerminalText.truncate(SymbolArtLibrary.missing, to: rect.width), x: rect.x, y: rect.y, style: .dim)
+            case .failure(.undecodable):
+                // stb_image reads no WebP: such a picture shows in the other faces.
+                let words = picture.mimeType == "image/webp" ? "[WebP picture: not drawn in a terminal]" : "[picture damaged: not shown]"
+                buffer.write(TerminalText.truncate(words, to: rect.width), x: rect.x, y: rect.y, style: .warning)
+            }
+        case .failed(let message)?:
+            let lines = TextWrap.wrap("[no picture] " + TerminalText.sanitize(message), width: rect.width)
+            for (index, line) in lines.prefix(rect.height).enumerated() {
+                buffer.write(line, x: rect.x, y: rect.y + index, limit: rect.width, style: .dim)
+            }
+        case .loading?, nil:
+            buffer.write(TerminalText.truncate("[picture…]", to: rect.width), x: rect.x, y: rect.y, style: .dim)
+        }
+    }
+}

@@ -1,0 +1,10 @@
+// stb_image (Debian libstb-dev): decodes the pictures the TUI draws.
+// Linked, not opened at run time: Debian ships libstb.a, so the static
+// release executable carries it (a library opened with dlopen inside a
+// static executable brings a second C library whose malloc crashes).
+#ifndef FACET_CSTB_SHIM_H
+#define FACET_CSTB_SHIM_H
+
+#include <stb/stb_image.h>
+
+#endif
