@@ -1,0 +1,133 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// `facet --connect ssh://HOST` through a real OpenSSH server on loopback
+/// (`SSHServer`): the remote side is the built binary with a home of its
+/// own, reached with the test's own keys and config. Every failure the
+/// issue names has its own message, and nothing hangs on a prompt.
+@Suite(.serialized, .tags(.serve, .cli, .jsonl))
+struct SSHConnectTests {
+    let clientHome = TemporaryDirectory("facet-ssh-client")
+
+    func connected(_ server: SSHServer, _ arguments: [String], target: String = "ssh://\(SSHServer.alias)",
+                   remoteFacet: String? = FacetProcess.binary) throws -> FacetProcess.Result {
+        try FacetProcess.run(
+            ["--connect", target] + arguments, home: clientHome.path,
+            environment: server.clientEnvironment(remoteFacet: remoteFacet), timeout: 60)
+    }
+
+    func local(_ server: SSHServer, _ arguments: String...) throws -> FacetProcess.Result {
+        try FacetProcess.run(arguments, home: server.remoteHome.path, environment: ["TZ": "UTC"])
+    }
+
+    @Test func cliReadsAndChangesTheRemoteCore() throws {
+        let server = try SSHServer()
+        #expect(server.listeningAddresses == ["0100007F"], "sshd listens on loopback alone")
+        let remote = try connected(server, ["playlist", "Sample", "--sort", "title", "--json"])
+        #expect(remote.status == 0, "\(remote.stderr)")
+        let there = try local(server, "playlist", "Sample", "--sort", "title", "--json")
+        #expect(!SnapshotJSON.items(SnapshotJSON.object(remote.stdout)).isEmpty)
+        #expect(NSDictionary(dictionary: SnapshotJSON.object(remote.stdout)) == NSDictionary(dictionary: SnapshotJSON.object(there.stdout)))
+        // A change through ssh lands in the remote home; the scp form reaches the same host.
+        let removed = try connected(server, ["playlist", "Sample", "remove-song", "1", "--yes"], target: "\(SSHServer.alias):")
+        #expect(removed.status == 0, "\(removed.stderr)")
+        #expect(SnapshotJSON.items(SnapshotJSON.object(try local(server, "playlist", "Sample", "--json").stdout)).count == 6)
+        let left = (try? FileManager.default.contentsOfDirectory(atPath: clientHome.path)) ?? ["?"]
+        #expect(left.isEmpty, "the ssh client wrote \(left) in its own home")
+    }
+
+    @Test func jsonLinesSessionOverSSH() throws {
+        let server = try SSHServer()
+        let session = try JSONLSession(
+            home: clientHome.path, environment: server.clientEnvironment(),
+            arguments: ["--connect", "ssh://\(SSHServer.alias)", "--ui", "jsonl"])
+        let opened = try session.request("screen.open", ["screen": "playlist", "params": ["name": "Sample"]])
+        let handle = (opened["result"] as? [String: Any])?["handle"] as? String ?? ""
+        #expect(!handle.isEmpty, "\(opened)")
+        _ = try session.request("screen.perform", ["handle": handle, "action": "filter", "args": ["text": "o"]])
+        let snapshot = SnapshotJSON.fromResponse(try session.request("screen.wait", ["handle": handle]))
+        #expect(!SnapshotJSON.items(snapshot).isEmpty)
+        #expect(try session.finish() == 0)
+    }
+
+    @Test func unknownHostKeyIsRefusedWithItsOwnMessage() throws {
+        let server = try SSHServer()
+        try server.forgetHostKey()
+        let result = try connected(server, ["playlists"])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("host key of \(SSHServer.alias)"), "\(result.stderr)")
+    }
+
+    @Test func refusedKeyHasItsOwnMessage() throws {
+        let server = try SSHServer()
+        server.folder.file("authorized_keys", "")
+        let result = try connected(server, ["playlists"])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("refused your key"), "\(result.stderr)")
+        #expect(result.stderr.contains("never asks for a password"), "\(result.stderr)")
+    }
+
+    @Test func missingRemoteFacetIsNamed() throws {
+        let server = try SSHServer()
+        let result = try connected(server, ["playlists"], remoteFacet: "facet-not-installed-here")
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("facet is not installed on \(SSHServer.alias)"), "\(result.stderr)")
+        #expect(result.stderr.contains("--remote-facet"), "\(result.stderr)")
+    }
+
+    /// A remote side speaking another protocol version: refused at the
+    /// handshake, both versions named, nothing else attempted.
+    @Test func protocolMismatchNamesBothVersions() throws {
+        let server = try SSHServer()
+        let fake = server.folder.executable("old-facet", """
+            #!/bin/sh
+            read line
+            printf '%s\\n' '{"jsonrpc":"2.0","id":1,"result":{"protocolVersion":"0.9","serverInfo":{"name":"facet","version":"0.1.0"},"screens":[]}}'
+
+            """)
+        let result = try connected(server, ["playlists"], remoteFacet: fake)
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("speaks protocol 0.9, this facet speaks 1.0"), "\(result.stderr)")
+        #expect(result.stderr.contains("facet 0.1.0"), "\(result.stderr)")
+    }
+
+    /// `kill -9` of the remote core: the next request fails with a message
+    /// that says the connection to that host was lost; the client lives on.
+    @Test func killedRemoteCoreIsALostConnection() throws {
+        let server = try SSHServer()
+        let session = try JSONLSession(
+            home: clientHome.path, environment: server.clientEnvironment(),
+            arguments: ["--connect", "ssh://\(SSHServer.alias)", "--ui", "jsonl"])
+        let opened = try session.request("screen.open", ["screen": "playlists"])
+        let handle = (opened["result"] as? [String: Any])?["handle"] as? String ?? ""
+        let core = try #require(Self.remoteCore(home: server.remoteHome.path))
+        kill(core, SIGKILL)
+        #expect(!handle.isEmpty, "\(opened)")
+        let answer = try session.request("screen.open", ["screen": "playlist", "params": ["name": "Sample"]])
+        // The screen opens in its error state, which says why.
+        let status = SnapshotJSON.fromResponse(answer)["status"] as? [String: Any]
+        #expect(status?["code"] as? String == "disconnected", "\(answer)")
+        let message = status?["message"] as? String ?? ""
+        #expect(message.contains("connection to \(SSHServer.alias) was lost"), "\(answer)")
+        #expect(try session.finish() == 0)
+    }
+
+    /// The remote `facet serve --stdio` of this test, found by its home.
+    static func remoteCore(home: String) -> Int32? {
+        let deadline = Date().addingTimeInterval(20)
+        while Date() < deadline {
+            for entry in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] {
+                guard let pid = Int32(entry),
+                      let command = FileManager.default.contents(atPath: "/proc/\(entry)/cmdline"),
+                      String(decoding: command, as: UTF8.self).contains("serve\0--stdio"),
+                      let environ = FileManager.default.contents(atPath: "/proc/\(entry)/environ"),
+                      String(decoding: environ, as: UTF8.self).split(separator: "\0").contains(Substring("FACET_HOME=" + home))
+                else { continue }
+                return pid
+            }
+            usleep(20_000)
+        }
+        return nil
+    }
+}
