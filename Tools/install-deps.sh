@@ -27,8 +27,11 @@ packages=(libsqlite3-dev libncurses-dev libtagc0-dev libjq-dev zlib1g-dev)
 # chromium, chromium-driver: the web front end's tests drive a real, headless browser.
 # inotify-tools: the live benchmark (Tools/bench/live.sh) times the kernel's own
 # file event, inotifywait's, as the peer of an open TUI's refresh.
+# openssh-server, openssh-client: `facet --connect ssh://host` is tested through
+# a real sshd on loopback with its own keys (Tests/TestSupport/SSHServer.swift).
 if [ "$mode" = test ]; then
   packages+=(sqlite3 tmux python3 ncdu curl zsh fish man-db groff-base socat chromium chromium-driver inotify-tools)
+  packages+=(openssh-server openssh-client)
 fi
 missing=()
 for p in "${packages[@]}"; do

@@ -118,6 +118,7 @@ public enum Launcher {
             command = entry
             rest.removeFirst()
             if !rest.contains("--socket") { rest += ["--socket", SocketLocation.defaultPath(environment: environment)] }
+            relayToRunningServer(rest)
         }
         if let target = connect.target, command == nil {
             await runConnected(
@@ -211,6 +212,19 @@ public enum Launcher {
             home: catalog.home, frontEnds: registry.infos)
         context.runtimeDirectory = SocketLocation.directory(environment: environment)
         exit(await entry.frontEnd.run(context))
+    }
+
+    /// `facet serve --stdio` (the remote end of `--connect ssh://`) attaches
+    /// the ssh client to this host's running server, if one runs, rather
+    /// than opening a second core beside it; else it goes on to serve the
+    /// client with a core of its own.
+    static func relayToRunningServer(_ rest: [String]) {
+        guard rest.contains("--stdio"), let index = rest.lastIndex(of: "--socket"), index + 1 < rest.count else { return }
+        do {
+            if let status = try StdioRelay.run(socket: rest[index + 1]) { exit(status) }
+        } catch {
+            fail("facet: \(error.message)", status: 1)
+        }
     }
 
     static func fail(_ message: String, status: Int32) -> Never {

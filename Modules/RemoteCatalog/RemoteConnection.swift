@@ -34,32 +34,8 @@ final class RemoteConnection {
     /// a refusal, before a byte is sent, unless the folder, the socket and
     /// the process behind it are the user's (`SocketTrust`).
     init(path: String) throws(ScreenError) {
-        guard path.utf8.count < MemoryLayout.size(ofValue: sockaddr_un().sun_path) else {
-            throw .invalidParams("the socket path is too long for a Unix socket: \(path)", code: "connect_failed")
-        }
         tunnel = nil
-        try Self.checkPlace(path)
-        fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard fd >= 0 else { throw .failed("cannot create a socket: \(String(cString: strerror(errno)))", code: "connect_failed") }
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        withUnsafeMutableBytes(of: &address.sun_path) { buffer in
-            for (index, byte) in path.utf8.enumerated() { buffer[index] = byte }
-        }
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-        }
-        guard connected == 0 else {
-            let code = errno
-            Glibc.close(fd)
-            throw Self.noServer(path, code)
-        }
-        do {
-            try SocketTrust.checkServer(fd, path: path)
-        } catch {
-            Glibc.close(fd)
-            throw Self.refused(path, error)
-        }
+        fd = try Self.connectSocket(path)
         startReading()
     }
 
@@ -86,6 +62,36 @@ final class RemoteConnection {
     func close() {
         lost("the connection was closed")
         tunnel?.close()
+    }
+
+    /// A connected socket to the server at `path`, checked as `init(path:)` says.
+    static func connectSocket(_ path: String) throws(ScreenError) -> Int32 {
+        guard path.utf8.count < MemoryLayout.size(ofValue: sockaddr_un().sun_path) else {
+            throw .invalidParams("the socket path is too long for a Unix socket: \(path)", code: "connect_failed")
+        }
+        try checkPlace(path)
+        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard fd >= 0 else { throw .failed("cannot create a socket: \(String(cString: strerror(errno)))", code: "connect_failed") }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { buffer in
+            for (index, byte) in path.utf8.enumerated() { buffer[index] = byte }
+        }
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        guard connected == 0 else {
+            let code = errno
+            Glibc.close(fd)
+            throw noServer(path, code)
+        }
+        do {
+            try SocketTrust.checkServer(fd, path: path)
+        } catch {
+            Glibc.close(fd)
+            throw refused(path, error)
+        }
+        return fd
     }
 
     /// The folder and the socket file, before connecting. A missing one

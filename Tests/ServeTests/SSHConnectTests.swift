@@ -51,6 +51,40 @@ struct SSHConnectTests {
         #expect(try session.finish() == 0)
     }
 
+    /// With a `facet serve` running on the remote host, the ssh client is
+    /// attached to that server's core: a change made through ssh reaches a
+    /// client of that server at once, as a change from a neighbour would.
+    @Test func attachesToARunningRemoteServer() throws {
+        let remoteHome = TemporaryDirectory("facet-ssh-remote")
+        let server = try SSHServer(remoteHome: remoteHome)
+        let core = try ServerProcess(home: remoteHome, runtimeDirectory: false)
+        let neighbour = try JSONLSession(home: clientHome.path, arguments: ["--connect", core.socket, "--ui", "jsonl"])
+        let opened = try neighbour.request("screen.open", ["screen": "playlist", "params": ["name": "Sample"]])
+        let handle = (opened["result"] as? [String: Any])?["handle"] as? String ?? ""
+        #expect(SnapshotJSON.items(SnapshotJSON.fromResponse(try neighbour.request("screen.wait", ["handle": handle]))).count == 7)
+        let removed = try connected(server, ["playlist", "Sample", "remove-song", "1", "--yes"])
+        #expect(removed.status == 0, "\(removed.stderr)")
+        let changed = try neighbour.notification { message in
+            let params = message["params"] as? [String: Any]
+            let snapshot = params?["snapshot"] as? [String: Any] ?? [:]
+            return message["method"] as? String == "screen.changed" && SnapshotJSON.items(snapshot).count == 6
+        }
+        #expect(changed["params"] != nil)
+        // The remote end of a live ssh session holds no database of its own.
+        let viaSSH = try JSONLSession(
+            home: clientHome.path, environment: server.clientEnvironment(),
+            arguments: ["--connect", "ssh://\(SSHServer.alias)", "--ui", "jsonl"])
+        _ = try viaSSH.request("screens.list")
+        let relay = try #require(Self.remoteCore(home: remoteHome.path))
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(relay)/fd")) ?? []
+        let targets = files.compactMap { try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(relay)/fd/\($0)") }
+        #expect(!targets.isEmpty)
+        #expect(!targets.contains { $0.contains("facet.sqlite") }, "the remote end opened a core: \(targets)")
+        #expect(try viaSSH.finish() == 0)
+        #expect(try neighbour.finish() == 0)
+        #expect(core.stop() == 0)
+    }
+
     @Test func unknownHostKeyIsRefusedWithItsOwnMessage() throws {
         let server = try SSHServer()
         try server.forgetHostKey()
