@@ -75,7 +75,7 @@ struct SSHConnectTests {
             home: clientHome.path, environment: server.clientEnvironment(),
             arguments: ["--connect", "ssh://\(SSHServer.alias)", "--ui", "jsonl"])
         _ = try viaSSH.request("screens.list")
-        let relay = try #require(Self.remoteCore(home: remoteHome.path))
+        let relay = try #require(SSHServer.remoteCore(home: remoteHome.path))
         let files = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(relay)/fd")) ?? []
         let targets = files.compactMap { try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(relay)/fd/\($0)") }
         #expect(!targets.isEmpty)
@@ -135,7 +135,7 @@ struct SSHConnectTests {
             arguments: ["--connect", "ssh://\(SSHServer.alias)", "--ui", "jsonl"])
         let opened = try session.request("screen.open", ["screen": "playlists"])
         let handle = (opened["result"] as? [String: Any])?["handle"] as? String ?? ""
-        let core = try #require(Self.remoteCore(home: server.remoteHome.path))
+        let core = try #require(SSHServer.remoteCore(home: server.remoteHome.path))
         kill(core, SIGKILL)
         #expect(!handle.isEmpty, "\(opened)")
         let answer = try session.request("screen.open", ["screen": "playlist", "params": ["name": "Sample"]])
@@ -145,23 +145,5 @@ struct SSHConnectTests {
         let message = status?["message"] as? String ?? ""
         #expect(message.contains("connection to \(SSHServer.alias) was lost"), "\(answer)")
         #expect(try session.finish() == 0)
-    }
-
-    /// The remote `facet serve --stdio` of this test, found by its home.
-    static func remoteCore(home: String) -> Int32? {
-        let deadline = Date().addingTimeInterval(20)
-        while Date() < deadline {
-            for entry in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] {
-                guard let pid = Int32(entry),
-                      let command = FileManager.default.contents(atPath: "/proc/\(entry)/cmdline"),
-                      String(decoding: command, as: UTF8.self).contains("serve\0--stdio"),
-                      let environ = FileManager.default.contents(atPath: "/proc/\(entry)/environ"),
-                      String(decoding: environ, as: UTF8.self).split(separator: "\0").contains(Substring("FACET_HOME=" + home))
-                else { continue }
-                return pid
-            }
-            usleep(20_000)
-        }
-        return nil
     }
 }

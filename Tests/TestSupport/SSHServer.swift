@@ -142,6 +142,25 @@ public final class SSHServer: @unchecked Sendable {
         return found
     }
 
+    /// The remote `facet serve --stdio` of a test, found by its `FACET_HOME`
+    /// (a relay or a core), waiting for it to start.
+    public static func remoteCore(home: String) -> Int32? {
+        let deadline = Date().addingTimeInterval(20)
+        while Date() < deadline {
+            for entry in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] {
+                guard let pid = Int32(entry),
+                      let command = FileManager.default.contents(atPath: "/proc/\(entry)/cmdline"),
+                      String(decoding: command, as: UTF8.self).contains("serve\0--stdio"),
+                      let environ = FileManager.default.contents(atPath: "/proc/\(entry)/environ"),
+                      String(decoding: environ, as: UTF8.self).split(separator: "\0").contains(Substring("FACET_HOME=" + home))
+                else { continue }
+                return pid
+            }
+            usleep(20_000)
+        }
+        return nil
+    }
+
     private func waitUntilListening(timeout: TimeInterval = 20) throws {
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
