@@ -9,7 +9,11 @@ public final class RemoteCatalog: ScreenCatalog {
     public let screens: [ScreenDescriptor]
     /// The server's home screen (from `initialize`).
     public let home: ScreenRequest
-    let connection: RemoteConnection
+    /// The connection screens open on: the first one, or the one a
+    /// reconnection brought back.
+    var connection: RemoteConnection { reconnection?.connection ?? first }
+    private let first: RemoteConnection
+    private var reconnection: Reconnection?
 
     private struct Handshake: Decodable {
         struct Server: Decodable { var version: String? }
@@ -31,6 +35,20 @@ public final class RemoteCatalog: ScreenCatalog {
     /// lets ssh prompt on the terminal, see `SSHTunnel`).
     public static func connect(
         _ target: RemoteTarget, remoteFacet: String? = nil, environment: [String: String] = [:], interactive: Bool = false
+    ) async throws(ScreenError) -> RemoteCatalog {
+        let catalog = try await open(target, remoteFacet: remoteFacet, environment: environment, interactive: interactive)
+        if case .ssh = target {
+            // Later tries never prompt: the terminal is the front end's by then.
+            catalog.reconnection = Reconnection(connection: catalog.first) { () async throws(ScreenError) -> RemoteConnection in
+                try await open(target, remoteFacet: remoteFacet, environment: environment, interactive: false).first
+            }
+        }
+        return catalog
+    }
+
+    /// A connection and its handshake, as a catalog.
+    private static func open(
+        _ target: RemoteTarget, remoteFacet: String?, environment: [String: String], interactive: Bool
     ) async throws(ScreenError) -> RemoteCatalog {
         let connection: RemoteConnection
         let place: String
@@ -71,13 +89,17 @@ public final class RemoteCatalog: ScreenCatalog {
     }
 
     init(connection: RemoteConnection, screens: [ScreenDescriptor], home: ScreenRequest) {
-        self.connection = connection
+        first = connection
         self.screens = screens.map(SortAliases.restored)
         self.home = home
     }
 
     /// A screen that opens on the server when started.
     public func makeScreen(_ request: ScreenRequest) throws(ScreenError) -> any Screen {
-        RemoteScreen(request: request, title: descriptor(request.screen)?.title ?? request.screen, connection: connection)
+        let screen = RemoteScreen(
+            request: request, title: descriptor(request.screen)?.title ?? request.screen, connection: connection,
+            reconnection: reconnection)
+        reconnection?.track(screen)
+        return screen
     }
 }

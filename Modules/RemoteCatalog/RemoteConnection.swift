@@ -22,6 +22,8 @@ final class RemoteConnection {
     private(set) var isClosed = false
     /// Why the connection ended, for calls made after.
     private(set) var closedError: ScreenError?
+    /// Called once the connection is lost, after every screen was told.
+    var onLost: (() -> Void)?
     private var reading: Task<Void, Never>?
     private let decoder = JSONDecoder()
     private let encoder = SnapshotJSON.encoder()
@@ -60,6 +62,7 @@ final class RemoteConnection {
 
     /// Ends the connection on purpose (and the ssh client carrying it).
     func close() {
+        onLost = nil
         lost("the connection was closed")
         tunnel?.close()
     }
@@ -231,11 +234,12 @@ final class RemoteConnection {
         guard !isClosed else { return }
         isClosed = true
         shutdown(fd, Int32(SHUT_RDWR))
-        let error = tunnel?.failure(reason: reason, established: established)
+        let error = tunnel?.failure(established: established)
             ?? ScreenError.failed(reason, code: "disconnected")
         closedError = error
         for continuation in waiting.values { continuation.resume(returning: .failure(error)) }
         waiting.removeAll()
         for screen in screens.values { screen.disconnected(error) }
+        onLost?()
     }
 }

@@ -6,7 +6,7 @@ import ScreenKit
 /// ssh's last line alone.
 enum SSHFailure {
     static func explain(
-        destination: SSHDestination, status: Int32?, stderr: String, reason: String, established: Bool
+        destination: SSHDestination, status: Int32?, stderr: String, established: Bool
     ) -> ScreenError {
         let host = destination.description
         let lines = stderr.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
@@ -33,7 +33,7 @@ enum SSHFailure {
         }
         let ended = status.map { " (ssh exited with status \($0))" } ?? ""
         if established {
-            return .failed("the connection to \(host) was lost: \(reason)\(ended)\(said)", code: "disconnected")
+            return .failed("the connection to \(host) was lost\(ended)\(said)", code: "disconnected")
         }
         return .failed("facet on \(host) did not answer\(ended)\(said)", code: "ssh_failed")
     }

@@ -105,11 +105,11 @@ final class SSHTunnel {
 
     /// Waits a moment for ssh to end (it does once the channel closes) and
     /// says what happened, from its exit status and its stderr.
-    func failure(reason: String, established: Bool) -> ScreenError {
+    func failure(established: Bool) -> ScreenError {
         let deadline = ContinuousClock.now + .seconds(3)
         while !reap(), ContinuousClock.now < deadline { usleep(5_000) }
         return SSHFailure.explain(
-            destination: destination, status: exitStatus, stderr: stderrText(), reason: reason, established: established)
+            destination: destination, status: exitStatus, stderr: stderrText(), established: established)
     }
 
     /// What ssh (and the remote side) wrote on stderr so far.
