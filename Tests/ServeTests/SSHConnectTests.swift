@@ -85,6 +85,27 @@ struct SSHConnectTests {
         #expect(core.stop() == 0)
     }
 
+    /// The MCP scenario of the official Python client, with the server's
+    /// face attached through ssh (`FACET_CONNECT=ssh://HOST`): the import
+    /// and the folder rename happen in the remote core, on the remote
+    /// host's paths.
+    @Test(.tags(.mcp)) func mcpScenarioOverSSH() throws {
+        let server = try SSHServer()
+        let work = TemporaryDirectory("facet-ssh-mcp-work")
+        var environment = server.clientEnvironment()
+        environment["FACET_CONNECT"] = "ssh://\(SSHServer.alias)"
+        let facts = try MCPClientScript.run("scenario", home: clientHome.path, work: work.path, environment: environment)
+        let imported = facts["import"] as? [String: Any]
+        #expect(imported?["isError"] as? Bool != true, "\(facts)")
+        #expect(((facts["search"] as? [String: Any])?["rows"] as? [Any])?.count == 2, "\(facts["search"] ?? "")")
+        #expect((facts["rename"] as? [String: Any])?["dirs"] as? [String] == ["new-name"], "\(facts["rename"] ?? "")")
+        // The playlist is in the remote home; the client's home stays empty.
+        let there = try local(server, "playlist", "Road Trip", "--json")
+        #expect(SnapshotJSON.items(SnapshotJSON.object(there.stdout)).count == 3, "\(there.stderr)")
+        let left = (try? FileManager.default.contentsOfDirectory(atPath: clientHome.path)) ?? ["?"]
+        #expect(left.isEmpty, "the MCP face wrote \(left) in its own home")
+    }
+
     @Test func unknownHostKeyIsRefusedWithItsOwnMessage() throws {
         let server = try SSHServer()
         try server.forgetHostKey()
