@@ -106,6 +106,22 @@ struct SSHConnectTests {
         #expect(left.isEmpty, "the MCP face wrote \(left) in its own home")
     }
 
+    /// A folder delete through ssh asks the remote core's question (the
+    /// entry measured there) and deletes on the remote host; unasked (no
+    /// terminal, no --yes) it changes nothing.
+    @Test(.tags(.folders)) func folderDeleteAsksTheRemoteQuestion() throws {
+        let server = try SSHServer()
+        let tree = TemporaryDirectory("facet-ssh-tree")
+        tree.file("old/notes.txt", String(repeating: "x", count: 1000))
+        let unasked = try connected(server, ["folders", tree.path, "delete", "old"])
+        #expect(unasked.status == 3, "\(unasked.stderr)")
+        #expect(unasked.stderr.contains("Delete old ("), "\(unasked.stderr)")
+        #expect(FileManager.default.fileExists(atPath: tree.path + "/old/notes.txt"))
+        let deleted = try connected(server, ["folders", tree.path, "delete", "old", "--yes"])
+        #expect(deleted.status == 0, "\(deleted.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: tree.path + "/old"))
+    }
+
     @Test func unknownHostKeyIsRefusedWithItsOwnMessage() throws {
         let server = try SSHServer()
         try server.forgetHostKey()
