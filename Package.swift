@@ -283,7 +283,7 @@ let package = Package(
             dependencies: ["TUIFrontEnd", "ScreenKit", "TestSupport"],
             path: "Tests/TUITests",
             exclude: ["Golden"]),
-        .testTarget(name: "ServeTests", dependencies: ["ServeFrontEnd", "JSONRPC", "ScreenKit", "TestSupport"], path: "Tests/ServeTests"),
+        .testTarget(name: "ServeTests", dependencies: ["ServeFrontEnd", "RemoteCatalog", "JSONRPC", "ScreenKit", "TestSupport"], path: "Tests/ServeTests"),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"], path: "Tests/EndToEndTests", exclude: ["Fixtures"]),
         // The attack suite: short mode here; Tools/attack/run.sh runs the long one.
         .testTarget(name: "AttackTests", dependencies: ["TestSupport"], path: "Tests/AttackTests"),

@@ -36,8 +36,11 @@ packages=(libsqlite3-dev libncurses-dev libtagc0-dev libjq-dev zlib1g-dev libcha
 # client both ways, and sox makes the tagged audio and measures what MPD played.
 # imagemagick: the picture tests make their PNG, JPEG, GIF and WebP fixtures
 # with `convert`; chafa: the pictures benchmark's peer (the `chafa` command).
+# openssh-server, openssh-client: `facet --connect ssh://host` is tested through
+# a real sshd on loopback with its own keys (Tests/TestSupport/SSHServer.swift).
 if [ "$mode" = test ]; then
-  packages+=(sqlite3 tmux python3 ncdu curl zsh fish man-db groff-base socat chromium chromium-driver inotify-tools mpd mpc sox imagemagick chafa)
+  packages+=(sqlite3 tmux python3 ncdu curl zsh fish man-db groff-base socat chromium chromium-driver inotify-tools)
+  packages+=(mpd mpc sox imagemagick chafa openssh-server openssh-client)
 fi
 missing=()
 for p in "${packages[@]}"; do

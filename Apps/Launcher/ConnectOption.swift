@@ -1,32 +1,46 @@
-/// `--connect [SOCKET]` (or `FACET_CONNECT=SOCKET`, `1` for the default
+import RemoteCatalog
+
+/// `--connect [TARGET]` (or `FACET_CONNECT=TARGET`, `1` for the default
 /// socket): run the chosen front end against a running `facet serve`
-/// instead of an in-process core. Taken off the command line before the
+/// instead of an in-process core. TARGET is a local socket path, or Facet
+/// on another host through ssh: `ssh://[user@]host[:port]` or `user@host:`
+/// (`RemoteTarget`), with `--remote-facet PATH` (or `FACET_REMOTE`) naming
+/// the facet binary there. Taken off the command line before the
 /// launcher's options are parsed, because its value is optional: the word
-/// after it is the socket only if it looks like a path (has a `/` or ends
-/// in `.sock`), so `facet --connect playlists` still names a screen.
+/// after it is the target only if it looks like one (a `/`, a `.sock`
+/// ending, or a host form), so `facet --connect playlists` still names a
+/// screen.
 struct ConnectOption {
-    /// The socket to connect to, or nil to run the core in this process.
-    var socket: String?
-    /// The command line without the option.
+    /// Where to connect, or nil to run the core in this process.
+    var target: RemoteTarget?
+    /// The facet binary on the remote host (`--remote-facet`).
+    var remoteFacet: String?
+    /// The command line without the options.
     var arguments: [String]
 
     init(arguments: [String], environment: [String: String], defaultSocket: () -> String) {
         var rest = arguments
-        var socket: String?
+        var value: String?
         if let index = rest.firstIndex(of: "--connect") {
             rest.remove(at: index)
-            if index < rest.count, rest[index].contains("/") || rest[index].hasSuffix(".sock") {
-                socket = rest.remove(at: index)
+            if index < rest.count, RemoteTarget.looksLikeTarget(rest[index]) {
+                value = rest.remove(at: index)
             } else {
-                socket = defaultSocket()
+                value = defaultSocket()
             }
         } else if let index = rest.firstIndex(where: { $0.hasPrefix("--connect=") }) {
-            let value = String(rest.remove(at: index).dropFirst("--connect=".count))
-            socket = value.isEmpty ? defaultSocket() : value
-        } else if let value = environment["FACET_CONNECT"], !value.isEmpty {
-            socket = value == "1" ? defaultSocket() : value
+            let given = String(rest.remove(at: index).dropFirst("--connect=".count))
+            value = given.isEmpty ? defaultSocket() : given
+        } else if let given = environment["FACET_CONNECT"], !given.isEmpty {
+            value = given == "1" ? defaultSocket() : given
         }
-        self.socket = socket
+        if let index = rest.firstIndex(of: "--remote-facet"), index + 1 < rest.count {
+            remoteFacet = rest[index + 1]
+            rest.removeSubrange(index...index + 1)
+        } else if let index = rest.firstIndex(where: { $0.hasPrefix("--remote-facet=") }) {
+            remoteFacet = String(rest.remove(at: index).dropFirst("--remote-facet=".count))
+        }
+        target = value.map(RemoteTarget.parse)
         self.arguments = rest
     }
 }

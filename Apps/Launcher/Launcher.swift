@@ -118,9 +118,11 @@ public enum Launcher {
             command = entry
             rest.removeFirst()
             if !rest.contains("--socket") { rest += ["--socket", SocketLocation.defaultPath(environment: environment)] }
+            relayToRunningServer(rest)
         }
-        if let socket = connect.socket, command == nil {
-            await runConnected(to: socket, options: options, environment: environment, registry: registry)
+        if let target = connect.target, command == nil {
+            await runConnected(
+                to: target, remoteFacet: connect.remoteFacet, options: options, environment: environment, registry: registry)
         }
         // Which front end runs is known before the database opens unless a
         // saved preference may decide it (bare `facet`); the process mode is
@@ -185,25 +187,44 @@ public enum Launcher {
         return status == 0 && StandardStreams.failed ? 1 : status
     }
 
-    /// `--connect`: the front end runs against a running server's core; no
-    /// database is opened here and no saved preference is read.
+    /// `--connect`: the front end runs against a running server's core (on
+    /// this machine, or on another through ssh); no database is opened here
+    /// and no saved preference is read.
     static func runConnected(
-        to socket: String, options: Request, environment: [String: String], registry: FrontEndRegistry
+        to target: RemoteTarget, remoteFacet: String?, options: Request, environment: [String: String],
+        registry: FrontEndRegistry
     ) async -> Never {
-        let catalog: RemoteCatalog
-        do {
-            catalog = try await RemoteCatalog.connect(path: socket)
-        } catch {
-            fail("facet: \(error.message)", status: 1)
-        }
         let requested = options.ui ?? environment["FACET_UI"].flatMap { $0.isEmpty ? nil : $0 }
         let name = requested ?? defaultFrontEnd(rest: options.rest, registry: registry)
         guard let entry = registry.entry(name) else { fail(registry.unknown(name, from: "default"), status: 2) }
+        let catalog: RemoteCatalog
+        do {
+            // ssh may ask on the terminal only for a terminal front end,
+            // before it takes the terminal over.
+            catalog = try await RemoteCatalog.connect(
+                target, remoteFacet: remoteFacet, environment: environment,
+                interactive: entry.needsTerminal && onTerminal)
+        } catch {
+            fail("facet: \(error.message)", status: 1)
+        }
         var context = FrontEndContext(
             catalog: catalog, arguments: options.rest, environment: environment, version: FacetApp.version,
             home: catalog.home, frontEnds: registry.infos)
         context.runtimeDirectory = SocketLocation.directory(environment: environment)
         exit(await entry.frontEnd.run(context))
+    }
+
+    /// `facet serve --stdio` (the remote end of `--connect ssh://`) attaches
+    /// the ssh client to this host's running server, if one runs, rather
+    /// than opening a second core beside it; else it goes on to serve the
+    /// client with a core of its own.
+    static func relayToRunningServer(_ rest: [String]) {
+        guard rest.contains("--stdio"), let index = rest.lastIndex(of: "--socket"), index + 1 < rest.count else { return }
+        do {
+            if let status = try StdioRelay.run(socket: rest[index + 1]) { exit(status) }
+        } catch {
+            fail("facet: \(error.message)", status: 1)
+        }
     }
 
     static func fail(_ message: String, status: Int32) -> Never {

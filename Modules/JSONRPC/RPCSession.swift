@@ -25,6 +25,8 @@ public final class RPCSession {
         var token: ObservationToken
         var cachedVersion = -1
         var cachedSnapshot: [UInt8] = []
+        /// The newest version the client has been sent, in a reply or a notification.
+        var delivered = -1
     }
 
     public let catalog: any ScreenCatalog
@@ -45,6 +47,11 @@ public final class RPCSession {
     /// While a batch of requests is being answered, output is flushed once at
     /// its end; changes that happen between batches are flushed at once.
     private var inBatch = false
+    /// Handles whose request is being answered (`screen.perform`,
+    /// `screen.wait`): their changes meanwhile are held, and sent after the
+    /// reply only if it did not carry them already.
+    private var answering: [String: Int] = [:]
+    private var heldChanges: Set<String> = []
 
     public init(
         catalog: any ScreenCatalog, home: ScreenRequest, version: String, sink: any MessageSink,
@@ -235,6 +242,10 @@ public final class RPCSession {
 
     func perform(_ params: JSONValue) async throws -> [UInt8] {
         let handle = try handle(params)
+        return try await answering(handle) { try await perform(handle, params) }
+    }
+
+    private func perform(_ handle: String, _ params: JSONValue) async throws -> [UInt8] {
         guard case .string(let action)? = params["action"] else {
             throw RPCError.invalidParams("'action' must be an action name string")
         }
@@ -245,8 +256,25 @@ public final class RPCSession {
         guard open[handle] != nil else { throw RPCError.unknownHandle(handle) }
         return RPCWriter.joined(
             Array(#"{"handle":"#.utf8), writer.encode(handle), Array(#","outcome":"#.utf8), writer.encode(outcome),
-            Array(#","snapshot":"#.utf8), snapshotBytes(handle), Array(#","version":"#.utf8),
+            Array(#","snapshot":"#.utf8), snapshotBytes(handle, delivering: true), Array(#","version":"#.utf8),
             Array(String(screen.changes.version).utf8), [0x7D])
+    }
+
+    /// Runs `body`, the answer to a request about `handle`, holding that
+    /// screen's change notifications meanwhile; afterwards only a version
+    /// newer than the one the reply carried is notified. A change an action
+    /// makes at once would otherwise go out twice: in the reply and as
+    /// `screen.changed`.
+    private func answering(_ handle: String, _ body: () async throws -> [UInt8]) async throws -> [UInt8] {
+        answering[handle, default: 0] += 1
+        defer {
+            answering[handle, default: 1] -= 1
+            if answering[handle] == 0 {
+                answering[handle] = nil
+                if heldChanges.remove(handle) != nil { notifyIfNewer(handle) }
+            }
+        }
+        return try await body()
     }
 
     /// Waits for the screen's work, and returns its state. With
@@ -255,6 +283,10 @@ public final class RPCSession {
     /// a client that passes the last version it saw never misses a change.
     func wait(_ params: JSONValue) async throws -> [UInt8] {
         let handle = try handle(params)
+        return try await answering(handle) { try await wait(handle, params) }
+    }
+
+    private func wait(_ handle: String, _ params: JSONValue) async throws -> [UInt8] {
         var since: Int?
         if let value = params["sinceVersion"], value != .null {
             guard case .int(let number) = value else { throw RPCError.invalidParams("'sinceVersion' must be a whole number") }
@@ -344,24 +376,36 @@ public final class RPCSession {
     func state(_ handle: String) -> [UInt8] {
         guard let version = open[handle]?.screen.changes.version else { return Array("null".utf8) }
         return RPCWriter.joined(
-            Array(#"{"handle":"#.utf8), writer.encode(handle), Array(#","snapshot":"#.utf8), snapshotBytes(handle),
-            Array(#","version":"#.utf8), Array(String(version).utf8), [0x7D])
+            Array(#"{"handle":"#.utf8), writer.encode(handle), Array(#","snapshot":"#.utf8),
+            snapshotBytes(handle, delivering: true), Array(#","version":"#.utf8), Array(String(version).utf8), [0x7D])
     }
 
-    /// The snapshot's JSON, encoded once per version.
-    func snapshotBytes(_ handle: String) -> [UInt8] {
+    /// The snapshot's JSON, encoded once per version. `delivering`: it goes
+    /// to the client (a reply, a notification), which then has this version.
+    func snapshotBytes(_ handle: String, delivering: Bool = false) -> [UInt8] {
         guard var entry = open[handle] else { return Array("null".utf8) }
         let version = entry.screen.changes.version
         if entry.cachedVersion != version || entry.cachedSnapshot.isEmpty {
             entry.cachedSnapshot = writer.encode(entry.screen.snapshot)
             entry.cachedVersion = version
-            open[handle] = entry
         }
+        if delivering { entry.delivered = max(entry.delivered, version) }
+        open[handle] = entry
         return entry.cachedSnapshot
     }
 
     func changed(_ handle: String) {
         guard open[handle] != nil else { return }
+        if answering[handle] != nil {
+            heldChanges.insert(handle)
+            return
+        }
+        notifyIfNewer(handle)
+    }
+
+    /// A `screen.changed` for `handle` unless the client has this version already.
+    private func notifyIfNewer(_ handle: String) {
+        guard let entry = open[handle], entry.screen.changes.version > entry.delivered else { return }
         writer.notification(method: "screen.changed", params: state(handle), key: handle)
         if !inBatch { writer.flush() }
     }

@@ -6,8 +6,9 @@ import JSONRPC
 import ScreenKit
 
 /// A client's connection to `facet serve`: sends JSON-RPC requests on the
-/// Unix socket and matches responses to them by id; routes
-/// `screen.changed` to the remote screen of that handle.
+/// Unix socket (or on `ssh`'s channel to another host, `SSHTunnel`: the
+/// same stream of lines either way) and matches responses to them by id;
+/// routes `screen.changed` to the remote screen of that handle.
 ///
 /// Runs on the main actor, like the front ends it serves: a reader thread
 /// (JSONRPC's `LineReader`) splits the socket into lines and a main-actor
@@ -19,19 +20,60 @@ final class RemoteConnection {
     private var waiting: [Int: CheckedContinuation<Result<Data, ScreenError>, Never>] = [:]
     private var screens: [String: RemoteScreen] = [:]
     private(set) var isClosed = false
+    /// Why the connection ended, for calls made after.
+    private(set) var closedError: ScreenError?
+    /// Called once the connection is lost, after every screen was told.
+    var onLost: (() -> Void)?
     private var reading: Task<Void, Never>?
     private let decoder = JSONDecoder()
     private let encoder = SnapshotJSON.encoder()
+    /// The ssh client carrying the connection, if it goes to another host.
+    private let tunnel: SSHTunnel?
+    /// A reply has come: a later end is a dropped connection, not a failure to connect.
+    private var established = false
 
     /// Connects to the server's socket; a clear error if nobody listens, and
     /// a refusal, before a byte is sent, unless the folder, the socket and
     /// the process behind it are the user's (`SocketTrust`).
     init(path: String) throws(ScreenError) {
+        tunnel = nil
+        fd = try Self.connectSocket(path)
+        startReading()
+    }
+
+    /// Connects through `ssh` to Facet on another host.
+    init(tunnel: SSHTunnel) {
+        self.tunnel = tunnel
+        fd = tunnel.fd
+        startReading()
+    }
+
+    private func startReading() {
+        let lines = LineReader(fd: fd, limit: Int.max / 2).batches
+        reading = Task { @MainActor [weak self] in
+            for await batch in lines {
+                for event in batch {
+                    if case .line(let bytes) = event { self?.handle(Data(bytes)) }
+                }
+            }
+            self?.lost("the facet server closed the connection")
+        }
+    }
+
+    /// Ends the connection on purpose (and the ssh client carrying it).
+    func close() {
+        onLost = nil
+        lost("the connection was closed")
+        tunnel?.close()
+    }
+
+    /// A connected socket to the server at `path`, checked as `init(path:)` says.
+    static func connectSocket(_ path: String) throws(ScreenError) -> Int32 {
         guard path.utf8.count < MemoryLayout.size(ofValue: sockaddr_un().sun_path) else {
             throw .invalidParams("the socket path is too long for a Unix socket: \(path)", code: "connect_failed")
         }
-        try Self.checkPlace(path)
-        fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        try checkPlace(path)
+        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { throw .failed("cannot create a socket: \(String(cString: strerror(errno)))", code: "connect_failed") }
         var address = sockaddr_un()
         address.sun_family = sa_family_t(AF_UNIX)
@@ -44,23 +86,15 @@ final class RemoteConnection {
         guard connected == 0 else {
             let code = errno
             Glibc.close(fd)
-            throw Self.noServer(path, code)
+            throw noServer(path, code)
         }
         do {
             try SocketTrust.checkServer(fd, path: path)
         } catch {
             Glibc.close(fd)
-            throw Self.refused(path, error)
+            throw refused(path, error)
         }
-        let lines = LineReader(fd: fd, limit: Int.max / 2).batches
-        reading = Task { @MainActor [weak self] in
-            for await batch in lines {
-                for event in batch {
-                    if case .line(let bytes) = event { self?.handle(Data(bytes)) }
-                }
-            }
-            self?.lost("the facet server closed the connection")
-        }
+        return fd
     }
 
     /// The folder and the socket file, before connecting. A missing one
@@ -110,7 +144,7 @@ final class RemoteConnection {
     }
 
     private func send<Params: Encodable>(_ method: String, _ params: Params) async throws(ScreenError) -> Data {
-        guard !isClosed else { throw Self.gone }
+        guard !isClosed else { throw closedError ?? Self.gone }
         nextID += 1
         let id = nextID
         let request = line(id: id, method, params)
@@ -163,6 +197,7 @@ final class RemoteConnection {
 
     private func handle(_ line: Data) {
         guard let header = try? decoder.decode(Header.self, from: line) else { return }
+        established = true
         if let id = header.id, let continuation = waiting.removeValue(forKey: id) {
             if let failure = header.error {
                 continuation.resume(returning: .failure(Self.screenError(failure.code, failure.message, failure.data?.code)))
@@ -199,9 +234,12 @@ final class RemoteConnection {
         guard !isClosed else { return }
         isClosed = true
         shutdown(fd, Int32(SHUT_RDWR))
-        let error = ScreenError.failed(reason, code: "disconnected")
+        let error = tunnel?.failure(established: established)
+            ?? ScreenError.failed(reason, code: "disconnected")
+        closedError = error
         for continuation in waiting.values { continuation.resume(returning: .failure(error)) }
         waiting.removeAll()
         for screen in screens.values { screen.disconnected(error) }
+        onLost?()
     }
 }

@@ -11,7 +11,9 @@ import ScreenKit
 @MainActor
 final class RemoteScreen: ScreenModel {
     let request: ScreenRequest
-    let connection: RemoteConnection
+    private(set) var connection: RemoteConnection
+    /// Gets a lost ssh connection back (nil for a local socket).
+    private weak var reconnection: Reconnection?
     private var current: ScreenSnapshot
     private var handle: String?
     private var version = -1
@@ -33,9 +35,10 @@ final class RemoteScreen: ScreenModel {
     private struct Ask: Encodable { var handle: String; var action: String; var args: ActionArguments; var typedOnly: Bool }
     private struct Handle: Encodable { var handle: String }
 
-    init(request: ScreenRequest, title: String, connection: RemoteConnection) {
+    init(request: ScreenRequest, title: String, connection: RemoteConnection, reconnection: Reconnection? = nil) {
         self.request = request
         self.connection = connection
+        self.reconnection = reconnection
         current = ScreenSnapshot(
             screen: request.screen, title: title, status: .loading("Opening…"), content: ScreenContent(), actions: [])
     }
@@ -57,6 +60,12 @@ final class RemoteScreen: ScreenModel {
     }
 
     override func perform(_ action: String, _ arguments: ActionArguments) async throws(ScreenError) -> ActionOutcome {
+        // An action on a screen whose connection was lost (`r`, say) tries
+        // to connect again at once; the screen opens again, then acts.
+        if connection.isClosed, let reconnection {
+            await reconnection.attempt()
+            if connection.isClosed { throw connection.closedError ?? RemoteConnection.gone }
+        }
         guard let handle else { throw ScreenError.failed("the screen is not open on the server", code: "disconnected") }
         let performed = try await connection.call(
             "screen.perform", Perform(handle: handle, action: action, args: arguments), as: Performed.self)
@@ -88,6 +97,16 @@ final class RemoteScreen: ScreenModel {
         self.version = version
         current = SortAliases.restored(snapshot)
         publish()
+    }
+
+    /// The connection came back: open this screen again on it, from the
+    /// request it was made with.
+    func reattach(to fresh: RemoteConnection) async {
+        guard !closed else { return }
+        connection = fresh
+        handle = nil
+        version = -1
+        await start()
     }
 
     func disconnected(_ error: ScreenError) {

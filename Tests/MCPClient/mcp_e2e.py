@@ -79,7 +79,13 @@ async def scenario(binary, home, work):
         f.write("x" * 1000)
 
     updates = Updates()
-    params = StdioServerParameters(command=binary, args=["--ui", "mcp"], env={"FACET_HOME": home, "NO_COLOR": "1"})
+    env = {"FACET_HOME": home, "NO_COLOR": "1"}
+    # Set by a test that runs the scenario against Facet on another host
+    # (`FACET_CONNECT=ssh://HOST`, Tests/ServeTests/SSHConnectTests.swift).
+    for name in ("FACET_CONNECT", "FACET_SSH_COMMAND", "FACET_REMOTE"):
+        if name in os.environ:
+            env[name] = os.environ[name]
+    params = StdioServerParameters(command=binary, args=["--ui", "mcp"], env=env)
     async with stdio_client(params) as (read, write):
         async with ClientSession(read, write, message_handler=updates) as session:
             init = wire(await session.initialize())

@@ -12,6 +12,8 @@ enum GlobalHelpSections {
 
     static let terminalOptions = [
         ("--connect [SOCKET]", "run against a 'facet serve' core on its socket (also FACET_CONNECT)"),
+        ("--connect ssh://HOST", "Facet on HOST through your ssh ([USER@]HOST[:PORT], or USER@HOST:)"),
+        ("--remote-facet PATH", "the facet on the ssh host (also FACET_REMOTE; default: facet on its PATH)"),
         ("--ascii", "TUI: draw lines in ASCII ('facet --ui tui --help' for all TUI options)"),
         ("--no-mouse", "TUI: leave the mouse to the terminal"),
         ("-h, --help", "this help ('facet --ui NAME --help': that front end's options)"),
@@ -23,7 +25,9 @@ enum GlobalHelpSections {
         ("XDG_DATA_HOME", "without FACET_HOME the data is in $XDG_DATA_HOME/facet (else ~/.local/share/facet)"),
         ("XDG_RUNTIME_DIR", "where 'facet serve' and --connect put the socket ($XDG_RUNTIME_DIR/facet/facet.sock)"),
         ("FACET_UI", "the front end when --ui is not given"),
-        ("FACET_CONNECT", "a server's socket to attach to, or 1 for the default one"),
+        ("FACET_CONNECT", "a server's socket to attach to, or 1 for the default one, or ssh://HOST"),
+        ("FACET_REMOTE", "the facet binary on the host of --connect ssh://HOST"),
+        ("FACET_SSH_COMMAND", "the ssh command for --connect ssh://HOST (default ssh; e.g. 'ssh -F CONFIG')"),
         ("NO_COLOR", "no colours in the CLI, a monochrome TUI"),
         ("TERM, LANG, LC_ALL", "the TUI's terminal; a non-UTF-8 locale draws lines in ASCII"),
         ("COLUMNS", "the CLI's table width when stdout is not a terminal"),
@@ -35,6 +39,7 @@ enum GlobalHelpSections {
     static let dataLocation = [
         "The database is $FACET_HOME/facet.sqlite, else $XDG_DATA_HOME/facet/facet.sqlite,",
         "else ~/.local/share/facet/facet.sqlite; 'facet paths' prints it and the server's socket.",
+        "With --connect ssh://HOST the data, and every path you type or see, are HOST's.",
     ]
 
     static func lines(commands launcher: [FrontEndInfo]) -> [String] {

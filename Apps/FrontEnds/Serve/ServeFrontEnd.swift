@@ -15,15 +15,22 @@ import ScreenKit
 ///
 /// The launcher passes `--socket` (its default is
 /// `$XDG_RUNTIME_DIR/facet/facet.sock`, else under the data directory).
+///
+/// `facet serve --stdio` serves one client on stdin/stdout instead: the
+/// remote end of `facet --connect ssh://host`, run by ssh on that host,
+/// whose channel is the client's connection.
 public enum ServeFrontEnd: FrontEnd {
     public static let name = "serve"
-    public static let usage = "usage: facet serve [--socket PATH]"
+    public static let usage = "usage: facet serve [--socket PATH] [--stdio]"
 
     public static func run(_ context: FrontEndContext) async -> Int32 {
         var arguments = context.arguments[...]
         var path: String?
+        var stdio = false
         while let argument = arguments.popFirst() {
-            if argument == "--socket", let value = arguments.popFirst(), !value.isEmpty {
+            if argument == "--stdio" {
+                stdio = true
+            } else if argument == "--socket", let value = arguments.popFirst(), !value.isEmpty {
                 path = value
             } else if argument == "--help" || argument == "-h" {
                 print(usage)
@@ -38,6 +45,11 @@ public enum ServeFrontEnd: FrontEnd {
             return 2
         }
         signal(SIGPIPE, SIG_IGN)
+        if stdio {
+            await RPCSession.serveStandardStreams(
+                catalog: context.catalog, home: context.home, version: context.version, environment: context.environment)
+            return 0
+        }
         let listener: SocketListener
         do {
             listener = try SocketListener.open(path: path)
