@@ -9,7 +9,8 @@ import TestSupport
     /// Every registered screen; the first test fails when one is added
     /// without being listed here (and so without its examples being run).
     static let screens = [
-        "playlists", "playlist", "login", "whoami", "settings", "folders", "folder", "folder-rename", "stars", "repo", "photos", "photo",
+        "playlists", "playlist", "mpd-playlists", "login", "whoami", "settings", "folders", "folder", "folder-rename", "stars", "repo",
+        "photos", "photo", "player",
     ]
 
     static func examples(inHelp text: String) -> [String] {
@@ -35,6 +36,7 @@ import TestSupport
         try world.signIn()
         if ["stars", "repo"].contains(screen) { try world.useGitHubStandIn() }
         if ["photos", "photo"].contains(screen) { try world.usePhotosStandIn() }
+        if ["playlist", "player", "mpd-playlists"].contains(screen) { try world.useMPD() }
         let help = try world.facet(["help", screen])
         #expect(help.status == 0)
         let examples = Self.examples(inHelp: help.stdout)

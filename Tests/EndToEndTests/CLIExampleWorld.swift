@@ -120,6 +120,20 @@ final class CLIExampleWorld: @unchecked Sendable {
     }
 
     private var githubServer: FixtureServer?
+    private var mpd: MPDServer?
+
+    /// A real MPD of the world's own, with songs queued and a stored
+    /// playlist "Favourites", named in the signed-in user's settings: the
+    /// player's examples drive it as the help shows them.
+    func useMPD() throws {
+        let server = try MPDServer(songs: (1...4).map { ("song\($0).flac", "Song \($0)", "Band", "Album", 30, 220 + 110 * $0) })
+        mpd = server
+        _ = server.mpc("update", "--wait")
+        _ = server.mpc("add", "/")
+        _ = server.mpc("save", "Favourites")
+        let result = try facet(["settings", "set-field", "mpd-host", "127.0.0.1", "set-field", "mpd-port", String(server.port)])
+        guard result.status == 0 else { throw ShellWords.Problem.setup(result.stderr) }
+    }
 
     /// The GitHub stand-in (`Tools/fixtures/github_fixture.py`), started on
     /// first use and stopped with the world.

@@ -50,6 +50,18 @@ struct PicturesEndToEndTests {
             #expect(run.status == 0, "\(name): \(run.stderr)")
             #expect(try Data(contentsOf: URL(fileURLWithPath: file)) == (try world.fixture(name)), "\(name)")
         }
+        // A file that exists is replaced only when confirmed: without --yes
+        // (stdin is no terminal) nothing changes and the command says how.
+        let kept = world.work.path + "/kept.jpg"
+        try Data("mine".utf8).write(to: URL(fileURLWithPath: kept))
+        let refused = try world.facet("photo", "2", "image", "--output", kept)
+        #expect(refused.status == 3, "\(refused.stderr)")
+        #expect(refused.stderr.contains("Replace \(kept)") && refused.stderr.contains("--output \(kept) --yes"), "\(refused.stderr)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: kept)) == Data("mine".utf8))
+        let replaced = try world.facet("photo", "2", "image", "--output", kept, "--yes")
+        #expect(replaced.status == 0, "\(replaced.stderr)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: kept)) != Data("mine".utf8))
+
         // The bomb (photo 1) and the truncated PNG (photo 6): refused, nothing written.
         let bomb = try world.facet("photo", "1", "image", "--output", world.work.path + "/bomb.out")
         #expect(bomb.status == 1)

@@ -137,7 +137,7 @@ async def scenario(binary, home, work):
                 "missingFile": await call(session, "playlists_import", {"path": os.path.join(work, "missing.m3u")}),
                 "unknownTool": await call(session, "no_such_tool", {}),
                 "badArguments": await call(session, "playlist_page", {"number": "many"}),
-                "disabled": await call(session, "playlist_load-previous", {}),
+                "disabled": await call(session, "playlist_load-more", {}),
             }
             facts["pingAfterErrors"] = wire(await session.send_ping()) is not None
     return facts

@@ -105,7 +105,7 @@ struct CommandRunner {
                 out.print(String(decoding: (try? encoder.encode(picture)) ?? Data(), as: UTF8.self))
                 return 0
             }
-            return PictureOutputOption.deliver(picture, to: pictureOutput, out: out)
+            return PictureOutputOption.deliver(picture, to: pictureOutput, out: out, confirmation: confirmation, command: tokens)
         }
         if pictureOutput != nil {
             throw .invalidParams("--output FILE: '\(request.steps.last?.action ?? "")' handed back no picture", code: "invalid_output")

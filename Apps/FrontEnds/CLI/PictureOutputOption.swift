@@ -32,7 +32,12 @@ enum PictureOutputOption {
     }
 
     /// Writes `picture` where the command line asked; returns the exit status.
-    static func deliver(_ picture: PictureContent, to file: String?, out: Output) -> Int32 {
+    /// A file that exists is replaced only when confirmed (`--yes`, or `y` on
+    /// a terminal), as every action that overwrites data is: the picture is
+    /// safe to fetch again, the file it would replace may not be.
+    static func deliver(
+        _ picture: PictureContent, to file: String?, out: Output, confirmation: CLIConfirmation, command: [String]
+    ) -> Int32 {
         guard let file else {
             guard !out.stdoutIsTerminal else {
                 out.error("the \(picture.mimeType) picture (\(picture.width)×\(picture.height), \(picture.bytes.count) bytes) "
@@ -41,6 +46,21 @@ enum PictureOutputOption {
             }
             _ = StandardStreams.write(picture.bytes, to: StandardStreams.output)
             return 0
+        }
+        var existing = stat()
+        if lstat(file, &existing) == 0, !confirmation.yes {
+            let question = "Replace \(file) (\(existing.st_size) bytes)? This cannot be undone."
+            switch confirmation.ask(question) {
+            case true?:
+                break
+            case false?:
+                out.error("not confirmed; nothing was changed")
+                return CLIConfirmation.exitStatus
+            case nil:
+                let line = CommandText.line(command + [option, file, CLIConfirmation.option])
+                out.error("\(question) Not asked, as stdin is not a terminal; nothing was changed. To go ahead: \(line)")
+                return CLIConfirmation.exitStatus
+            }
         }
         let temporary = file + ".facet-\(getpid()).tmp"
         guard FileManager.default.createFile(atPath: temporary, contents: Data(picture.bytes)) else {

@@ -64,11 +64,18 @@ public enum ToolCatalog {
     /// A screen's actions to offer. In read-only mode a form's `set-field`
     /// goes too when every action that would submit the form is hidden:
     /// typing into a form nobody can submit only misleads an agent.
+    /// `scroll-to` and `load-previous` are not offered: they move the window
+    /// of a face that draws a scrollbar, and an agent reads a list forward by
+    /// `page` or `load-more`; two tools fewer per list screen keep
+    /// `tools/list` within an agent's budget.
+    static let windowActions: Set<String> = [StandardAction.scrollTo, StandardAction.loadPrevious]
+
     static func offeredActions(_ screen: ScreenDescriptor, readOnly: Bool) -> [ActionDescriptor] {
-        guard readOnly else { return screen.actions }
-        let offered = screen.actions.filter(ActionSafety.isReadOnly)
+        let actions = screen.actions.filter { !windowActions.contains($0.name) }
+        guard readOnly else { return actions }
+        let offered = actions.filter(ActionSafety.isReadOnly)
         let submits = { (action: ActionDescriptor) in !StandardAction.all.contains(action.name) }
-        let noSubmitLeft = screen.actions.contains(where: submits) && !offered.contains(where: submits)
+        let noSubmitLeft = actions.contains(where: submits) && !offered.contains(where: submits)
         return noSubmitLeft ? offered.filter { $0.name != StandardAction.setField } : offered
     }
 

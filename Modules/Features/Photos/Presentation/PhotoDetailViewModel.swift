@@ -75,8 +75,7 @@ public final class PhotoDetailViewModel: ScreenModel, DeclaredScreen {
 
     public static let imageAction = ScreenAction<PhotoDetailViewModel>(
         "image", key: "i", label: "Image",
-        summary: "The photo's image (--thumbnail: its thumbnail), fetched once and then kept in the picture cache; "
-            + "the CLI writes it with --output FILE.",
+        summary: "The photo's image (--thumbnail: its thumbnail), fetched once, then kept in the picture cache.",
         effect: .view, reachesNetwork: true,
         params: [ParamDescriptor(name: "thumbnail", label: "The thumbnail instead of the full image", kind: .bool, required: false)],
         showsPicture: true,

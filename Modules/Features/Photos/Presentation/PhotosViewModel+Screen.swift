@@ -95,7 +95,7 @@ extension PhotosViewModel {
 
     public static let thumbnailAction = ScreenAction<PhotosViewModel>(
         "thumbnail", label: "Thumbnail",
-        summary: "A photo's thumbnail, fetched once and then kept in the picture cache; the CLI writes it with --output FILE.",
+        summary: "A photo's thumbnail, fetched once, then kept in the picture cache.",
         effect: .view, reachesNetwork: true, params: [itemParam], showsPicture: true, unavailable: { $0.noRows }
     ) { model, arguments throws(ScreenError) in try await model.thumbnail(id: try photoID(arguments)) }
 

@@ -138,8 +138,8 @@ public final class PlayerViewModel: ScreenModel, DeclaredScreen {
             "facet player next",
             "facet player seek 90",
             "facet player volume 40",
-            "facet player clear --yes",
-            "MPD_HOST=secret@music.local facet player --json",
+            "facet player --json",
+            "facet player clear",
         ])
 
     var unreachable: String? {

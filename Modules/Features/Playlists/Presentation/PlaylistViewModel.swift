@@ -432,10 +432,10 @@ public final class PlaylistViewModel: ScreenModel, DeclaredScreen {
             "facet playlist Sample undo",
             "facet playlist Sample add music",
             "facet playlist Sample export sample.m3u8",
-            "facet playlist Sample rename Favourites",
             "facet playlist Sample play 3",
             "facet playlist Sample enqueue",
             "facet playlist Sample save-to-mpd Favourites --yes",
+            "facet playlist Sample rename Favourites",
         ])
 
     /// Songs, source, format, import time and page, each with its typed
