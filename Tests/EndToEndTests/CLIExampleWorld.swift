@@ -126,7 +126,7 @@ final class CLIExampleWorld: @unchecked Sendable {
     /// playlist "Favourites", named in the signed-in user's settings: the
     /// player's examples drive it as the help shows them.
     func useMPD() throws {
-        let server = try MPDServer(songs: (1...4).map { ("song\($0).flac", "Song \($0)", "Band", "Album", 30, 220 + 110 * $0) })
+        let server = try MPDServer(songs: (1...4).map { ("song\($0).flac", "Song \($0)", "Band", "Album", 120, 220 + 110 * $0) })
         mpd = server
         _ = server.mpc("update", "--wait")
         _ = server.mpc("add", "/")

@@ -54,16 +54,22 @@ struct FormsAt80ColumnsTmuxTests {
         let home = try signedInHome()
         let tmux = try TmuxSession(
             command: TmuxEndToEndTests().command(home: home.path, arguments: "--ui tui --no-mouse settings"), width: 80, height: 24)
-        try tmux.wait(for: "the settings form") { $0.contains("Settings of") && $0.contains("› GitHub username") }
-        for _ in 0..<6 { try tmux.keys("j") }
-        try tmux.wait(for: "the web URL pointed at") { $0.contains("› GitHub web URL") }
+        var screen = try tmux.wait(for: "the settings form") { $0.contains("Settings of") && $0.contains("› GitHub username") }
+        // Down to the web URL field, one move at a time (wherever it sits in the form).
+        for _ in 0..<16 where !screen.contains("› GitHub web URL") {
+            let pointed = lines(screen).first { $0.hasPrefix("›") } ?? ""
+            try tmux.keys("j")
+            screen = try tmux.wait(for: "the pointer moved") { (self.lines($0).first { $0.hasPrefix("›") } ?? "") != pointed }
+        }
+        try #require(screen.contains("› GitHub web URL"), "\(screen)")
         try tmux.keys("Enter")
         try tmux.keys("C-u")
         try tmux.type("ftp://x")
         try tmux.keys("Enter")
-        let screen = try tmux.waitForFrame(for: "the refusal") { $0.contains("ftp://x") && $0.contains("[ Save ]") && $0.contains("must be") }
+        screen = try tmux.waitForFrame(for: "the refusal") { $0.contains("ftp://x") && $0.contains("[ Save ]") && $0.contains("must be") }
         // The Save button's reason carries the fix: wrapped under it, never cut.
-        let form = lines(screen).prefix { !$0.contains("Settings of") }
+        // The form: below the tab bar (whose titles shorten at 80 columns), above the detail.
+        let form = lines(screen).dropFirst().prefix { !$0.contains("Settings of") }
         let joined = form.map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
         #expect(joined.contains("(GitHub web URL must be an http:// or https:// URL.)"), "\(screen)")
         #expect(!form.contains { $0.contains("…") }, "\(screen)")

@@ -30,12 +30,9 @@ import TestSupport
         _ = try session.request("screen.perform", ["handle": handle, "action": "set-field", "args": ["field": "last-name", "value": "Lovelace"]])
         let performed = Self.result(try session.request("screen.perform", ["handle": handle, "action": "sign-in"]))
         #expect((performed["outcome"] as? [String: Any])?["pending"] as? Bool == true)
-        let loading = try session.notification { message in
-            let snapshot = (message["params"] as? [String: Any])?["snapshot"] as? [String: Any]
-            return message["method"] as? String == "screen.changed"
-                && (snapshot?["status"] as? [String: Any])?["kind"] as? String == "loading"
-        }
-        let loadingSnapshot = (loading["params"] as? [String: Any])?["snapshot"] as? [String: Any]
+        // The loading state is the reply's snapshot (never sent again as a notification).
+        let loadingSnapshot = performed["snapshot"] as? [String: Any]
+        #expect((loadingSnapshot?["status"] as? [String: Any])?["kind"] as? String == "loading")
         #expect(((loadingSnapshot?["status"] as? [String: Any])?["message"] as? String) == "Signing in as Ada Lovelace…")
         let fields = ((loadingSnapshot?["content"] as? [String: Any])?["form"] as? [String: Any])?["fields"] as? [[String: Any]]
         #expect(fields?.allSatisfy { $0["readOnly"] as? Bool == true } == true)
