@@ -11,7 +11,8 @@ enum SSHFailure {
         let host = destination.description
         let lines = stderr.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
             .filter { !$0.isEmpty }
-        let said = lines.last.map { " (ssh: \($0))" } ?? ""
+        // ssh starts most of its own lines with "ssh: "; said once.
+        let said = lines.last.map { " (ssh: \($0.hasPrefix("ssh: ") ? String($0.dropFirst(5)) : $0))" } ?? ""
         func has(_ words: String) -> Bool { stderr.localizedCaseInsensitiveContains(words) }
         if has("Host key verification failed") || has("REMOTE HOST IDENTIFICATION HAS CHANGED") {
             return .failed(

@@ -86,10 +86,20 @@ def check_tui(binary, title, text):
                     time.sleep(0.2)
                 fail(f"TUI: never showed {what}; the terminal shows:\n{screen}")
 
-            pattern = re.compile(rf"([0-9]+) {re.escape(title)}\b")
-            screen = wait(lambda s: pattern.search(s.split("\n")[0]), f"a tab named {title!r}")
-            number = pattern.search(screen.split("\n")[0]).group(1)
-            subprocess.run(tmux + ["send-keys", "-t", "t", "-l", number], check=True)
+            named = re.compile(rf"(^|\s){re.escape(title)}\b")
+            screen = wait(lambda s: named.search(s.split("\n")[0]), f"a tab named {title!r}")
+            numbered = re.search(rf"([0-9]+) {re.escape(title)}\b", screen.split("\n")[0])
+            if numbered:
+                # Tabs 1-9 have their digit.
+                number = numbered.group(1)
+                subprocess.run(tmux + ["send-keys", "-t", "t", "-l", number], check=True)
+            else:
+                # A tenth tab on has no digit: from the first tab (a list, where
+                # Tab is not a form's), shift-Tab goes round to the last one.
+                number = "last"
+                subprocess.run(tmux + ["send-keys", "-t", "t", "-l", "1"], check=True)
+                wait(lambda s: "Playlists" in s.split("\n")[1], "the first tab")
+                subprocess.run(tmux + ["send-keys", "-t", "t", "BTab"], check=True)
             wait(lambda s: text in s, repr(text))
             print(f"  TUI: tab {number} {title!r} shows {text!r}")
         finally:
