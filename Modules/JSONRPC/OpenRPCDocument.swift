@@ -32,7 +32,10 @@ public enum OpenRPCDocument {
             ]),
         ]))
         let methods: [JSONValue] = [
-            method("initialize", "Handshake: protocol version, server and capabilities.", [], result("Initialize", .object(["type": .string("object")]))),
+            method("initialize", "Handshake: protocol version, server and capabilities.", [
+                param("capabilities", "What the client takes: listDeltas (a list names the rows of the window last sent to this client in reused, instead of repeating them)",
+                      .object(["type": .string("object"), "properties": .object(["listDeltas": .object(["type": .string("boolean")])])])),
+            ], result("Initialize", .object(["type": .string("object")]))),
             method("screens.list", "Every registered screen with its parameters and actions.", [], result("Screens", .object(["type": .string("array")]))),
             method("screen.open", "Open a screen; returns its handle and first snapshot.", [
                 param("screen", "Screen id", .object(["type": .string("string"), "enum": screenIDs]), required: true),
@@ -51,7 +54,10 @@ public enum OpenRPCDocument {
                     "outcome": ref("Outcome"),
                 ]),
             ]))),
-            method("screen.snapshot", "Read an open screen's current snapshot.", [handle], snapshotResult),
+            method("screen.snapshot", "Read an open screen's current snapshot.", [
+                handle,
+                param("whole", "Send the list whole even to a client that takes list deltas", .object(["type": .string("boolean")])),
+            ], snapshotResult),
             method("screen.wait", "Wait until the screen's background work is done; returns the snapshot. With sinceVersion: at once if the screen is newer, else also until its next change (timeoutMs, default 30000).", [
                 handle,
                 param("sinceVersion", "The last version the client has seen", .object(["type": .string("integer")])),

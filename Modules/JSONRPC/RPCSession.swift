@@ -27,6 +27,18 @@ public final class RPCSession {
         var cachedSnapshot: [UInt8] = []
         /// The newest version the client has been sent, in a reply or a notification.
         var delivered = -1
+        /// What the client was last sent, for a client that takes deltas.
+        var held: Held?
+    }
+
+    /// The parts of the snapshot a client was last sent that a later one
+    /// may name instead of sending again: the list window's rows
+    /// (`ReusedRows`) and the actions (`ScreenSnapshot.actionsOf`).
+    struct Held {
+        var version: Int
+        var offset: Int
+        var items: [ListItem]
+        var actions: [ActionDescriptor]
     }
 
     public let catalog: any ScreenCatalog
@@ -40,6 +52,10 @@ public final class RPCSession {
     private var waits: [String: AsyncStream<Void>.Continuation] = [:]
     private var extraMethods: [String: MethodHandler] = [:]
     private var cachedInitialize: [UInt8]?
+    /// The client asked, in `initialize`, for snapshots that name the rows
+    /// and actions it holds instead of repeating them; other clients get
+    /// every snapshot whole.
+    public private(set) var sendsListDeltas = false
     /// When false only methods added with `register` are answered: a
     /// transport with its own method set (MCP) must not expose `screen.*`
     /// beside it (its `--read-only` could be bypassed through them).
@@ -167,11 +183,13 @@ public final class RPCSession {
             if let handler = extraMethods[method] { return .success(try await handler(params)) }
             guard exposesBuiltInMethods else { return .failure(.methodNotFound(method)) }
             switch method {
-            case "initialize": return .success(initialize())
+            case "initialize":
+                sendsListDeltas = params["capabilities"]?["listDeltas"] == .bool(true)
+                return .success(initialize())
             case "screens.list": return .success(writer.encode(catalog.screens))
             case "screen.open": return .success(try await openScreen(params))
             case "screen.perform": return .success(try await perform(params))
-            case "screen.snapshot": return .success(state(try handle(params)))
+            case "screen.snapshot": return .success(state(try handle(params), whole: params["whole"] == .bool(true)))
             case "screen.wait": return .success(try await wait(params))
             case "screen.confirmation": return .success(try await confirmation(params))
             case "screen.close":
@@ -205,6 +223,7 @@ public final class RPCSession {
             struct Server: Encodable { var name: String; var version: String }
             struct Capabilities: Encodable {
                 var batch: Bool
+                var listDeltas: Bool
                 var maxLineBytes: Int
                 var notifications: [String]
             }
@@ -215,7 +234,7 @@ public final class RPCSession {
             var serverInfo: Server
         }
         return writer.encode(Info(
-            capabilities: .init(batch: true, maxLineBytes: lineLimit, notifications: ["screen.changed"]),
+            capabilities: .init(batch: true, listDeltas: true, maxLineBytes: lineLimit, notifications: ["screen.changed"]),
             home: home, protocolVersion: Self.protocolVersion,
             screens: catalog.screens.map(\.id),
             serverInfo: .init(name: "facet", version: version)))
@@ -373,25 +392,56 @@ public final class RPCSession {
         return arguments
     }
 
-    func state(_ handle: String) -> [UInt8] {
+    /// `whole`: the list goes whole even to a client that takes deltas (it
+    /// asks so when it misses the window a delta names).
+    func state(_ handle: String, whole: Bool = false) -> [UInt8] {
         guard let version = open[handle]?.screen.changes.version else { return Array("null".utf8) }
         return RPCWriter.joined(
             Array(#"{"handle":"#.utf8), writer.encode(handle), Array(#","snapshot":"#.utf8),
-            snapshotBytes(handle, delivering: true), Array(#","version":"#.utf8), Array(String(version).utf8), [0x7D])
+            snapshotBytes(handle, delivering: true, whole: whole), Array(#","version":"#.utf8),
+            Array(String(version).utf8), [0x7D])
     }
 
     /// The snapshot's JSON, encoded once per version. `delivering`: it goes
-    /// to the client (a reply, a notification), which then has this version.
-    func snapshotBytes(_ handle: String, delivering: Bool = false) -> [UInt8] {
+    /// to the client (a reply, a notification), which then has this version;
+    /// a client that takes list deltas is sent only the rows it lacks.
+    func snapshotBytes(_ handle: String, delivering: Bool = false, whole: Bool = false) -> [UInt8] {
         guard var entry = open[handle] else { return Array("null".utf8) }
         let version = entry.screen.changes.version
-        if entry.cachedVersion != version || entry.cachedSnapshot.isEmpty {
+        var lean: [UInt8]?
+        if delivering {
+            entry.delivered = max(entry.delivered, version)
+            if sendsListDeltas { lean = leanSnapshot(&entry, version: version, whole: whole) }
+        }
+        if lean == nil, entry.cachedVersion != version || entry.cachedSnapshot.isEmpty {
             entry.cachedSnapshot = writer.encode(entry.screen.snapshot)
             entry.cachedVersion = version
         }
-        if delivering { entry.delivered = max(entry.delivered, version) }
         open[handle] = entry
-        return entry.cachedSnapshot
+        return lean ?? entry.cachedSnapshot
+    }
+
+    /// The snapshot with the list rows and the actions the client was last
+    /// sent named, not repeated; nil when it holds none of them (the whole
+    /// snapshot goes, from the cache). Either way it then holds this one.
+    private func leanSnapshot(_ entry: inout OpenScreen, version: Int, whole: Bool) -> [UInt8]? {
+        let snapshot = entry.screen.snapshot
+        let list = snapshot.content.list
+        let held = entry.held
+        entry.held = Held(version: version, offset: list?.offset ?? 0, items: list?.items ?? [], actions: snapshot.actions)
+        guard !whole, let held else { return nil }
+        var copy = snapshot
+        var named = false
+        if let reduced = list?.reusing(held.items, at: held.offset, base: held.version) {
+            copy.content.list = reduced
+            named = true
+        }
+        if !snapshot.actions.isEmpty, snapshot.actions == held.actions {
+            copy.actions = []
+            copy.actionsOf = held.version
+            named = true
+        }
+        return named ? writer.encode(copy) : nil
     }
 
     func changed(_ handle: String) {

@@ -86,7 +86,11 @@ public enum SnapshotSchema {
     static let snapshot = object(
         "The whole visible state of one screen (ScreenKit.ScreenSnapshot).",
         required: ["screen": string, "title": string, "status": ref("Status"), "content": ref("Content"),
-                   "actions": array(ref("Action"))])
+                   "actions": array(ref("Action"))],
+        optional: ["actionsOf": .object([
+            "type": .string("integer"),
+            "description": .string("Only to a client that asked for listDeltas: actions is empty, they are those of the snapshot of this version"),
+        ])])
 
     static let status = object(
         "What the screen is doing: idle, loading (with a message), error (message and stable code), notice.",
@@ -118,7 +122,14 @@ public enum SnapshotSchema {
             "items": array(ref("ListItem")), "offset": integer, "total": integer, "hasMore": boolean,
             "loadingMore": boolean, "columns": array(ref("ListColumn")), "emptyMessage": string,
         ],
-        optional: ["filter": string, "sort": string, "sortDescending": boolean])
+        optional: ["filter": string, "sort": string, "sortDescending": boolean, "reused": reused])
+
+    static let reused = object(
+        "Only to a client that asked for listDeltas: items holds only the rows it lacks; each run puts back count rows from index from of the window of version base at index at.",
+        required: [
+            "base": integer,
+            "runs": array(object("A stretch of rows the client holds.", required: ["at": integer, "from": integer, "count": integer])),
+        ])
 
     static let listItem = object(
         "A row: values by column id (typed as the column says), display text where it differs, badges.",

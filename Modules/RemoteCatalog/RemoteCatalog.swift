@@ -24,6 +24,12 @@ public final class RemoteCatalog: ScreenCatalog {
         var serverInfo: Server?
     }
     private struct NoParams: Encodable {}
+    /// A list's rows the front end holds are named, not sent again
+    /// (`ReusedRows`): what crosses the wire is what the face shows.
+    private struct Hello: Encodable {
+        struct Capabilities: Encodable { var listDeltas = true }
+        var capabilities = Capabilities()
+    }
 
     /// Connects to a server's socket, shakes hands and reads the screen list.
     public static func connect(path: String) async throws(ScreenError) -> RemoteCatalog {
@@ -63,7 +69,7 @@ public final class RemoteCatalog: ScreenCatalog {
             place = destination.description
         }
         do throws(ScreenError) {
-            let handshake = try await connection.call("initialize", NoParams(), as: Handshake.self)
+            let handshake = try await connection.call("initialize", Hello(), as: Handshake.self)
             try checkProtocol(handshake.protocolVersion, serverVersion: handshake.serverInfo?.version, place: place)
             guard let home = handshake.home else {
                 throw ScreenError.failed("the facet at \(place) named no home screen", code: "protocol_error")

@@ -34,6 +34,10 @@ final class RemoteScreen: ScreenModel {
     private struct Perform: Encodable { var handle: String; var action: String; var args: ActionArguments }
     private struct Ask: Encodable { var handle: String; var action: String; var args: ActionArguments; var typedOnly: Bool }
     private struct Handle: Encodable { var handle: String }
+    private struct Whole: Encodable { var handle: String; var whole = true }
+    /// A whole snapshot has been asked for (a delta named a window this
+    /// screen does not hold); deltas meanwhile are dropped.
+    private var askingWhole = false
 
     init(request: ScreenRequest, title: String, connection: RemoteConnection, reconnection: Reconnection? = nil) {
         self.request = request
@@ -91,12 +95,44 @@ final class RemoteScreen: ScreenModel {
             "screen.confirmation", Ask(handle: handle, action: action, args: arguments, typedOnly: typedOnly), as: Questions.self)
     }
 
-    /// A newer state from the server (a response or a notification).
+    /// A newer state from the server (a response or a notification). Rows
+    /// and actions it names as those of the snapshot this screen holds are
+    /// taken from it; a snapshot that names another one (a notification
+    /// was coalesced away) is replaced by the whole snapshot, asked for once.
     func apply(_ snapshot: ScreenSnapshot, version: Int) {
         guard version > self.version else { return }
+        var snapshot = snapshot
+        if let list = snapshot.content.list, let reused = list.reused {
+            guard reused.base == self.version, let old = current.content.list?.items, let whole = list.rebuilt(from: old) else {
+                askWhole()
+                return
+            }
+            snapshot.content.list = whole
+        }
+        if let base = snapshot.actionsOf {
+            guard base == self.version else {
+                askWhole()
+                return
+            }
+            snapshot.actions = current.actions
+            snapshot.actionsOf = nil
+        }
         self.version = version
         current = SortAliases.restored(snapshot)
         publish()
+    }
+
+    private func askWhole() {
+        guard !askingWhole, let handle else { return }
+        askingWhole = true
+        launch { [weak self] in
+            guard let self else { return }
+            defer { self.askingWhole = false }
+            guard !self.closed,
+                  let state = try? await self.connection.call("screen.snapshot", Whole(handle: handle), as: State.self)
+            else { return }
+            self.apply(state.snapshot, version: state.version)
+        }
     }
 
     /// The connection came back: open this screen again on it, from the

@@ -36,6 +36,9 @@ public struct ListContent: Codable, Equatable, Sendable {
     public var columns: [ListColumn]
     /// What to say when `items` is empty.
     public var emptyMessage: String
+    /// Set only on the JSON-RPC wire, for a client that asked for list
+    /// deltas: `items` are then only the rows it lacked (`ReusedRows`).
+    public var reused: ReusedRows? = nil
 
     public init(
         items: [ListItem], offset: Int = 0, total: Int? = nil, hasMore: Bool = false,

@@ -11,6 +11,11 @@ public struct ScreenSnapshot: Codable, Equatable, Sendable {
     public var status: ScreenStatus
     public var content: ScreenContent
     public var actions: [ActionDescriptor]
+    /// Set only on the JSON-RPC wire, for a client that asked for deltas:
+    /// `actions` is empty because they are those of the snapshot of this
+    /// version, which the client holds (they rarely change between two
+    /// snapshots, and they outweigh a page of rows).
+    public var actionsOf: Int? = nil
 
     public init(
         screen: String, title: String, status: ScreenStatus = .idle,
