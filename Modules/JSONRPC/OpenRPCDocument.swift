@@ -70,6 +70,17 @@ public enum OpenRPCDocument {
                 param("typedOnly", "Only the typed question (question is then null): the first was already asked", .object(["type": .string("boolean")])),
             ], result("Confirmation", confirmationSchema)),
             method("screen.close", "Close a handle.", [handle], result("Closed", .object(["type": .string("boolean")]))),
+            method("paths.list", "What a typed path can become on the machine the screens' paths are on (a path field's completion): the folder part typed, the matching names (a directory's ending in /), how many matched, and the text completed as far as they agree.", [
+                param("path", "The path typed so far", .object(["type": .string("string"), "maxLength": .int(4096)]), required: true),
+            ], result("PathListing", .object([
+                "type": .string("object"),
+                "properties": .object([
+                    "folder": .object(["type": .string("string")]),
+                    "names": .object(["type": .string("array"), "items": .object(["type": .string("string")])]),
+                    "total": .object(["type": .string("integer")]),
+                    "completion": .object(["type": .string("string")]),
+                ]),
+            ]))),
         ]
         return .object([
             "openrpc": .string("1.2.6"),

@@ -192,6 +192,7 @@ public final class RPCSession {
             case "screen.snapshot": return .success(state(try handle(params), whole: params["whole"] == .bool(true)))
             case "screen.wait": return .success(try await wait(params))
             case "screen.confirmation": return .success(try await confirmation(params))
+            case "paths.list": return .success(writer.encode(await catalog.listPaths(try Self.typedPath(params))))
             case "screen.close":
                 let handle = try handle(params)
                 close(handle)
@@ -363,6 +364,20 @@ public final class RPCSession {
     }
 
     // MARK: Helpers
+
+    /// Longer than any path the system takes: refused rather than listed.
+    static let longestPath = 4096
+
+    /// `paths.list`'s `path`: the text typed so far in a path field.
+    static func typedPath(_ params: JSONValue) throws -> String {
+        guard case .string(let typed)? = params["path"] else {
+            throw RPCError.invalidParams("'path' must be the path typed so far, a string")
+        }
+        guard typed.utf8.count <= longestPath else {
+            throw RPCError.invalidParams("'path' is longer than any path (\(longestPath) bytes)")
+        }
+        return typed
+    }
 
     func handle(_ params: JSONValue) throws -> String {
         guard case .string(let handle)? = params["handle"] else {

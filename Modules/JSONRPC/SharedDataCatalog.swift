@@ -39,6 +39,8 @@ public final class SharedDataCatalog: ScreenCatalog {
     public init(base: any ScreenCatalog) { self.base = base }
 
     public var screens: [ScreenDescriptor] { base.screens }
+    public var pathsAreLocal: Bool { base.pathsAreLocal }
+    public func listPaths(_ typed: String) async -> PathCompletion.Listing { await base.listPaths(typed) }
 
     /// How many client screens are open (for tests and diagnostics).
     public var openCount: Int { clients.count }

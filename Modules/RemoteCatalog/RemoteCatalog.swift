@@ -100,6 +100,17 @@ public final class RemoteCatalog: ScreenCatalog {
         self.home = home
     }
 
+    /// Paths mean the server's machine's: they are listed there.
+    public var pathsAreLocal: Bool { false }
+
+    private struct TypedPath: Encodable { var path: String }
+
+    /// The server's listing; none when it cannot be asked (the field keeps its text).
+    public func listPaths(_ typed: String) async -> PathCompletion.Listing {
+        (try? await connection.call("paths.list", TypedPath(path: typed), as: PathCompletion.Listing.self))
+            ?? PathCompletion.Listing(folder: "", names: [], total: 0, completion: typed)
+    }
+
     /// A screen that opens on the server when started.
     public func makeScreen(_ request: ScreenRequest) throws(ScreenError) -> any Screen {
         let screen = RemoteScreen(

@@ -16,10 +16,11 @@ public final class BoundedProcess: @unchecked Sendable {
     /// a hung test by long.
     public init(
         _ executable: String, _ arguments: [String], environment: [String: String]? = nil,
-        lifetime: TimeInterval = ChildLifetime.longest
+        lifetime: TimeInterval = ChildLifetime.longest, currentDirectory: String? = nil
     ) throws {
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
+        if let currentDirectory { process.currentDirectoryURL = URL(fileURLWithPath: currentDirectory) }
         if let environment { process.environment = environment }
         let outPipe = Pipe()
         let errPipe = Pipe()

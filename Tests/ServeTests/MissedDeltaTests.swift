@@ -74,19 +74,12 @@ struct MissedDeltaTests {
         let screensFile = place.file("screens.json", String(decoding: try JSONSerialization.data(withJSONObject: screens), as: UTF8.self))
         let snapshotFile = place.file("snapshot.json", String(decoding: try JSONSerialization.data(withJSONObject: snapshot), as: UTF8.self))
         let log = place.path + "/requests.jsonl"
-        let server = Process()
-        server.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        server.arguments = ["python3", script, socket, screensFile, snapshotFile, log, protocolVersion]
-        try server.run()
-        let lifetime = ChildDeadline(server, seconds: 120)
+        let server = try BoundedProcess("/usr/bin/env", ["python3", script, socket, screensFile, snapshotFile, log, protocolVersion])
         defer {
-            if server.isRunning { server.terminate() }
-            server.waitUntilExit()
-            lifetime.finish()
+            server.signal(SIGTERM)
+            _ = server.finish(timeout: 20)
         }
-        let listening = Date().addingTimeInterval(30)
-        while !FileManager.default.fileExists(atPath: socket), server.isRunning, Date() < listening { usleep(20_000) }
-        #expect(FileManager.default.fileExists(atPath: socket), "the stand-in did not listen")
+        #expect(server.waitFor(timeout: 30) { FileManager.default.fileExists(atPath: socket) }, "the stand-in did not listen")
 
         let shown = try FacetProcess.run(
             ["--connect", socket, "playlist", "Sample", "--json"], home: TemporaryDirectory("facet-missed-delta-client").path,

@@ -30,6 +30,9 @@ final class PageHost {
         await PictureResponder.answer(query: query, catalog: catalog, screens: pictureScreens)
     }
 
+    /// A path field's completion, listed where the screens' paths are.
+    func listPaths(_ typed: String) async -> PathCompletion.Listing { await catalog.listPaths(typed) }
+
     static let stalledReason = "the page read none of its answers for too long"
     static let stoppingReason = "facet is stopping"
 

@@ -21,13 +21,15 @@ enum PathCompletionResponder {
     }
 
     /// The page encodes the text with `encodeURIComponent`: percent escapes only, no `+` for a space.
-    static func respond(query: String, workingDirectory: String = FileManager.default.currentDirectoryPath) -> Response {
+    /// `list` lists on the machine whose paths the screens take (another
+    /// host's, for a core reached through ssh).
+    static func respond(query: String, list: (String) async -> PathCompletion.Listing) async -> Response {
         guard let raw = WebResponder.queryValue("path", in: query), let typed = String(raw).removingPercentEncoding,
             typed.utf8.count <= longestPath
         else {
             return WebResponder.text(.badRequest, "Give the path typed so far as ?path=TEXT.\n")
         }
-        let listing = PathCompletion.list(typed, workingDirectory: workingDirectory)
+        let listing = await list(typed)
         let answer = Answer(folder: listing.folder, names: listing.names, total: listing.total, completion: listing.completion)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]

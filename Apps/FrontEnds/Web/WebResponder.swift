@@ -43,7 +43,8 @@ struct WebResponder: HTTPResponder {
             guard access.admits(secret: request.headers[HTTPField.Name(AccessGuard.secretHeader)!]) else {
                 return Self.text(.forbidden, "This page has no secret of this server: open the URL facet printed.\n")
             }
-            return PathCompletionResponder.respond(query: query)
+            let pages = pages
+            return await PathCompletionResponder.respond(query: query) { await pages.listPaths($0) }
         }
         if path == PictureResponder.path {
             let pages = pages

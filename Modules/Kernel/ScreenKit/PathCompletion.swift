@@ -21,7 +21,7 @@ public enum PathCompletion {
     public static let defaultLimit = 200
 
     /// What a typed path's folder holds that starts with its last part.
-    public struct Listing: Equatable, Sendable {
+    public struct Listing: Codable, Equatable, Sendable {
         /// The typed text up to and including its last `/`: every match is this plus a name.
         public var folder: String
         /// The matching names, sorted, a directory's ending in `/`; at most the limit.
@@ -59,7 +59,11 @@ public enum PathCompletion {
         _ typed: String, workingDirectory: String = FileManager.default.currentDirectoryPath,
         home: String? = ProcessInfo.processInfo.environment["HOME"], limit: Int = defaultLimit
     ) -> Result {
-        let listing = list(typed, workingDirectory: workingDirectory, home: home, limit: limit)
+        completion(list(typed, workingDirectory: workingDirectory, home: home, limit: limit))
+    }
+
+    /// Tab's answer from a listing (made here or on the host whose paths they are).
+    public static func completion(_ listing: Listing) -> Result {
         if listing.total < 2 { return Result(text: listing.completion, candidates: []) }
         return Result(text: listing.completion, candidates: listing.names, total: listing.total)
     }

@@ -45,10 +45,18 @@ public protocol ScreenCatalog: AnyObject {
     /// What a front end must tell the user once it is up, about the whole
     /// app rather than one screen (live updates that only poll, say).
     var warnings: [String] { get }
+    /// The paths screens take are this machine's. False for a core on
+    /// another host: its paths are listed there (`listPaths`), and a front
+    /// end completes them when that answer comes, not at once.
+    var pathsAreLocal: Bool { get }
+    /// What a typed path can become on the machine whose paths the screens take.
+    func listPaths(_ typed: String) async -> PathCompletion.Listing
 }
 
 extension ScreenCatalog {
     public var warnings: [String] { [] }
+    public var pathsAreLocal: Bool { true }
+    public func listPaths(_ typed: String) async -> PathCompletion.Listing { PathCompletion.list(typed) }
 
     public func descriptor(_ id: String) -> ScreenDescriptor? { screens.first { $0.id == id } }
 

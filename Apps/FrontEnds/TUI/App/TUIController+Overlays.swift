@@ -42,6 +42,37 @@ extension TUIController {
         }
     }
 
+    /// Puts a completion into the focused field; false when it adds nothing
+    /// (the path is complete, or nothing fits).
+    static func complete(_ prompt: inout Prompt, with completion: PathCompletion.Result) -> Bool {
+        let typed = prompt.fields[prompt.focus].editor.text
+        guard completion.text != typed || !completion.candidates.isEmpty else { return false }
+        prompt.fields[prompt.focus].editor.replace(with: completion.text)
+        prompt.fields[prompt.focus].editor.moveEnd()
+        prompt.hint = completion.candidates.isEmpty ? nil : PathCompletion.summary(completion)
+        return true
+    }
+
+    /// Tab in a path field of a core on another host: its host lists the
+    /// folder. The answer completes the field if it still holds what was
+    /// typed; one that adds nothing moves to the next field, as Tab does
+    /// at once on this machine.
+    func completeElsewhere(_ typed: String, field: Int) {
+        let catalog = catalog
+        Task { @MainActor [weak self] in
+            let listing = await catalog.listPaths(typed)
+            guard let self, case .prompt(var prompt)? = self.overlay, prompt.focus == field,
+                  prompt.fields[field].editor.text == typed
+            else { return }
+            if !Self.complete(&prompt, with: PathCompletion.completion(listing)) {
+                prompt.hint = nil
+                prompt.focus = (field + 1) % prompt.fields.count
+            }
+            self.overlay = .prompt(prompt)
+            self.dirty = true
+        }
+    }
+
     /// Returns false when the prompt closed.
     func handlePrompt(_ key: KeyEvent, _ prompt: inout Prompt) -> Bool {
         guard prompt.fields.indices.contains(prompt.focus) else { return false }
@@ -52,13 +83,11 @@ extension TUIController {
         // next field as everywhere else in a form.
         if key == .tab, prompt.fields[prompt.focus].param.kind == .path {
             let typed = prompt.fields[prompt.focus].editor.text
-            let completion = PathCompletion.complete(typed)
-            if completion.text != typed || !completion.candidates.isEmpty {
-                prompt.fields[prompt.focus].editor.replace(with: completion.text)
-                prompt.fields[prompt.focus].editor.moveEnd()
-                prompt.hint = completion.candidates.isEmpty ? nil : PathCompletion.summary(completion)
+            guard catalog.pathsAreLocal else {
+                completeElsewhere(typed, field: prompt.focus)
                 return true
             }
+            if Self.complete(&prompt, with: PathCompletion.complete(typed)) { return true }
         }
         prompt.hint = nil
         if let command = bindings.command(for: key, in: .edit) {
