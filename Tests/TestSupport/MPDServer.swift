@@ -36,7 +36,7 @@ public final class MPDServer: @unchecked Sendable {
         }
         var lastLog = ""
         for _ in 0..<5 {
-            let port = Self.freePort()
+            let port = LoopbackPort.vacant()
             let config = folder.file("mpd.conf", """
                 music_directory "\(music)"
                 playlist_directory "\(folder.path)/playlists"
@@ -166,36 +166,11 @@ public final class MPDServer: @unchecked Sendable {
         guard result.status == 0 else { throw DidNotStart(log: "sox: \(result.stderr)") }
     }
 
-    static func freePort() -> Int {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(fd) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
-                bind(fd, pointer, length) == 0 ? getsockname(fd, pointer, &length) : -1
-            }
-        }
-        return Int(UInt16(bigEndian: address.sin_port))
-    }
-
     /// Waits until MPD greets on `port`, or it has exited.
     static func waitForPort(_ port: Int, while child: BoundedProcess) -> Bool {
         let deadline = Date().addingTimeInterval(30)
         while Date() < deadline, child.process.isRunning {
-            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-            var address = sockaddr_in()
-            address.sin_family = sa_family_t(AF_INET)
-            address.sin_addr.s_addr = inet_addr("127.0.0.1")
-            address.sin_port = in_port_t(UInt16(port).bigEndian)
-            let connected = withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-            }
-            close(fd)
-            if connected == 0 { return true }
+            if LoopbackPort.accepts(port) { return true }
             usleep(50_000)
         }
         return false

@@ -30,7 +30,7 @@ public final class SSHServer: @unchecked Sendable {
         try FileManager.default.copyItem(atPath: dir + "/user_key.pub", toPath: dir + "/authorized_keys")
         // The privilege-separation folder sshd insists on.
         try? FileManager.default.createDirectory(atPath: "/run/sshd", withIntermediateDirectories: true)
-        port = try Self.freePort()
+        port = LoopbackPort.vacant()
         log = dir + "/sshd.log"
         let remote = ["FACET_HOME": remoteHome.path, "TZ": "UTC"].merging(remoteEnvironment) { $1 }
         folder.file("sshd_config", """
@@ -164,7 +164,7 @@ public final class SSHServer: @unchecked Sendable {
     private func waitUntilListening(timeout: TimeInterval = 20) throws {
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
-            if Self.accepts(port) { return }
+            if LoopbackPort.accepts(port) { return }
             guard isRunning else { throw Failure(message: "sshd exited: \(logText)") }
             usleep(20_000)
         }
@@ -179,38 +179,5 @@ public final class SSHServer: @unchecked Sendable {
     static func keygen(_ path: String) throws {
         let result = try BoundedProcess.run("/usr/bin/ssh-keygen", ["-q", "-t", "ed25519", "-N", "", "-f", path], timeout: 60)
         guard result.status == 0 else { throw Failure(message: "ssh-keygen: \(result.stderr)") }
-    }
-
-    static func loopback(_ port: Int) -> sockaddr_in {
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        return address
-    }
-
-    /// A port nobody listens on now (the kernel's pick for port 0).
-    static func freePort() throws -> Int {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(fd) }
-        var address = loopback(0)
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        guard bound == 0 else { throw Failure(message: "bind: errno \(errno)") }
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
-        }
-        return Int(UInt16(bigEndian: address.sin_port))
-    }
-
-    static func accepts(_ port: Int) -> Bool {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(fd) }
-        var address = loopback(port)
-        return withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        } == 0
     }
 }

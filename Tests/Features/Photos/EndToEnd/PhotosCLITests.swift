@@ -74,7 +74,7 @@ import TestSupport
     @Test func everyFailureSaysWhatAndKeepsTheCachedList() throws {
         let world = try PhotosHome()
         #expect(try world.facet("photos").status == 0)
-        let closed = "http://127.0.0.1:\(PhotosFixtureServer.closedPort())/ok"
+        let closed = "http://127.0.0.1:\(LoopbackPort.vacant())/ok"
         let cases: [(mode: String, code: String, text: String)] = [
             (closed, "photos.connection_refused", "the connection was refused"),
             ("slow/5000", "photos.timeout", "did not answer within"),
@@ -113,7 +113,7 @@ import TestSupport
     }
 
     @Test func withoutACacheAFailureIsAnErrorNotACrash() throws {
-        let world = try PhotosHome(mode: "http://127.0.0.1:\(PhotosFixtureServer.closedPort())/ok")
+        let world = try PhotosHome(mode: "http://127.0.0.1:\(LoopbackPort.vacant())/ok")
         let result = try world.facet("photos")
         #expect(result.status == 1)
         #expect(result.stderr.contains("An Error Occurred: Could not connect to http://127.0.0.1:"))

@@ -63,7 +63,7 @@ import TestSupport
         let old = server.baseURL("ok")
         try signIn(photosAt: old)
         #expect(try facet("photos", "--jsonl").status == 0)
-        let closed = "http://127.0.0.1:\(PhotosFixtureServer.closedPort())/ok"
+        let closed = "http://127.0.0.1:\(LoopbackPort.vacant())/ok"
         #expect(try facet("settings", "set", "photos-base-url", closed).status == 0)
 
         let table = try facet("photos", extra: Self.later)
@@ -79,7 +79,7 @@ import TestSupport
     }
 
     @Test func offlineWithoutACacheIsAnError() throws {
-        try signIn(photosAt: "http://127.0.0.1:\(PhotosFixtureServer.closedPort())/ok")
+        try signIn(photosAt: "http://127.0.0.1:\(LoopbackPort.vacant())/ok")
         let result = try facet("photos")
         #expect(result.status == 1)
         #expect(result.stdout.isEmpty)

@@ -78,7 +78,7 @@ import Testing
         // Without a Content-Length the cap is found while reading, chunk by chunk.
         #expect(await failure(fixture.baseURL("chunked-huge/2000000"), limit: 1_000_000)
             == .bodyTooLarge(url: url("chunked-huge/2000000"), limit: 1_000_000))
-        let closed = "http://127.0.0.1:\(PhotosFixtureServer.closedPort())"
+        let closed = "http://127.0.0.1:\(LoopbackPort.vacant())"
         #expect(await failure(closed) == .connectionRefused(url: closed + "/photos"))
         if case .timeout(let timedOut, _)? = await failure(fixture.baseURL("slow/3000"), timeout: .milliseconds(800)) {
             #expect(timedOut == url("slow/3000"))
