@@ -5,8 +5,13 @@
 # one fails, each is reported at the end, and the command fails if any did.
 set -uo pipefail
 cd "$(dirname "$0")/.."
+# Each step's time is printed at the end: docs/TESTING.md keeps the figures
+# of a first run on a fresh machine.
+started=$SECONDS
 bash Tools/install-deps.sh || exit 1
+installed=$SECONDS
 swift build --build-tests || exit 1
+built=$SECONDS
 
 passed=()
 failed=()
@@ -17,6 +22,7 @@ trap 'rm -rf "$logs"' EXIT
 part() {  # part NAME command…
   local name=$1; shift
   local log="$logs/${#passed[@]}-${#failed[@]}.log"
+  local begun=$SECONDS
   echo "== $name" >&2
   if "$@" 2>&1 | tee "$log"; then
     passed+=("$name")
@@ -24,7 +30,9 @@ part() {  # part NAME command…
     failed+=("$name")
     failures+=("$name" "$log")
   fi
+  times+=("$name: $((SECONDS - begun)) s")
 }
+times=()
 failures=()
 # The live-size races (50 fresh scans per case, each waiting on a real
 # process) run on their own: they hold a thread of the two-thread test pool
@@ -44,5 +52,6 @@ for ((i = 0; i < ${#failures[@]}; i += 2)); do
   grep -aE '✘|: error:|Fatal error|Test Case .* failed|signal [0-9]|timed out' "${failures[i+1]}" \
     | grep -av -e '^warning' -e '✔' -e '◇' | head -40 | cut -c1-400 | sed 's/^/    /'
 done
+echo "times: install $((installed - started)) s, build $((built - installed)) s; $(IFS=';'; echo "${times[*]}"); all $((SECONDS - started)) s"
 echo "parts: ${#passed[@]} passed, ${#failed[@]} failed"
 [ ${#failed[@]} -eq 0 ]
