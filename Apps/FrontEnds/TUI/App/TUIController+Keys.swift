@@ -128,16 +128,24 @@ extension TUIController {
         if delta > 0 { loadMoreIfNeeded(session) } else { loadPreviousIfNeeded(session) }
     }
 
-    /// At the end of the loaded window of a list that has more: `StandardAction.loadMore`.
+    /// Near the end of the loaded window of a list that has more: `StandardAction.loadMore`.
     func loadMoreIfNeeded(_ session: ScreenSession) {
-        extendWindow(StandardAction.loadMore, session) { $0.wantsMore($1) }
+        extendWindow(StandardAction.loadMore, session) { $0.wantsMore($1, margin: prefetchMargin($1)) }
     }
 
     /// Near the start of a window that begins below the top: `StandardAction.loadPrevious`
     /// (a window over a huge list keeps only so many rows, so going back up
     /// needs the rows it dropped).
     func loadPreviousIfNeeded(_ session: ScreenSession) {
-        extendWindow(StandardAction.loadPrevious, session) { $0.wantsPrevious($1) }
+        extendWindow(StandardAction.loadPrevious, session) { $0.wantsPrevious($1, margin: max(5, prefetchMargin($1))) }
+    }
+
+    /// How near the window's edge the cursor comes before the next rows are
+    /// asked for: a screenful, so that over a slow connection (ssh) they are
+    /// there when the cursor is; at most a quarter of the window, so a tall
+    /// terminal does not keep a short window loading.
+    func prefetchMargin(_ list: ListContent) -> Int {
+        min(layout.listRows?.height ?? 10, list.items.count / 4)
     }
 
     /// Runs a paging action when the cursor asks for it and the screen offers

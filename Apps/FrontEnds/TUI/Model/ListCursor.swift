@@ -62,8 +62,9 @@ public struct ListCursor: Equatable, Sendable {
         list.offset > 0 && !list.loadingMore && index < list.offset + margin
     }
 
-    /// True when the cursor sits on the last loaded item of a list that has more.
-    public func wantsMore(_ list: ListContent) -> Bool {
-        list.hasMore && !list.loadingMore && index >= list.offset + list.items.count - 1
+    /// True when the cursor is within `margin` rows of the last loaded item
+    /// of a list that has more (on it, with no margin).
+    public func wantsMore(_ list: ListContent, margin: Int = 0) -> Bool {
+        list.hasMore && !list.loadingMore && index >= list.offset + list.items.count - 1 - margin
     }
 }
