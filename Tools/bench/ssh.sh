@@ -14,6 +14,7 @@
 #   bash Tools/bench/ssh.sh
 #   SCROLL_SONGS=100000 KEYS=200 bash Tools/bench/ssh.sh
 #   FACET=.build/release/facet bash Tools/bench/ssh.sh   # skip the build
+#   PARTS=keys bash Tools/bench/ssh.sh                  # one of the two figures
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 if [ -z "${FACET:-}" ]; then

@@ -10,6 +10,8 @@ from results import record  # noqa: E402
 facet = sys.argv[1]
 songs = int(os.environ.get("SCROLL_SONGS", "1000000"))
 keys = int(os.environ.get("KEYS", "300"))
+# Which figures to take: "keys", "scroll" or both (comma-separated).
+parts = os.environ.get("PARTS", "keys,scroll").split(",")
 work = tempfile.mkdtemp(prefix="facet-ssh-bench-")
 remote_home = os.path.join(work, "remote")
 client_home = os.path.join(work, "client")
@@ -195,6 +197,13 @@ def main():
     while not os.path.exists(peer_socket) and time.time() < deadline:
         time.sleep(0.05)
     print(f"machine: {os.cpu_count()} cores, load {open('/proc/loadavg').read().split()[:3]}")
+    if "keys" in parts:
+        measure_keys(env, peer_socket)
+    if "scroll" in parts:
+        measure_scroll(env, base, peer_socket, count_file)
+
+
+def measure_keys(env, peer_socket):
     ssh_p50, ssh_p99 = keystrokes("ssh://facet-bench", env)
     sock_p50, sock_p99 = keystrokes(peer_socket, env)
     print(f"keystroke to frame over ssh: p50 {ssh_p50:.2f} ms, p99 {ssh_p99:.2f} ms")
@@ -202,6 +211,9 @@ def main():
     record("ssh", "TUI keystroke to frame over ssh on loopback, p99", ssh_p99, "ms",
            peer="the same TUI on a local facet serve socket", peer_figure=sock_p99, goal="figure < 30")
 
+
+
+def measure_scroll(env, base, peer_socket, count_file):
     # Bytes while scrolling top to bottom, a page at a time.
     # A tall terminal: fewer pages to press through, the same rows shown.
     tui = TUI(["--connect", "ssh://facet-bench", "--ui", "tui", "playlist", "Million"], env,
