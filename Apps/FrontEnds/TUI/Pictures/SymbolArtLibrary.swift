@@ -5,13 +5,11 @@ import Foundation
 /// Unicode symbols), and the one place the TUI calls them.
 ///
 /// stb_image is linked (`CStb`; libstb.a in the static release binary).
-/// libchafa is opened at run time, as TagLib is, in the static release
-/// binary too, and told to draw on the calling thread: inside a static
-/// executable the opened library brings its own C library, whose
-/// `pthread_create` crashes (its thread-stack cache was never set up), so
-/// GLib's thread pool, which chafa draws with by default, must never start.
-/// Wherever chafa is missing, the TUI draws quadrant symbols itself
-/// (`QuadrantArt`). The bytes handed in were
+/// libchafa is opened at run time, as TagLib is, and only where it can be:
+/// it needs GLib, whose start-up code crashes inside a static executable,
+/// and a library opened there brings a second C library besides. In the
+/// static release binary, and wherever chafa is missing, the TUI draws
+/// quadrant symbols itself (`QuadrantArt`). The bytes handed in were
 /// checked by the kernel (a kept format, at most 64 million pixels), so
 /// decoding them is bounded; a file that still fails to decode (truncated,
 /// fuzzed) is a `nil`, never a crash.
@@ -25,13 +23,20 @@ final class SymbolArtLibrary: @unchecked Sendable {
     typealias CanvasNew = @convention(c) (OpaquePointer?) -> OpaquePointer?
     typealias DrawPixels = @convention(c) (OpaquePointer?, Int32, UnsafePointer<UInt8>?, Int32, Int32, Int32) -> Void
     typealias CharAt = @convention(c) (OpaquePointer?, Int32, Int32) -> UInt32
-    typealias SetThreads = @convention(c) (Int32) -> Void
 
     /// Made once per process (stb_image is linked, chafa opened if it can be).
     static let shared: SymbolArtLibrary? = SymbolArtLibrary()
 
     /// Why `shared` is nil, for the message a face shows instead of a picture.
     static let missing = "pictures cannot be drawn here"
+
+    /// Whether this process is one static executable (no shared C library
+    /// mapped before Facet opens any): GLib, and so libchafa, cannot be
+    /// opened in it.
+    static let isStaticExecutable: Bool = {
+        guard let maps = try? String(contentsOfFile: "/proc/self/maps", encoding: .utf8) else { return false }
+        return !maps.contains("/libc.so")
+    }()
 
     private let lock = NSLock()
     /// libchafa's calls, when it could be opened.
@@ -60,14 +65,14 @@ final class SymbolArtLibrary: @unchecked Sendable {
     static let narrowSymbols: Int32 = (1 << 0) | (1 << 1) | (1 << 3) | (1 << 7) | (1 << 8) | (1 << 9)
 
     private init?() {
+        let isStatic = Self.isStaticExecutable
         func open(_ names: [String]) -> UnsafeMutableRawPointer? {
             names.lazy.compactMap { dlopen($0, RTLD_NOW | RTLD_LOCAL) }.first
         }
         func symbol<T>(_ handle: UnsafeMutableRawPointer, _ name: String, _: T.Type) -> T? {
             dlsym(handle, name).map { unsafeBitCast($0, to: T.self) }
         }
-        guard let handle = open(["libchafa.so.0", "libchafa.so"]),
-            let setThreads = symbol(handle, "chafa_set_n_threads", SetThreads.self),
+        guard !isStatic, let handle = open(["libchafa.so.0", "libchafa.so"]),
             let symbolMapNew = symbol(handle, "chafa_symbol_map_new", New.self),
             let symbolMapAdd = symbol(handle, "chafa_symbol_map_add_by_tags", AddTags.self),
             let symbolMapUnref = symbol(handle, "chafa_symbol_map_unref", Unref.self),
@@ -84,8 +89,6 @@ final class SymbolArtLibrary: @unchecked Sendable {
             chafa = nil
             return
         }
-        // One thread, the caller's: no GLib thread is ever started (see above).
-        setThreads(1)
         chafa = Chafa(
             symbolMapNew: symbolMapNew, symbolMapAdd: symbolMapAdd, symbolMapUnref: symbolMapUnref, configNew: configNew,
             configSize: configSize, configMap: configMap, configMode: configMode, configUnref: configUnref,
