@@ -76,8 +76,6 @@ extension TUIController {
                 for (index, line) in symbols.lines.enumerated() where index < rect.height {
                     buffer.write(line, x: rect.x, y: rect.y + index, limit: rect.width, style: .normal)
                 }
-            case .failure(.noLibrary):
-                buffer.write(TerminalText.truncate(SymbolArtLibrary.missing, to: rect.width), x: rect.x, y: rect.y, style: .dim)
             case .failure(.undecodable):
                 // stb_image reads no WebP: such a picture shows in the other faces.
                 let words = picture.mimeType == "image/webp" ? "[WebP picture: not drawn in a terminal]" : "[picture damaged: not shown]"
