@@ -191,6 +191,11 @@ let package = Package(
         // static release executable), since a library opened at run time
         // inside a static executable cannot allocate.
         .systemLibrary(name: "CStb", path: "Modules/System/CStb", providers: [.apt(["libstb-dev"])]),
+        // libchafa, which draws those pictures as symbols: linked with static
+        // GLib in the static release executable (opened there, GLib's
+        // thread-specific keys would collide with the Swift runtime's).
+        .systemLibrary(
+            name: "CChafa", path: "Modules/System/CChafa", providers: [.apt(["libchafa-dev", "libglib2.0-dev", "libpcre2-dev"])]),
         // jq's C API for the CLI's `--jq`: declarations only, opened at run
         // time for the same reason (Debian ships no static libjq).
         .systemLibrary(name: "CJQ", path: "Modules/System/CJQ", providers: [.apt(["libjq-dev"])]),
@@ -215,7 +220,7 @@ let package = Package(
         .target(name: "CLIFrontEnd", dependencies: ["ScreenKit", "CJQ"], path: "Apps/FrontEnds/CLI"),
         .target(name: "JSONLFrontEnd", dependencies: ["ScreenKit", "JSONRPC"], path: "Apps/FrontEnds/JSONL"),
         .target(name: "MCPFrontEnd", dependencies: ["ScreenKit", "JSONRPC", "JSONCore"], path: "Apps/FrontEnds/MCP"),
-        .target(name: "TUIFrontEnd", dependencies: ["ScreenKit", "CNcursesw", "CStb"], path: "Apps/FrontEnds/TUI"),
+        .target(name: "TUIFrontEnd", dependencies: ["ScreenKit", "CNcursesw", "CStb", "CChafa"], path: "Apps/FrontEnds/TUI"),
         // `facet serve`: one core on a Unix socket, a JSON-lines session per client.
         .target(name: "ServeFrontEnd", dependencies: ["ScreenKit", "JSONRPC", "CEpoll"], path: "Apps/FrontEnds/Serve"),
         // `facet --ui web`: the screens in a browser, over loopback HTTP and one WebSocket per page.

@@ -17,7 +17,11 @@ case $mode in run|test) ;; *) echo "usage: bash Tools/install-deps.sh [run|test]
 # for a library NIO names, though no code from it ends up in the binary.
 # libstb-dev: stb_image decodes the covers and photos the TUI draws (linked;
 # the static release link takes its libstb.a).
-packages=(libsqlite3-dev libncurses-dev libtagc0-dev libjq-dev zlib1g-dev libstb-dev)
+# libchafa-dev, libglib2.0-dev, libpcre2-dev: libchafa draws those pixels as
+# symbols (linked; the static release link takes libchafa.a with static GLib
+# and the PCRE2 it needs, since GLib cannot be opened inside a static
+# executable: docs/DEPENDENCIES.md).
+packages=(libsqlite3-dev libncurses-dev libtagc0-dev libjq-dev zlib1g-dev libstb-dev libchafa-dev libglib2.0-dev libpcre2-dev)
 # Testing, each a peer or a tool the tests drive:
 # sqlite3: the tests read the database from outside Facet; tmux: the TUI's
 # end-to-end tests; python3: fixture servers and the MCP and browser clients.
@@ -34,14 +38,11 @@ packages=(libsqlite3-dev libncurses-dev libtagc0-dev libjq-dev zlib1g-dev libstb
 # client both ways, and sox makes the tagged audio and measures what MPD played.
 # imagemagick: the picture tests make their PNG, JPEG, GIF and WebP fixtures
 # with `convert`; chafa: the pictures benchmark's peer (the `chafa` command).
-# libchafa-dev: a dynamically linked build (`swift build`, the tests) draws
-# pictures with libchafa, opened at run time as TagLib is; the static release
-# binary that Tools/run.sh builds draws its own quadrant symbols instead.
 # openssh-server, openssh-client: `facet --connect ssh://host` is tested through
 # a real sshd on loopback with its own keys (Tests/TestSupport/SSHServer.swift).
 if [ "$mode" = test ]; then
   packages+=(sqlite3 tmux python3 ncdu curl zsh fish man-db groff-base socat chromium chromium-driver inotify-tools)
-  packages+=(mpd mpc sox imagemagick chafa libchafa-dev openssh-server openssh-client)
+  packages+=(mpd mpc sox imagemagick chafa openssh-server openssh-client)
 fi
 missing=()
 for p in "${packages[@]}"; do

@@ -29,6 +29,8 @@ public final class FacetApp {
     /// Commits by other processes, which make the open screens read again;
     /// nil for a one-command process (nothing it shows stays on screen).
     private var foreignCommits: ForeignCommitWatch?
+    /// Ends the pictures' following of the account.
+    private var pictureObservation: Observers<Void>.Cancellation?
 
     /// Opens (creating and migrating if needed) the database and wires every
     /// feature. `frontEnds` are the names the launcher offers (its registry),
@@ -58,9 +60,8 @@ public final class FacetApp {
             authentication: ports.authentication, settings: ports.settings,
             frontEnds: frontEnds.map(FrontEndChoice.init(rawValue:)))
         let http = SharedHTTPClient(configuration: .from(environment: environment))
-        let pictures = CachedPictureSource(
-            client: http, folder: paths.pictureCache,
-            capacity: CachedPictureSource.capacity(environment: environment))
+        let pictureChoice = PictureChoice(environment: environment)
+        let pictures = CachedPictureSource(client: http, folder: paths.pictureCache, choice: pictureChoice)
         let context = FeatureContext(
             database: database, environment: environment, mode: mode, version: Self.version, account: account,
             http: http, urlOpener: ProcessURLOpener(environment: environment), pictures: pictures)
@@ -68,6 +69,12 @@ public final class FacetApp {
         registry = ScreenRegistry(workExecutor: workExecutor)
         installed = features.map { $0.init(context: context) }
         for feature in installed { feature.register(in: registry) }
+        // Pictures follow the signed-in user's setting: turned on or off
+        // (here, by another process, or by signing in), every open screen
+        // offers or withdraws its picture actions, and faces follow those.
+        pictureObservation = account.observe { [registry, account] in
+            if pictureChoice.follow(account.settings) { registry.publishWatchedScreensAgain() }
+        }
         if mode == .longRunning {
             // The settings are data too: another process's `settings set`
             // reaches the shared account first, so the screens that read
@@ -111,6 +118,7 @@ public final class FacetApp {
     /// Closes the database before the process exits; see `FacetDatabase.close`.
     /// Nothing may use the app afterwards.
     public func finish() {
+        pictureObservation?()
         foreignCommits?.stop()
         context.database.close()
     }

@@ -47,4 +47,35 @@ import Testing
             _ = try await settings.run("set", ["key": .string("ui"), "value": .string("jsonl")])
         }
     }
+
+    /// Pictures turned off in the settings screen reach every open screen of
+    /// the process at once: a watched playlist withdraws its cover action
+    /// (with the way back in its reason) and tells its watchers, with no
+    /// reload; turned on, it offers it again.
+    @Test func thePicturesSettingReachesOpenScreensAtOnce() async throws {
+        let app = try FacetApp(environment: ["FACET_HOME": home.path], frontEnds: ["cli"])
+        try await app.prepare()
+        let login = try await app.catalog.open(ScreenRequest(screen: "login", params: ["first-name": .string("Ada"), "last-name": .string("Lovelace")]))
+        _ = try await login.run(login.snapshot.content.form?.submitAction ?? "")
+        await login.settle()
+        let playlist = try await app.catalog.open(ScreenRequest(screen: "playlist", params: ["name": .string("Sample")]))
+        await playlist.settle()
+        var heard = 0
+        let token = playlist.changes.observe { _ in heard += 1 }
+        #expect(playlist.snapshot.action("cover")?.enabled == true)
+        let settings = try await app.catalog.open(ScreenRequest(screen: "settings"))
+        _ = try await settings.run("set", ["key": .string("pictures"), "value": .string("off")])
+        #expect(heard == 1, "the playlist told its watchers")
+        let cover = playlist.snapshot.action("cover")
+        #expect(cover?.enabled == false)
+        #expect(cover?.disabledReason == "Pictures are off (settings: pictures); facet settings set pictures on shows them.")
+        _ = try await settings.run("set", ["key": .string("pictures"), "value": .string("on")])
+        #expect(heard == 2)
+        #expect(playlist.snapshot.action("cover")?.enabled == true)
+        // Another setting changes nothing a playlist shows: no notification.
+        _ = try await settings.run("set", ["key": .string("page-size"), "value": .string("25")])
+        #expect(heard == 2)
+        _ = token
+        app.finish()
+    }
 }

@@ -69,4 +69,37 @@ import TestSupport
         let complaints = facts["consoleErrors"] as? [String] ?? []
         #expect(complaints.allSatisfy { $0.contains("action=delete") }, "\(complaints)")
     }
+
+    /// The stored `pictures` setting (Tests/WebBrowser/web_pictures_setting.py):
+    /// off, the photos page shows its rows and no picture, and asks the
+    /// server for none; turned on by another process, the open page shows
+    /// the thumbnails; turned off again, they go.
+    @Test func theStoredSettingTurnsThePagesPicturesOffAndOnLive() throws {
+        let home = TemporaryDirectory("facet-web-pictures-setting")
+        let files = TemporaryDirectory("facet-web-picture-setting-files")
+        try PictureFixtures.make(in: files.path)
+        let pictures = try PicturesFixtureServer(folder: files.path)
+        for words in [
+            ["login", "sign-in", "--first-name", "Ada", "--last-name", "Lovelace"],
+            ["settings", "set", "photos-base-url", pictures.baseURL],
+            ["photos"],
+            ["settings", "set", "pictures", "off"],
+        ] {
+            let result = try FacetProcess.run(words, home: home.path)
+            try #require(result.status == 0, "facet \(words.joined(separator: " ")): \(result.stderr)")
+        }
+        let server = try WebServerProcess(home: home.path)
+        let run = try BoundedProcess.run(
+            "/usr/bin/env",
+            ["python3", FixtureServer.repositoryRoot + "/Tests/WebBrowser/web_pictures_setting.py", server.url,
+             FacetProcess.binary, home.path],
+            environment: ProcessInfo.processInfo.environment, timeout: 240)
+        #expect(run.status == 0, "web_pictures_setting.py: \(run.stderr.suffix(3000))")
+        let facts = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any] ?? [:]
+        #expect(server.stop() == 0)
+        #expect((facts["offImages"] as? [Any])?.isEmpty == true, "\(facts)")
+        let shown = facts["onImages"] as? [[String: Any]] ?? []
+        #expect(shown.compactMap { $0["row"] as? String }.sorted() == ["2", "3", "4", "5"], "\(shown)")
+        #expect((facts["offAgainImages"] as? [Any])?.isEmpty == true, "\(facts)")
+    }
 }

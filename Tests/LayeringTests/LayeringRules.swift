@@ -81,8 +81,9 @@ enum LayeringRules {
         "MCPFrontEnd": ["ScreenKit", "JSONRPC", "JSONCore"],
         // epoll for the socket server's event loop (Glibc's module leaves it out).
         "ServeFrontEnd": ["ScreenKit", "JSONRPC", "CEpoll"],
-        // stb_image decodes the pictures it draws (linked: see CStb).
-        "TUIFrontEnd": ["ScreenKit", "CNcursesw", "CStb"],
+        // stb_image decodes the pictures it draws and libchafa draws them
+        // (both linked: see CStb, CChafa).
+        "TUIFrontEnd": ["ScreenKit", "CNcursesw", "CStb", "CChafa"],
         // The browser's front end: its HTTP and WebSocket server and the
         // types that server's API speaks; still no feature and no kernel layer.
         "WebFrontEnd": ["ScreenKit", "JSONRPC", "Hummingbird", "HummingbirdCore", "HummingbirdWebSocket", "HTTPTypes", "Logging", "NIOCore", "NIOHTTP1"],
@@ -105,7 +106,7 @@ enum LayeringRules {
 
     /// C shims (Modules/System): no dependencies, no Swift sources.
     static let systemLibraries: Set<String> = [
-        "CSQLiteConfig", "CDirectoryEntries", "CMalloc", "CNcursesw", "CEpoll", "CTagLib", "CJQ", "CStb",
+        "CSQLiteConfig", "CDirectoryEntries", "CMalloc", "CNcursesw", "CEpoll", "CTagLib", "CJQ", "CStb", "CChafa",
     ]
 
     /// Not product code: tests, their support and tools may use anything.

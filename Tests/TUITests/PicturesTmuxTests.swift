@@ -60,4 +60,24 @@ import TestSupport
         let shown = try tmux.waitForFrame(for: "the list") { $0.contains("Beside") && $0.contains("Bare") }
         #expect(!Self.hasArt(shown) && !shown.contains("[picture"), "\(shown)")
     }
+
+    /// The stored `pictures` setting: off, the TUI draws no picture and no
+    /// placeholder; turned on by another process while it runs, the cover
+    /// appears; turned off again, it goes.
+    @Test func theStoredSettingTurnsPicturesOffAndOnWhileTheTUIRuns() throws {
+        let home = try Self.home()
+        for words in [["login", "sign-in", "--first-name", "Ada", "--last-name", "Lovelace"], ["settings", "set", "pictures", "off"]] {
+            let result = try FacetProcess.run(words, home: home.path)
+            try #require(result.status == 0, "facet \(words.joined(separator: " ")): \(result.stderr)")
+        }
+        let tmux = try TmuxSession(
+            command: TmuxEndToEndTests().command(home: home.path, arguments: "--ui tui playlist Road"), width: 120, height: 36)
+        let off = try tmux.waitForFrame(for: "the list") { $0.contains("Beside") && $0.contains("Bare") }
+        #expect(!Self.hasArt(off) && !off.contains("[picture"), "\(off)")
+        #expect(try FacetProcess.run(["settings", "set", "pictures", "on"], home: home.path).status == 0)
+        _ = try tmux.waitForFrame(for: "the cover, once pictures are on") { Self.hasArt($0) }
+        #expect(try FacetProcess.run(["settings", "set", "pictures", "off"], home: home.path).status == 0)
+        let gone = try tmux.waitForFrame(for: "no cover, once pictures are off") { $0.contains("Beside") && !Self.hasArt($0) }
+        #expect(!gone.contains("[picture"), "\(gone)")
+    }
 }

@@ -12,7 +12,7 @@
 # output goes to .build/bench/NAME.log as well as the terminal.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-all=(startup playlist jsonrpc mcp serve tui-frame stars photos folders stream web live tags mpd floor)
+all=(startup playlist jsonrpc mcp serve tui-frame stars photos folders stream web live tags mpd pictures ssh floor)
 read -r -a chosen <<<"${ONLY:-${all[*]}}"
 out=docs/benchmarks/results.jsonl
 mkdir -p .build/bench docs/benchmarks

@@ -11,11 +11,14 @@
 # 2. first fetch of 1,000 thumbnails from the loopback server through the
 #    cache, whole session, per image (printed, no goal)
 # 3. a cached 600×600 JPEG cover drawn in 40×20 cells as the TUI draws it
-#    (`tui-bench picture`: stb_image decode, then symbols; the static
-#    release binary draws quadrants itself, libchafa cannot be opened in
-#    it; in process, median)                                  goal < 10 ms
+#    (`tui-bench picture`: stb_image decode, then libchafa's symbols, both
+#    linked into the static release binary; in process, median) goal < 10 ms
 #    peer: the `chafa` command on the same file, 40×20 symbols (whole
 #    process, median)                                         goal ratio <= 1
+# 4. web: a 50-row photos page with cached thumbnails in headless Chromium,
+#    first paint with all images decoded (median of fresh loads, the
+#    browser's cache off; Tools/bench/web_pictures_bench.py)   goal < 150 ms
+#    peer: the same page with pictures off, its first rows (ratio)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 command -v convert >/dev/null || { echo "ImageMagick's convert is needed (apt-get install imagemagick)" >&2; exit 1; }
@@ -27,7 +30,7 @@ fi
 if [ -z "${TUI_BENCH:-}" ]; then
   TUI_BENCH="$(RELEASE_PRODUCT=tui-bench bash Tools/release-build.sh)"
 fi
-exec python3 - "$FACET" "${1:-3}" "$TUI_BENCH" <<'PY'
+python3 - "$FACET" "${1:-3}" "$TUI_BENCH" <<'PY'
 import base64, glob, json, os, shutil, statistics, subprocess, sys, tempfile, time
 sys.path.insert(0, "Tools/bench")
 from results import record
@@ -128,7 +131,7 @@ try:
         peers.append((time.perf_counter() - start) * 1000)
     draw_ms, peer_ms = statistics.median(draws), statistics.median(peers)
     print("TUI cover 40x20: %.3f ms in process; chafa command %.3f ms (ratio %.2f)" % (draw_ms, peer_ms, draw_ms / peer_ms))
-    record("pictures", "cached 600x600 JPEG cover drawn in 40x20 cells (stb_image + quadrant symbols, static binary), in process", draw_ms, "ms",
+    record("pictures", "cached 600x600 JPEG cover drawn in 40x20 cells (stb_image + libchafa, static binary), in process", draw_ms, "ms",
            peer="chafa command, same file, 40x20 symbols, whole process", peer_figure=peer_ms, goal="figure < 10")
 finally:
     server.stdin.close()
@@ -136,3 +139,4 @@ finally:
     shutil.rmtree(HOME, ignore_errors=True)
     shutil.rmtree(FILES, ignore_errors=True)
 PY
+python3 Tools/bench/web_pictures_bench.py "$FACET" "${WEB_LOADS:-20}"

@@ -34,6 +34,8 @@ AREAS = [
     ("live", "Live screens across processes", "live.sh"),
     ("tags", "Audio files' own tags", "tags.sh"),
     ("mpd", "Playing on MPD", "mpd.sh"),
+    ("pictures", "Pictures", "pictures.sh"),
+    ("ssh", "Another host through ssh", "ssh.sh"),
     ("floor", "The packages' floor", "floor.sh"),
 ]
 REQUIRED = ["area", "benchmark", "figure", "unit", "peer", "peer_figure", "ratio", "goal", "binary_revision",

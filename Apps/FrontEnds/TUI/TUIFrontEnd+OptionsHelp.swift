@@ -6,10 +6,10 @@ extension TUIFrontEnd {
         Options:
           --no-mouse     leave the mouse to the terminal (no clicks, no wheel)
           --ascii        draw lines in ASCII (also a non-UTF-8 locale)
-          --no-pictures  draw no covers or photos (also FACET_PICTURES=off)
+          --no-pictures  draw no covers or photos this run (kept off: facet settings set pictures off)
           SCREEN …       the screen to start at, with its parameters (facet --ui tui folders /usr)
 
-        Environment: NO_COLOR (monochrome), FACET_PICTURES=off (no pictures), TERM (a terminal that can address the cursor).
+        Environment: NO_COLOR (monochrome), FACET_PICTURES=on|off (pictures this run, over the setting), TERM (a terminal that can address the cursor).
         Keys: '?' in the TUI lists them.
         """
     }

@@ -48,4 +48,9 @@ public final class ScreenRegistry: ScreenCatalog {
     /// Another process committed to the database: every screen built here
     /// that is watched reads its data again (see `WatchedScreens`).
     public func readWatchedScreensAgain() { watched.readAgain() }
+
+    /// Something every screen's snapshot reads changed outside any screen
+    /// (pictures turned off): every watched screen publishes again, which
+    /// notifies only those whose snapshot differs.
+    public func publishWatchedScreensAgain() { watched.publishAgain() }
 }

@@ -47,6 +47,14 @@ final class WatchedScreens {
         }
     }
 
+    /// Has every watched screen publish its snapshot again, with no reading.
+    func publishAgain() {
+        for entry in entries.values {
+            guard let model = entry.screen as? ScreenModel, model.changes.observerCount > 0 else { continue }
+            model.publish()
+        }
+    }
+
     private func catchUp(_ key: ObjectIdentifier) async {
         var more = true
         while more, let screen = entries[key]?.screen {

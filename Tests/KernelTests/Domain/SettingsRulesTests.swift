@@ -67,6 +67,39 @@ import Testing
         #expect(try SettingsRules.change(.photosBaseURL, "http://[::1]:8080/api") == .photosBaseURL("http://[::1]:8080/api"))
     }
 
+    @Test func picturesAreOnOrOffAndTheCacheBoundIsAWholeNumberOfMiB() throws {
+        #expect(try SettingsRules.change(.pictures, " Off ") == .pictures(false))
+        #expect(try SettingsRules.change(.pictures, "on") == .pictures(true))
+        #expect(try SettingsRules.change(.pictures, "no") == .pictures(false))
+        #expect(SettingsRules.problem(.pictures, "maybe")?.message.contains("must be on or off") == true)
+        #expect(SettingsRules.problem(.pictures, "")?.code == "settings.invalid_pictures")
+        #expect(try SettingsRules.change(.pictureCacheMiB, "64") == .pictureCacheMiB(64))
+        for bad in ["0", "-5", "65537", "lots", "1.5", "", String(repeating: "9", count: 40)] {
+            let problem = SettingsRules.problem(.pictureCacheMiB, bad)
+            #expect(problem?.message.contains("between 1 and 65536") == true, "\(bad): \(String(describing: problem))")
+        }
+        let settings = UserSettings.defaults.applying(.pictures(false)).applying(.pictureCacheMiB(8))
+        #expect(settings.displayValue(.pictures) == "off" && settings.displayValue(.pictureCacheMiB) == "8")
+    }
+
+    /// The stored setting decides, unless the environment says for the run;
+    /// the reason a picture action is unavailable names the way back.
+    @Test func pictureChoiceFollowsTheSettingUnlessTheEnvironmentSays() {
+        let choice = PictureChoice()
+        #expect(choice.shown && choice.offReason == nil && choice.cacheBytes == 256 << 20)
+        #expect(choice.follow(UserSettings(pictures: false)))
+        #expect(choice.offReason?.contains("facet settings set pictures on") == true)
+        #expect(!choice.follow(UserSettings(pictures: false)), "no change, nothing to publish")
+        #expect(choice.follow(nil), "signed out: the defaults, pictures on")
+        #expect(choice.shown)
+        let forced = PictureChoice(environment: ["FACET_PICTURES": "on"])
+        #expect(!forced.follow(UserSettings(pictures: false)))
+        #expect(forced.shown)
+        let off = PictureChoice(environment: ["FACET_PICTURES": "off"])
+        #expect(!off.follow(UserSettings(pictures: true)))
+        #expect(off.offReason == "Pictures are off for this run (FACET_PICTURES=off).")
+    }
+
     @Test func applyingAChangeKeepsTheTokenOutOfTheValue() {
         let settings = UserSettings.defaults.applying(.githubToken("ghp_x")).applying(.pageSize(20))
         #expect(settings.hasGitHubToken)

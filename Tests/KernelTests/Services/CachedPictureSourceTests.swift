@@ -128,6 +128,38 @@ struct CachedPictureSourceTests {
         await world.client.shutdown()
     }
 
+    /// The bound is the `picture-cache-mib` setting as it is at each write:
+    /// a smaller one set while the process runs evicts at the next write, a
+    /// larger one keeps more.
+    @Test func theBoundFollowsTheSettingWhileTheProcessRuns() async throws {
+        let world = try World()
+        for name in ["noise1.png", "noise2.png"] {
+            // Noise does not compress: each is most of a MiB.
+            let made = try BoundedProcess.run(
+                "/usr/bin/convert", ["-size", "480x480", "xc:", "+noise", "Random", "PNG24:" + world.pictures.path + "/" + name],
+                timeout: 120)
+            #expect(made.status == 0, "\(made.stderr)")
+        }
+        let choice = PictureChoice()
+        choice.follow(UserSettings(pictureCacheMiB: 1))
+        #expect(choice.cacheBytes == 1 << 20)
+        let big = LiveHTTPClient(configuration: HTTPClientConfiguration(
+            connectTimeout: .seconds(2), requestTimeout: .seconds(10), bodyLimit: 10 << 20, maxRetries: 0))
+        let source = CachedPictureSource(client: big, folder: world.cache.path + "/pictures", choice: choice)
+        _ = try await source.picture(at: world.server.url("noise1.png"))
+        _ = try await source.picture(at: world.server.url("noise2.png"))
+        #expect(world.cachedFiles().filter { $0.hasSuffix(".pic") } == [PictureCacheFolder.key(world.server.url("noise2.png")) + ".pic"])
+        choice.follow(UserSettings(pictureCacheMiB: 4))
+        _ = try await source.picture(at: world.server.url("noise1.png"))
+        #expect(world.cachedFiles().filter { $0.hasSuffix(".pic") }.count == 2)
+        // The environment's bound wins over the setting for the run.
+        let pinned = PictureChoice(environment: ["FACET_PICTURE_CACHE_MIB": "3"])
+        pinned.follow(UserSettings(pictureCacheMiB: 1))
+        #expect(pinned.cacheBytes == 3 << 20)
+        await big.shutdown()
+        await world.client.shutdown()
+    }
+
     @Test func aFileBesideTheAudioIsReadAndAFIFOIsNot() async throws {
         let world = try World()
         let album = TemporaryDirectory("album")

@@ -27,10 +27,14 @@ extension TUIController {
         "\(ObjectIdentifier(session).hashValue)|\(snapshot.screen)|\(item?.id ?? "")"
     }
 
-    /// Asks the screen for a picture not yet asked for; the answer marks the frame dirty.
+    /// Asks the screen for a picture not yet asked for (or one whose
+    /// failure of the moment is over: `PictureShelf.retryIfLiveAgain`); the
+    /// answer marks the frame dirty.
     func requestPicture(
-        _ key: String, session: ScreenSession, action: ActionDescriptor, item: ParamDescriptor?, itemID: String?
+        _ key: String, session: ScreenSession, snapshot: ScreenSnapshot, action: ActionDescriptor, item: ParamDescriptor?,
+        itemID: String?
     ) {
+        pictureShelf.retryIfLiveAgain(key, screenVersion: session.screen.changes.version, status: snapshot.status)
         guard pictureShelf.states[key] == nil else { return }
         pictureShelf.states[key] = .loading
         var arguments: ActionArguments = [:]
@@ -40,9 +44,12 @@ extension TUIController {
             let state: PictureShelf.State
             do {
                 let outcome = try await screen.run(action.name, arguments)
-                state = outcome.picture.map(PictureShelf.State.loaded) ?? .failed("no picture")
+                state = outcome.picture.map(PictureShelf.State.loaded) ?? .failed("no picture", transientAt: nil)
             } catch {
-                state = .failed((error as? ScreenError)?.message ?? "\(error)")
+                let refusal = error as? ScreenError
+                // Of the moment (a lost connection, the network down) or standing (hostile, none).
+                let transient = refusal == nil || refusal?.kind == .failed
+                state = .failed(refusal?.message ?? "\(error)", transientAt: transient ? screen.changes.version : nil)
             }
             guard let self else { return }
             self.pictureShelf.states[key] = state
@@ -69,14 +76,12 @@ extension TUIController {
                 for (index, line) in symbols.lines.enumerated() where index < rect.height {
                     buffer.write(line, x: rect.x, y: rect.y + index, limit: rect.width, style: .normal)
                 }
-            case .failure(.noLibrary):
-                buffer.write(TerminalText.truncate(SymbolArtLibrary.missing, to: rect.width), x: rect.x, y: rect.y, style: .dim)
             case .failure(.undecodable):
                 // stb_image reads no WebP: such a picture shows in the other faces.
                 let words = picture.mimeType == "image/webp" ? "[WebP picture: not drawn in a terminal]" : "[picture damaged: not shown]"
                 buffer.write(TerminalText.truncate(words, to: rect.width), x: rect.x, y: rect.y, style: .warning)
             }
-        case .failed(let message)?:
+        case .failed(let message, _)?:
             let lines = TextWrap.wrap("[no picture] " + TerminalText.sanitize(message), width: rect.width)
             for (index, line) in lines.prefix(rect.height).enumerated() {
                 buffer.write(line, x: rect.x, y: rect.y + index, limit: rect.width, style: .dim)

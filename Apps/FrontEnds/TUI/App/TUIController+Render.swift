@@ -77,7 +77,7 @@ extension TUIController {
         if let picture, picture.item == nil, list == nil, area.height >= 4 {
             // The screen's own picture, below its detail.
             let key = pictureKey(session, snapshot, item: nil)
-            requestPicture(key, session: session, action: picture.action, item: nil, itemID: nil)
+            requestPicture(key, session: session, snapshot: snapshot, action: picture.action, item: nil, itemID: nil)
             drawPicture(into: &buffer, key: key, in: Rect(x: 1, y: area.y, width: min(width - 2, Self.pictureBox.columns), height: area.height))
         }
         if let picture, picture.item != nil, let list, area.height >= 4,
@@ -86,7 +86,8 @@ extension TUIController {
             let besides = Self.pictureBox.columns + 2
             if let item = session.cursor.item(in: list) {
                 let key = pictureKey(session, snapshot, item: item)
-                requestPicture(key, session: session, action: picture.action, item: picture.item, itemID: item.id)
+                requestPicture(
+                    key, session: session, snapshot: snapshot, action: picture.action, item: picture.item, itemID: item.id)
                 drawPicture(
                     into: &buffer, key: key,
                     in: Rect(x: width - besides + 1, y: area.y, width: Self.pictureBox.columns, height: area.height))

@@ -33,7 +33,8 @@ public final class TUIController {
     var localNotice: (text: String, style: CellStyle, since: ContinuousClock.Instant)?
     var layout = FrameLayout()
     let now: () -> ContinuousClock.Instant
-    /// Whether screens' pictures are drawn (`--no-pictures`, `FACET_PICTURES=off` turn them off).
+    /// Whether screens' pictures are drawn (`--no-pictures`, `FACET_PICTURES=off` turn them off for
+    /// this run; the stored `pictures` setting withdraws the picture actions themselves).
     public var picturesShown = true
     /// The pictures asked for, and as drawn (`TUIController+Pictures`).
     var pictureShelf = PictureShelf()

@@ -4,15 +4,34 @@ import ScreenKit
 /// screen, and a row of it): loading, the picture's bytes, or why there is
 /// none; and each as drawn at the last box size, so a frame redraws from
 /// memory and a resize draws again from the kept bytes.
+///
+/// A refusal that says something about the picture (hostile, missing) is
+/// kept; one that says something about the moment (the connection to a
+/// server lost, the network down: a `failed` kind) is asked again once its
+/// screen is live again, so a reconnect never leaves a stale placeholder.
 struct PictureShelf {
     enum State {
         case loading
         case loaded(PictureContent)
-        case failed(String)
+        /// `transientAt`: for a failure of the moment, the screen's change
+        /// version when it failed; nil for one that stands.
+        case failed(String, transientAt: Int?)
     }
 
     var states: [String: State] = [:]
     var drawn: [String: (columns: Int, rows: Int, art: Result<SymbolArt, SymbolArt.Failure>)] = [:]
+
+    /// Forgets the failure of `key` if it was of the moment and its screen
+    /// is live again since (it changed, and shows no error and no loading),
+    /// so the picture is asked for again. A failure that changes nothing on
+    /// the screen is asked again only after the screen's next change.
+    mutating func retryIfLiveAgain(_ key: String, screenVersion: Int, status: ScreenStatus) {
+        guard case .failed(_, let failedAt?)? = states[key], failedAt != screenVersion,
+              status.kind != .error, status.kind != .loading
+        else { return }
+        states[key] = nil
+        drawn[key] = nil
+    }
 
     /// Keeps the shelf small: pictures are re-asked for (from the cache) once forgotten.
     mutating func forgetAllBut(_ keys: Set<String>) {

@@ -11,8 +11,6 @@ public struct SymbolArt: Equatable, Sendable {
     public var columns: Int { lines.first?.count ?? 0 }
 
     public enum Failure: Error, Equatable {
-        /// The libraries are not installed.
-        case noLibrary
         /// The bytes did not decode (truncated, damaged).
         case undecodable
     }
@@ -30,7 +28,7 @@ public struct SymbolArt: Equatable, Sendable {
 
     /// Draws `picture` to fit `columns`×`rows`.
     public static func draw(_ picture: PictureContent, columns: Int, rows: Int) throws(Failure) -> SymbolArt {
-        guard let library = SymbolArtLibrary.shared else { throw .noLibrary }
+        let library = SymbolArtLibrary.shared
         guard let pixels = library.decode(picture.bytes) else { throw .undecodable }
         let size = fit(width: pixels.width, height: pixels.height, columns: columns, rows: rows)
         guard size.columns > 0 else { throw .undecodable }

@@ -20,7 +20,7 @@ public final class PhotoDetailViewModel: ScreenModel, DeclaredScreen {
     let catalog: PhotoCatalog
     private let opener: (@Sendable (String) async throws -> Bool)?
     /// The process's picture cache; nil where pictures are not wired (unit tests).
-    private let pictures: (any PictureSource)?
+    let pictures: (any PictureSource)?
 
     public init(
         catalog: PhotoCatalog, id: Int, opener: (@Sendable (String) async throws -> Bool)? = nil,
@@ -79,7 +79,7 @@ public final class PhotoDetailViewModel: ScreenModel, DeclaredScreen {
         effect: .view, reachesNetwork: true,
         params: [ParamDescriptor(name: "thumbnail", label: "The thumbnail instead of the full image", kind: .bool, required: false)],
         showsPicture: true,
-        unavailable: { $0.photo == nil ? "No cached photo has id \($0.id)." : nil }
+        unavailable: { $0.pictures?.offReason ?? ($0.photo == nil ? "No cached photo has id \($0.id)." : nil) }
     ) { model, arguments throws(ScreenError) in try await model.image(thumbnail: arguments.bool("thumbnail") ?? false) }
 
     public static let actions = [openURLAction, imageAction]

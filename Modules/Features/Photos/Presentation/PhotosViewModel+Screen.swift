@@ -96,7 +96,8 @@ extension PhotosViewModel {
     public static let thumbnailAction = ScreenAction<PhotosViewModel>(
         "thumbnail", label: "Thumbnail",
         summary: "A photo's thumbnail, fetched once, then kept in the picture cache.",
-        effect: .view, reachesNetwork: true, params: [itemParam], showsPicture: true, unavailable: { $0.noRows }
+        effect: .view, reachesNetwork: true, params: [itemParam], showsPicture: true,
+        unavailable: { $0.pictures?.offReason ?? $0.noRows }
     ) { model, arguments throws(ScreenError) in try await model.thumbnail(id: try photoID(arguments)) }
 
     public static let actions = [

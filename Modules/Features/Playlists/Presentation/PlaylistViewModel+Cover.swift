@@ -13,7 +13,7 @@ extension PlaylistViewModel {
         summary: "The cover of the song at a position: its cover URL or file, else cover.jpg/cover.png/folder.jpg/"
             + "folder.png beside its audio file.",
         effect: .view, reachesNetwork: true, params: [itemParam], showsPicture: true,
-        unavailable: { $0.missing ?? $0.noSongs.map { "No cover to show: " + $0 } }
+        unavailable: { $0.pictures?.offReason ?? $0.missing ?? $0.noSongs.map { "No cover to show: " + $0 } }
     ) { model, arguments throws(ScreenError) in try await model.cover(at: try position(arguments)) }
 
     public func cover(at position: Int) async throws(ScreenError) -> ActionOutcome {

@@ -42,7 +42,7 @@ public struct SQLiteSettingsStore: SettingsStore {
         guard let row = try Row.fetchOne(
             db, sql: """
                 SELECT github_user, github_token IS NOT NULL AS has_token, ui, page_size, github_base_url, photos_base_url,
-                       github_web_url, mpd_host, mpd_port
+                       github_web_url, mpd_host, mpd_port, pictures, picture_cache_mib
                 FROM settings WHERE profile_id = ?
                 """, arguments: [profile])
         else { return .defaults }
@@ -50,7 +50,8 @@ public struct SQLiteSettingsStore: SettingsStore {
             githubUser: row["github_user"], hasGitHubToken: row["has_token"],
             preferredUI: (row["ui"] as String?).flatMap(FrontEndChoice.init(rawValue:)),
             pageSize: row["page_size"], githubBaseURL: row["github_base_url"], photosBaseURL: row["photos_base_url"],
-            githubWebURL: row["github_web_url"], mpdHost: row["mpd_host"], mpdPort: row["mpd_port"])
+            githubWebURL: row["github_web_url"], mpdHost: row["mpd_host"], mpdPort: row["mpd_port"],
+            pictures: row["pictures"], pictureCacheMiB: row["picture_cache_mib"])
     }
 
     /// The column and value of one change. Column names come from this
@@ -66,6 +67,8 @@ public struct SQLiteSettingsStore: SettingsStore {
         case .githubWebURL(let url): ("github_web_url", url)
         case .mpdHost(let host): ("mpd_host", host)
         case .mpdPort(let port): ("mpd_port", port)
+        case .pictures(let shown): ("pictures", shown)
+        case .pictureCacheMiB(let size): ("picture_cache_mib", size)
         }
     }
 }

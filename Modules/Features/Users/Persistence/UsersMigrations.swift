@@ -18,12 +18,16 @@ extension Migration {
 
     /// The `mpd-host` and `mpd-port` settings: where the music player is.
     public static let usersMPDAddressV5 = Migration("v5-users-mpd-address", body: UsersSchema.addMPDAddress)
+
+    /// The `pictures` and `picture-cache-mib` settings: whether faces show
+    /// covers and photos, and how much disk their cache may take.
+    public static let usersPicturesV6 = Migration("v6-users-pictures", body: UsersSchema.addPictures)
 }
 
 extension Migrations {
     /// Added after other features had shipped theirs: run after every
     /// feature's `migrations`, so the order existing databases recorded stays.
-    public static let usersLater: [Migration] = [.usersMPDAddressV5]
+    public static let usersLater: [Migration] = [.usersMPDAddressV5, .usersPicturesV6]
 
     /// The users feature's migrations, in the order a fresh database runs them.
     public static let users: [Migration] = [.usersV2, .usersOpenFrontEndsV3, .usersGitHubWebURLV4]

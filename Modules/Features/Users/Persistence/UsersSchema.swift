@@ -81,4 +81,14 @@ extension UsersSchema {
             ALTER TABLE settings ADD COLUMN mpd_port INTEGER CHECK (mpd_port BETWEEN 1 AND 65535);
             """)
     }
+
+    /// Whether pictures are shown (`pictures`, on by default) and the
+    /// picture cache's bound in MiB (`picture-cache-mib`, 256 by default).
+    static func addPictures(_ db: Database) throws {
+        try db.execute(sql: """
+            ALTER TABLE settings ADD COLUMN pictures INTEGER NOT NULL DEFAULT 1 CHECK (pictures IN (0, 1));
+            ALTER TABLE settings ADD COLUMN picture_cache_mib INTEGER NOT NULL DEFAULT 256
+                CHECK (picture_cache_mib BETWEEN 1 AND 65536);
+            """)
+    }
 }

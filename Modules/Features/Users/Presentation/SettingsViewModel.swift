@@ -270,6 +270,11 @@ public final class SettingsViewModel: AccountScreenModel, DeclaredScreen {
             case .mpdPort:
                 return DetailRow(label, settings.mpdPort.map(String.init) ?? "not set (MPD_PORT, else 6600)", id: key.rawValue,
                                  data: settings.mpdPort.map { .int($0) } ?? .null, type: .integer)
+            case .pictures:
+                return DetailRow(label, settings.displayValue(key), id: key.rawValue, data: .bool(settings.pictures), type: .boolean)
+            case .pictureCacheMiB:
+                return DetailRow(label, String(settings.pictureCacheMiB), id: key.rawValue,
+                                 data: .int(settings.pictureCacheMiB), type: .integer)
             }
         }
     }
@@ -289,6 +294,11 @@ public final class SettingsViewModel: AccountScreenModel, DeclaredScreen {
         case .githubBaseURL, .photosBaseURL, .githubWebURL: placeholder = "https://…"
         case .mpdHost: placeholder = "MPD_HOST, else localhost"
         case .mpdPort: placeholder = "MPD_PORT, else 6600"
+        case .pictures:
+            placeholder = "on"
+            choices = ["on", "off"]
+        case .pictureCacheMiB:
+            placeholder = "\(SettingsRules.pictureCacheRange.lowerBound)–\(SettingsRules.pictureCacheRange.upperBound)"
         }
         // A secret's draft is never echoed either.
         let value = secret ? "" : (drafts[key] ?? settings.displayValue(key))

@@ -10,6 +10,9 @@ public enum SettingsRules {
     public static let defaultGitHubWebURL = "https://github.com"
     public static let urlLimit = 2048
     public static let tokenLimit = 255
+    public static let defaultPictureCacheMiB = 256
+    /// From one MiB (a few covers) to 64 GiB.
+    public static let pictureCacheRange = 1...65536
 
     /// Validates `raw` for `key`. Surrounding whitespace is ignored; an empty
     /// value clears the optional settings (user, token, front end) and is
@@ -70,6 +73,24 @@ public enum SettingsRules {
                 throw .invalidValue(key, "must be a port number (1–65535), or empty for MPD_PORT or 6600")
             }
             return .mpdPort(port)
+        case .pictures:
+            guard let shown = onOff(value) else { throw .invalidValue(key, "must be on or off") }
+            return .pictures(shown)
+        case .pictureCacheMiB:
+            let range = "between \(pictureCacheRange.lowerBound) and \(pictureCacheRange.upperBound)"
+            guard value.count <= 12, let size = Int(value) else { throw .invalidValue(key, "must be a whole number \(range)") }
+            guard pictureCacheRange.contains(size) else { throw .invalidValue(key, "must be \(range)") }
+            return .pictureCacheMiB(size)
+        }
+    }
+
+    /// `on`/`off` as people write them (also yes/no, true/false, 1/0), case
+    /// ignored; nil for anything else. `FACET_PICTURES` reads the same words.
+    public static func onOff(_ raw: String) -> Bool? {
+        switch raw.trimmingWhiteSpace.lowercased() {
+        case "on", "yes", "true", "1": true
+        case "off", "no", "false", "0": false
+        default: nil
         }
     }
 

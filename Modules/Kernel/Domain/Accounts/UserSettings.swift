@@ -19,12 +19,19 @@ public struct UserSettings: Equatable, Sendable {
     public var mpdHost: String
     /// nil: `MPD_PORT`, else 6600.
     public var mpdPort: Int?
+    /// Whether faces fetch and show covers and photos (`pictures`); off,
+    /// no picture action is available (`FACET_PICTURES` overrides it for a run).
+    public var pictures: Bool
+    /// The picture cache's size bound in MiB (`picture-cache-mib`;
+    /// `FACET_PICTURE_CACHE_MIB` overrides it for a run).
+    public var pictureCacheMiB: Int
 
     public init(
         githubUser: String = "", hasGitHubToken: Bool = false, preferredUI: FrontEndChoice? = nil,
         pageSize: Int = SettingsRules.defaultPageSize, githubBaseURL: String = SettingsRules.defaultGitHubBaseURL,
         photosBaseURL: String = SettingsRules.defaultPhotosBaseURL,
-        githubWebURL: String = SettingsRules.defaultGitHubWebURL, mpdHost: String = "", mpdPort: Int? = nil
+        githubWebURL: String = SettingsRules.defaultGitHubWebURL, mpdHost: String = "", mpdPort: Int? = nil,
+        pictures: Bool = true, pictureCacheMiB: Int = SettingsRules.defaultPictureCacheMiB
     ) {
         self.githubUser = githubUser
         self.hasGitHubToken = hasGitHubToken
@@ -35,6 +42,8 @@ public struct UserSettings: Equatable, Sendable {
         self.githubWebURL = githubWebURL
         self.mpdHost = mpdHost
         self.mpdPort = mpdPort
+        self.pictures = pictures
+        self.pictureCacheMiB = pictureCacheMiB
     }
 
     public static let defaults = UserSettings()
@@ -52,6 +61,8 @@ public struct UserSettings: Equatable, Sendable {
         case .githubWebURL(let url): copy.githubWebURL = url
         case .mpdHost(let host): copy.mpdHost = host
         case .mpdPort(let port): copy.mpdPort = port
+        case .pictures(let shown): copy.pictures = shown
+        case .pictureCacheMiB(let size): copy.pictureCacheMiB = size
         }
         return copy
     }
@@ -68,6 +79,8 @@ public struct UserSettings: Equatable, Sendable {
         case .githubWebURL: githubWebURL
         case .mpdHost: SettingsRules.maskingPassword(mpdHost)
         case .mpdPort: mpdPort.map(String.init) ?? ""
+        case .pictures: pictures ? "on" : "off"
+        case .pictureCacheMiB: String(pictureCacheMiB)
         }
     }
 }
@@ -83,6 +96,8 @@ public enum SettingKey: String, CaseIterable, Sendable {
     case githubWebURL = "github-web-url"
     case mpdHost = "mpd-host"
     case mpdPort = "mpd-port"
+    case pictures = "pictures"
+    case pictureCacheMiB = "picture-cache-mib"
 
     public var label: String {
         switch self {
@@ -95,6 +110,8 @@ public enum SettingKey: String, CaseIterable, Sendable {
         case .githubWebURL: "GitHub web URL"
         case .mpdHost: "MPD host"
         case .mpdPort: "MPD port"
+        case .pictures: "Pictures"
+        case .pictureCacheMiB: "Picture cache (MiB)"
         }
     }
 }
@@ -113,6 +130,8 @@ public enum SettingsChange: Equatable, Sendable {
     /// Empty: not set.
     case mpdHost(String)
     case mpdPort(Int?)
+    case pictures(Bool)
+    case pictureCacheMiB(Int)
 
     public var key: SettingKey {
         switch self {
@@ -125,6 +144,8 @@ public enum SettingsChange: Equatable, Sendable {
         case .githubWebURL: .githubWebURL
         case .mpdHost: .mpdHost
         case .mpdPort: .mpdPort
+        case .pictures: .pictures
+        case .pictureCacheMiB: .pictureCacheMiB
         }
     }
 }

@@ -11,6 +11,14 @@ public protocol PictureSource: Sendable {
     /// The cover kept beside an audio file (`CoverFileNames`), if its
     /// folder has one.
     func cover(besideAudioFile path: String) async throws(PictureError) -> Picture
+
+    /// Why no picture may be shown now (the user turned pictures off), nil
+    /// while they may: a picture action is unavailable with these words.
+    var offReason: String? { get }
+}
+
+extension PictureSource {
+    public var offReason: String? { nil }
 }
 
 /// The names of the cover a folder of audio files keeps beside them, as

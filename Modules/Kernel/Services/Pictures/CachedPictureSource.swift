@@ -17,22 +17,36 @@ public final class CachedPictureSource: PictureSource {
     let freshFor: Double
     let now: @Sendable () -> Date
 
-    /// The cache's size bound (`FACET_PICTURE_CACHE_MIB`, else 256 MiB).
-    public static func capacity(environment: [String: String]) -> Int {
-        let mebibytes = environment["FACET_PICTURE_CACHE_MIB"].flatMap(Int.init).map { max(1, $0) } ?? 256
-        return mebibytes << 20
+    /// Whether pictures are off, and the cache's size bound; nil: on, with
+    /// the bound given at `init` (tests).
+    let choice: PictureChoice?
+
+    /// The process's cache: its bound and whether pictures are off follow
+    /// `choice` (the settings, or the environment for a run).
+    public convenience init(client: any HTTPClient, folder: String, choice: PictureChoice) {
+        self.init(client: client, folder: folder, capacity: { choice.cacheBytes }, choice: choice)
     }
 
-    public init(
+    public convenience init(
         client: any HTTPClient, folder: String, capacity: Int, bounds: PictureBounds = .standard,
         freshFor: Double = 24 * 3600, now: @escaping @Sendable () -> Date = { Date() }
     ) {
+        self.init(client: client, folder: folder, capacity: { capacity }, choice: nil, bounds: bounds, freshFor: freshFor, now: now)
+    }
+
+    init(
+        client: any HTTPClient, folder: String, capacity: @escaping @Sendable () -> Int, choice: PictureChoice?,
+        bounds: PictureBounds = .standard, freshFor: Double = 24 * 3600, now: @escaping @Sendable () -> Date = { Date() }
+    ) {
         self.client = client
         self.folder = PictureCacheFolder(path: folder, capacity: capacity)
+        self.choice = choice
         self.bounds = bounds
         self.freshFor = freshFor
         self.now = now
     }
+
+    public var offReason: String? { choice?.offReason }
 
     public func picture(at reference: String) async throws(PictureError) -> Picture {
         let lowered = reference.lowercased()

@@ -13,8 +13,9 @@ import Glibc
 /// last used: eviction removes the least recently used first.
 struct PictureCacheFolder: Sendable {
     let path: String
-    /// The most the bodies may take together, in bytes.
-    let capacity: Int
+    /// The most the bodies may take together, in bytes, as the setting
+    /// says at the time of a write (it may change while the process runs).
+    let capacity: @Sendable () -> Int
 
     struct Record: Codable, Equatable {
         var url: String
@@ -84,6 +85,7 @@ struct PictureCacheFolder: Sendable {
             total += size
             bodies.append((String(name.dropLast(4)), size, Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9))
         }
+        let capacity = capacity()
         guard total > capacity else { return }
         for body in bodies.sorted(by: { $0.used < $1.used }) where body.key != key {
             unlink(path + "/" + body.key + ".pic")

@@ -64,7 +64,7 @@ import TestSupport
         #expect(lines.first == "github-user=")
         #expect(lines.contains("page-size=25"))
         #expect(lines.contains("github-token="))
-        #expect(lines.allSatisfy { $0.contains("=") } && lines.count == 9, "\(lines)")
+        #expect(lines.allSatisfy { $0.contains("=") } && lines.count == 11, "\(lines)")
     }
 
     @Test func theTokenIsNeverPrinted() throws {
@@ -86,8 +86,8 @@ import TestSupport
         #expect(try facet("settings", "set", "github-user", "octocat").status == 0)
         let table = try facet("settings")
         #expect(table.status == 0)
-        #expect(table.stdout.contains("GitHub username      github-user      octocat"), "\(table.stdout)")
-        #expect(table.stdout.contains("Page size            page-size        50"), "\(table.stdout)")
+        #expect(table.stdout.contains("GitHub username      github-user        octocat"), "\(table.stdout)")
+        #expect(table.stdout.contains("Page size            page-size          50"), "\(table.stdout)")
         #expect(table.stdout.components(separatedBy: "octocat").count == 2, "printed twice: \(table.stdout)")
         #expect(!table.stdout.contains("(saved)"))
     }

@@ -57,7 +57,7 @@ import UsersPresentation
         #expect(field(vm, "page-size")?.value == "50")
         // The saved values, typed: the page size is a number, the token a flag.
         let saved = try #require(vm.snapshot.content.detail?.rows)
-        #expect(saved.map(\.id) == ["user", "github-user", "github-token", "ui", "page-size", "github-base-url", "photos-base-url", "github-web-url", "mpd-host", "mpd-port"])
+        #expect(saved.map(\.id) == ["user", "github-user", "github-token", "ui", "page-size", "github-base-url", "photos-base-url", "github-web-url", "mpd-host", "mpd-port", "pictures", "picture-cache-mib"])
         #expect(saved.first { $0.id == "page-size" }?.data == .int(50))
         #expect(saved.first { $0.id == "page-size" }?.type == .integer)
         #expect(saved.first { $0.id == "github-token" }?.data == .bool(false))
@@ -154,6 +154,8 @@ extension SettingsRules {
         case .photosBaseURL: defaultPhotosBaseURL
         case .githubWebURL: defaultGitHubWebURL
         case .mpdHost, .mpdPort: ""
+        case .pictures: "on"
+        case .pictureCacheMiB: String(defaultPictureCacheMiB)
         }
     }
 }
