@@ -196,9 +196,6 @@ let package = Package(
         // thread-specific keys would collide with the Swift runtime's).
         .systemLibrary(
             name: "CChafa", path: "Modules/System/CChafa", providers: [.apt(["libchafa-dev", "libglib2.0-dev", "libpcre2-dev"])]),
-        // jq's C API for the CLI's `--jq`: declarations only, opened at run
-        // time for the same reason (Debian ships no static libjq).
-        .systemLibrary(name: "CJQ", path: "Modules/System/CJQ", providers: [.apt(["libjq-dev"])]),
 
         // MARK: The composition root: the kernel's adapters and the features
         // list, which sees each feature's wiring module (NAMEWiring) only
@@ -217,7 +214,7 @@ let package = Package(
         .target(name: "RemoteCatalog", dependencies: ["ScreenKit", "JSONRPC"], path: "Modules/RemoteCatalog"),
 
         // MARK: Front ends (plugins: library targets that see only ScreenKit)
-        .target(name: "CLIFrontEnd", dependencies: ["ScreenKit", "CJQ"], path: "Apps/FrontEnds/CLI"),
+        .target(name: "CLIFrontEnd", dependencies: ["ScreenKit"], path: "Apps/FrontEnds/CLI"),
         .target(name: "JSONLFrontEnd", dependencies: ["ScreenKit", "JSONRPC"], path: "Apps/FrontEnds/JSONL"),
         .target(name: "MCPFrontEnd", dependencies: ["ScreenKit", "JSONRPC", "JSONCore"], path: "Apps/FrontEnds/MCP"),
         .target(name: "TUIFrontEnd", dependencies: ["ScreenKit", "CNcursesw", "CStb", "CChafa"], path: "Apps/FrontEnds/TUI"),

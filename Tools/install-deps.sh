@@ -11,8 +11,8 @@ case $mode in run|test) ;; *) echo "usage: bash Tools/install-deps.sh [run|test]
 # link takes their .a files).
 # libtagc0-dev: TagLib's C API, for the titles, artists and lengths in audio
 # files' own tags (Facet opens the library at run time; the tests link it).
-# libjq-dev: jq's C API, for `--json FIELDS --jq EXPR` (Facet opens libjq.so.1
-# at run time, as for TagLib).
+# jq: the command `--json FIELDS --jq EXPR` runs (a child process: jq's
+# library cannot be opened inside the static release binary).
 # zlib1g-dev: the static release link (Tools/release-build.sh) needs libz.a
 # for a library NIO names, though no code from it ends up in the binary.
 # libstb-dev: stb_image decodes the covers and photos the TUI draws (linked;
@@ -21,7 +21,7 @@ case $mode in run|test) ;; *) echo "usage: bash Tools/install-deps.sh [run|test]
 # symbols (linked; the static release link takes libchafa.a with static GLib
 # and the PCRE2 it needs, since GLib cannot be opened inside a static
 # executable: docs/DEPENDENCIES.md).
-packages=(libsqlite3-dev libncurses-dev libtagc0-dev libjq-dev zlib1g-dev libstb-dev libchafa-dev libglib2.0-dev libpcre2-dev)
+packages=(libsqlite3-dev libncurses-dev libtagc0-dev jq zlib1g-dev libstb-dev libchafa-dev libglib2.0-dev libpcre2-dev)
 # Testing, each a peer or a tool the tests drive:
 # sqlite3: the tests read the database from outside Facet; tmux: the TUI's
 # end-to-end tests; python3: fixture servers and the MCP and browser clients.

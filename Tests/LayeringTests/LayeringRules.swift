@@ -73,7 +73,7 @@ enum LayeringRules {
     /// another front end, the kernel's other layers, FeatureKit or a feature.
     static let frontEnds: [String: Set<String>] = [
         // jq's C API for `--json FIELDS --jq EXPR`.
-        "CLIFrontEnd": ["ScreenKit", "CJQ"],
+        "CLIFrontEnd": ["ScreenKit"],
         "JSONLFrontEnd": ["ScreenKit", "JSONRPC"],
         // JSONRPC's API speaks JSONCore's values without re-exporting them,
         // and MCP builds its tool schemas as JSONValue and writes them with
@@ -106,7 +106,7 @@ enum LayeringRules {
 
     /// C shims (Modules/System): no dependencies, no Swift sources.
     static let systemLibraries: Set<String> = [
-        "CSQLiteConfig", "CDirectoryEntries", "CMalloc", "CNcursesw", "CEpoll", "CTagLib", "CJQ", "CStb", "CChafa",
+        "CSQLiteConfig", "CDirectoryEntries", "CMalloc", "CNcursesw", "CEpoll", "CTagLib", "CStb", "CChafa",
     ]
 
     /// Not product code: tests, their support and tools may use anything.

@@ -1,195 +1,108 @@
-import CJQ
 import Foundation
 import ScreenKit
 
 /// gh's `--jq EXPR`: the `--json FIELDS` output filtered with jq's own
-/// language by jq's own library, so every jq program works as it does in
-/// `jq` (no hand-written subset to drift from it). Each result is one line:
-/// a string as its text (as gh and `jq -r` print it), anything else as
-/// compact JSON.
+/// language by the `jq` command itself, so every jq program works as it
+/// does in `jq` (no hand-written subset to drift from it). Each result is
+/// one line: a string as its text (as gh and `jq -r` print it), anything
+/// else as compact JSON.
 ///
-/// The library is opened at run time, not linked: the release `facet` is
-/// one static executable and Debian ships jq only shared (libjq1, which
-/// the `jq` command needs anyway). Without it, `--jq` says how to get it.
+/// The command, not its library: the release `facet` is one static
+/// executable, and a library opened inside one brings a second C library
+/// whose per-thread keys collide with the first's (jq keeps its
+/// out-of-memory handler in one, and crashed on it). A child process has a
+/// C library of its own. Without the command, `--jq` says how to get it.
 struct JQFilter {
-    typealias Init = @convention(c) () -> OpaquePointer?
-    typealias SetErrorCallback = @convention(c) (OpaquePointer?, jq_msg_cb?, UnsafeMutableRawPointer?) -> Void
-    typealias Compile = @convention(c) (OpaquePointer?, UnsafePointer<CChar>?) -> Int32
-    typealias Start = @convention(c) (OpaquePointer?, jv, Int32) -> Void
-    typealias Next = @convention(c) (OpaquePointer?) -> jv
-    typealias Teardown = @convention(c) (UnsafeMutablePointer<OpaquePointer?>?) -> Void
-    typealias Parse = @convention(c) (UnsafePointer<CChar>?) -> jv
-    typealias Kind = @convention(c) (jv) -> jv_kind
-    typealias StringValue = @convention(c) (jv) -> UnsafePointer<CChar>?
-    typealias Dump = @convention(c) (jv, Int32) -> jv
-    typealias Free = @convention(c) (jv) -> Void
-    typealias Message = @convention(c) (jv) -> jv
-    typealias HasMessage = @convention(c) (jv) -> Int32
-    typealias Copy = @convention(c) (jv) -> jv
-
-    /// The versioned name first: the runtime package (libjq1) has only it.
-    static let names = ["libjq.so.1", "libjq.so"]
-
     let program: String
-    private let library: Library
+    private let executable: String
+
+    /// jq's exit status for a program it cannot compile.
+    static let compileFailed: Int32 = 3
 
     /// Compiles `program` now, before any action runs: a typo is a usage
-    /// error that changes nothing.
+    /// error that changes nothing. `empty | (…)` compiles the program
+    /// without running it (the line break ends a trailing comment).
     init(_ program: String) throws(ScreenError) {
-        guard let library = Library.shared else {
-            throw .invalidParams(
-                "--jq needs jq's library, which is not installed (Debian: apt install libjq1, or apt install jq)",
-                code: "cli.jq_missing")
+        guard let executable = Self.command() else {
+            throw .invalidParams("--jq needs the jq command, which is not installed (Debian: apt install jq)", code: "cli.jq_missing")
         }
         self.program = program
-        self.library = library
-        let state = library.begin()
-        defer { library.end(state) }
-        let errors = library.compile(program, in: state)
-        if let errors { throw .invalidParams("--jq: \(errors)", code: "cli.jq_invalid") }
+        self.executable = executable
+        let check = Self.run(executable, ["-n", "empty | (\(program)\n)"], input: Data())
+        if check.status == Self.compileFailed {
+            throw .invalidParams("--jq: \(Self.message(check.errors))", code: "cli.jq_invalid")
+        }
     }
 
     /// The program's results for `json`, one line each; a run-time error
     /// (`.[] + 1` on an object) after the lines produced before it.
     func run(_ json: String) -> (lines: [String], error: String?) {
-        let state = library.begin()
-        defer { library.end(state) }
-        if let errors = library.compile(program, in: state) { return ([], errors) }
-        return library.results(of: json, in: state)
+        let result = Self.run(executable, ["-r", "-c", program], input: Data(json.utf8))
+        var lines = result.output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        if lines.last == "" { lines.removeLast() }
+        guard result.status == 0 else { return (lines, Self.message(result.errors)) }
+        return (lines, nil)
     }
 
-    /// jq's entry points, looked up once per process.
-    final class Library: @unchecked Sendable {
-        static let shared: Library? = names.lazy.compactMap { Library(path: $0) }.first
+    /// `jq` on the PATH.
+    static func command() -> String? {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        return path.split(separator: ":").lazy.map { "\($0)/jq" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
 
-        let initialize: Init
-        let setErrorCallback: SetErrorCallback
-        let compileProgram: Compile
-        let start: Start
-        let next: Next
-        let teardown: Teardown
-        let parse: Parse
-        let kind: Kind
-        let stringValue: StringValue
-        let dump: Dump
-        let free: Free
-        let message: Message
-        let hasMessage: HasMessage
-        let copy: Copy
+    /// jq's messages as one line, without its `jq: error…:` prefixes and
+    /// the count of compile errors.
+    static func message(_ errors: String) -> String {
+        let lines = errors.split(separator: "\n").map(String.init).filter { !$0.isEmpty && !$0.hasSuffix("compile error") && !$0.hasSuffix("compile errors") }
+        let texts = lines.map { line -> String in
+            var text = Substring(line)
+            if text.hasPrefix("jq: ") { text = text.dropFirst(4) }
+            if text.hasPrefix("error"), let colon = text.range(of: ": ") { text = text[colon.upperBound...] }
+            return text.trimmingCharacters(in: .whitespaces)
+        }
+        return texts.isEmpty ? "jq failed" : texts.joined(separator: "; ")
+    }
 
-        init?(path: String) {
-            guard let handle = dlopen(path, RTLD_NOW | RTLD_LOCAL) else { return nil }
-            func symbol<T>(_ name: String, _: T.Type) -> T? {
-                dlsym(handle, name).map { unsafeBitCast($0, to: T.self) }
-            }
-            guard let initialize = symbol("jq_init", Init.self),
-                  let setErrorCallback = symbol("jq_set_error_cb", SetErrorCallback.self),
-                  let compileProgram = symbol("jq_compile", Compile.self),
-                  let start = symbol("jq_start", Start.self),
-                  let next = symbol("jq_next", Next.self),
-                  let teardown = symbol("jq_teardown", Teardown.self),
-                  let parse = symbol("jv_parse", Parse.self),
-                  let kind = symbol("jv_get_kind", Kind.self),
-                  let stringValue = symbol("jv_string_value", StringValue.self),
-                  let dump = symbol("jv_dump_string", Dump.self),
-                  let free = symbol("jv_free", Free.self),
-                  let message = symbol("jv_invalid_get_msg", Message.self),
-                  let hasMessage = symbol("jv_invalid_has_msg", HasMessage.self),
-                  let copy = symbol("jv_copy", Copy.self)
-            else {
-                dlclose(handle)
-                return nil
-            }
-            (self.initialize, self.setErrorCallback, self.compileProgram, self.start, self.next, self.teardown) =
-                (initialize, setErrorCallback, compileProgram, start, next, teardown)
-            (self.parse, self.kind, self.stringValue, self.dump, self.free, self.message, self.hasMessage, self.copy) =
-                (parse, kind, stringValue, dump, free, message, hasMessage, copy)
+    /// Runs jq with `input` on its stdin (written from another thread, so a
+    /// large input and a large output never wait on each other).
+    static func run(_ executable: String, _ arguments: [String], input: Data) -> (status: Int32, output: String, errors: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
+        (process.standardInput, process.standardOutput, process.standardError) = (stdin, stdout, stderr)
+        // A program that ends before reading all its input (`first(inputs)`)
+        // closes the pipe under the writer: an error to ignore, not a signal
+        // that ends facet. The usual disposition is back once jq is done.
+        let previous = signal(SIGPIPE, SIG_IGN)
+        defer { signal(SIGPIPE, previous) }
+        do { try process.run() } catch { return (127, "", "jq could not be started: \(error)") }
+        let writer = Thread {
+            try? stdin.fileHandleForWriting.write(contentsOf: input)
+            try? stdin.fileHandleForWriting.close()
+        }
+        writer.start()
+        let errors = ErrorsReader(stderr.fileHandleForReading)
+        let output = stdout.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: output, as: UTF8.self), errors.text())
+    }
+
+    /// jq's stderr, read on its own thread while stdout is read on this one.
+    private final class ErrorsReader: @unchecked Sendable {
+        private var data = Data()
+        private let done = DispatchSemaphore(value: 0)
+
+        init(_ handle: FileHandle) {
+            Thread { [self] in
+                data = handle.readDataToEndOfFile()
+                done.signal()
+            }.start()
         }
 
-        /// One jq state and the box its error callback writes into.
-        struct State {
-            let jq: OpaquePointer?
-            let messages: Messages
-        }
-
-        /// What jq reports while compiling (its callback's context).
-        final class Messages {
-            var lines: [String] = []
-        }
-
-        func begin() -> State {
-            let state = State(jq: initialize(), messages: Messages())
-            setErrorCallback(state.jq, { context, message in
-                guard let context else { return }
-                let messages = Unmanaged<Messages>.fromOpaque(context).takeUnretainedValue()
-                messages.lines.append(Library.shared?.text(of: message) ?? "error")
-            }, Unmanaged.passUnretained(state.messages).toOpaque())
-            return state
-        }
-
-        func end(_ state: State) {
-            var jq = state.jq
-            teardown(&jq)
-            withExtendedLifetime(state.messages) {}
-        }
-
-        /// Nil when it compiled; jq's own messages when not.
-        func compile(_ program: String, in state: State) -> String? {
-            guard compileProgram(state.jq, program) == 0 else { return nil }
-            let lines = state.messages.lines.map { line in
-                (line.hasPrefix("jq: ") ? String(line.dropFirst(4)) : line)
-                    .split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
-            }
-            return lines.isEmpty ? "jq could not compile the program" : lines.joined(separator: "; ")
-        }
-
-        func results(of json: String, in state: State) -> (lines: [String], error: String?) {
-            let input = parse(json)
-            guard kind(input) != JV_KIND_INVALID else {
-                free(input)
-                return ([], "the JSON to filter could not be read")
-            }
-            start(state.jq, input, 0)
-            var lines: [String] = []
-            while true {
-                let result = next(state.jq)
-                if kind(result) == JV_KIND_INVALID {
-                    guard hasMessage(copy(result)) != 0 else {
-                        free(result)
-                        return (lines, nil)
-                    }
-                    let text = self.text(of: message(result))
-                    return (lines, text)
-                }
-                lines.append(line(result))
-            }
-        }
-
-        /// A result as gh prints it: a string's text, anything else compact JSON.
-        private func line(_ value: jv) -> String {
-            if kind(value) == JV_KIND_STRING {
-                let text = stringValue(value).map { String(cString: $0) } ?? ""
-                free(value)
-                return text
-            }
-            let dumped = dump(value, 0)
-            defer { free(dumped) }
-            return stringValue(dumped).map { String(cString: $0) } ?? ""
-        }
-
-        /// A message value (consumed) as text: a string's text, else its JSON.
-        func text(of value: jv) -> String {
-            if kind(value) == JV_KIND_STRING {
-                defer { free(value) }
-                return stringValue(value).map { String(cString: $0) } ?? ""
-            }
-            if kind(value) == JV_KIND_INVALID {
-                free(value)
-                return "error"
-            }
-            let dumped = dump(value, 0)
-            defer { free(dumped) }
-            return stringValue(dumped).map { String(cString: $0) } ?? ""
+        func text() -> String {
+            done.wait()
+            return String(decoding: data, as: UTF8.self)
         }
     }
 }
