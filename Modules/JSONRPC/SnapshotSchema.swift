@@ -86,7 +86,8 @@ public enum SnapshotSchema {
     static let snapshot = object(
         "The whole visible state of one screen (ScreenKit.ScreenSnapshot).",
         required: ["screen": string, "title": string, "status": ref("Status"), "content": ref("Content"),
-                   "actions": array(ref("Action"))])
+                   "actions": array(ref("Action"))],
+        optional: ["summary": string])
 
     static let status = object(
         "What the screen is doing: idle, loading (with a message), error (message and stable code), notice.",

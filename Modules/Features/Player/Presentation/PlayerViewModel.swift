@@ -13,7 +13,14 @@ import ScreenKit
 public final class PlayerViewModel: ScreenModel, DeclaredScreen {
     public static let screenID = "player"
 
-    public private(set) var state: PlayerState?
+    public private(set) var state: PlayerState? {
+        didSet { stateReadAt = clock.now }
+    }
+    /// When `state` was read: elapsed time runs on from there while playing.
+    private(set) var stateReadAt: ContinuousClock.Instant?
+    let clock = ContinuousClock()
+    /// Moves the shown elapsed time on while playing (`PlayerViewModel+Ticking`).
+    var ticker: Task<Void, Never>?
     public private(set) var status: ScreenStatus = .idle
     public var queue: [QueuedSong] { pages.window.items }
     let player: any MusicPlayer
@@ -54,6 +61,7 @@ public final class PlayerViewModel: ScreenModel, DeclaredScreen {
         } catch {
             status = .error(ErrorPresentation.screenError(error))
         }
+        if live { tick() }
         publish()
     }
 
@@ -86,6 +94,8 @@ public final class PlayerViewModel: ScreenModel, DeclaredScreen {
     public override func close() {
         watcher?.cancel()
         watcher = nil
+        ticker?.cancel()
+        ticker = nil
         super.close()
     }
 
@@ -153,11 +163,11 @@ public final class PlayerViewModel: ScreenModel, DeclaredScreen {
         ScreenSnapshot(
             screen: Self.screenID, title: "Player", status: status,
             content: ScreenContent(
-                detail: state.map { DetailContent(rows: PlayerRows.rows($0, address: player.address)) },
+                detail: shownState.map { DetailContent(rows: PlayerRows.rows($0, address: player.address)) },
                 list: state == nil ? nil : ListContent(
                     items: queue.map { QueueRow.item($0, current: state?.song?.position) }, offset: pages.window.offset,
                     total: pages.window.total, hasMore: pages.window.hasMore, loadingMore: pages.isLoadingMore,
                     columns: QueueRow.columns, emptyMessage: "The queue is empty: facet playlist NAME play, or mpc add.")),
-            actions: availableActions)
+            actions: availableActions, summary: summary)
     }
 }
