@@ -37,11 +37,12 @@ extension SQLitePlaylistStore {
                 var songs: [Song] = []
                 songs.reserveCapacity(batch)
                 let rows = try Row.fetchCursor(statement, arguments: [playlist, after, max(1, batch)])
+                // By index, in the SELECT's order: no column is looked up
+                // by its name for each of thousands of rows.
                 while let row = try rows.next() {
-                    after = row["position"]
+                    after = row[0]
                     songs.append(Song(
-                        title: row["title"], artist: row["artist"], cover: row["cover"] ?? "",
-                        duration: row["duration"], location: row["location"]))
+                        title: row[1], artist: row[2], cover: row[3] ?? "", duration: row[5], location: row[4]))
                 }
                 if songs.isEmpty { return }
                 try body(songs)
