@@ -50,4 +50,16 @@ extension SQLitePlaylistStore {
             }
         }
     }
+
+    public func songReferences(of playlist: Int64) async throws -> [SongReference] {
+        try await database.read { db in
+            let statement = try db.makeStatement(sql: "SELECT location, title FROM song WHERE playlist_id = ? ORDER BY position")
+            var references: [SongReference] = []
+            let rows = try Row.fetchCursor(statement, arguments: [playlist])
+            while let row = try rows.next() {
+                references.append(SongReference(location: row[0], name: row[1]))
+            }
+            return references
+        }
+    }
 }
