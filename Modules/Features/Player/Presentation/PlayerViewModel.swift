@@ -81,7 +81,13 @@ public final class PlayerViewModel: ScreenModel, DeclaredScreen {
                     pause = Self.firstRetry
                 } catch {
                     if Task.isCancelled { return }
-                    try? await Task.sleep(for: pause)
+                    // MPD never answered since the screen opened (none runs
+                    // here, as on most machines): asked again only rarely,
+                    // so an idle face keeping the player as its bar sleeps.
+                    // One that answered before is asked again soon, as after
+                    // a restart.
+                    let neverAnswered = self?.state == nil
+                    try? await Task.sleep(for: neverAnswered ? Self.lastRetry : pause)
                     pause = min(pause * 2, Self.lastRetry)
                 }
                 if Task.isCancelled { return }
