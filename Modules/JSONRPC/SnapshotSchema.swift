@@ -87,10 +87,13 @@ public enum SnapshotSchema {
         "The whole visible state of one screen (ScreenKit.ScreenSnapshot).",
         required: ["screen": string, "title": string, "status": ref("Status"), "content": ref("Content"),
                    "actions": array(ref("Action"))],
-        optional: ["actionsOf": .object([
-            "type": .string("integer"),
-            "description": .string("Only to a client that asked for listDeltas: actions is empty, they are those of the snapshot of this version"),
-        ])])
+        optional: [
+            "summary": string,
+            "actionsOf": .object([
+                "type": .string("integer"),
+                "description": .string("Only to a client that asked for listDeltas: actions is empty, they are those of the snapshot of this version"),
+            ]),
+        ])
 
     static let status = object(
         "What the screen is doing: idle, loading (with a message), error (message and stable code), notice.",

@@ -123,6 +123,7 @@ enum RunLoop {
         defer { controller.onDirty = nil }
         var lastFrame = clock.now - animationInterval
         var lastSize = backend.size
+        var barsAsked = false
         while controller.running {
             controller.tick()
             let size = backend.size
@@ -136,6 +137,11 @@ enum RunLoop {
                 if animate { controller.spinnerFrame += 1 }
                 backend.present(controller.render(width: size.width, height: size.height))
                 lastFrame = clock.now
+                if !barsAsked {
+                    // After the first frame: a bar never delays start-up.
+                    barsAsked = true
+                    Task { await controller.openBars() }
+                }
             }
             let raw = backend.read()
             if raw.isEmpty {

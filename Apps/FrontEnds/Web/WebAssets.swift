@@ -81,6 +81,7 @@ enum WebAssets {
         </head>
         <body>
         <header><nav id="tabs" aria-label="Screens"></nav><span id="connection" role="status"></span></header>
+        <div id="bars" hidden></div>
         <main id="screen" aria-live="polite"></main>
         <dialog id="prompt"></dialog>
         </body>

@@ -5,7 +5,19 @@ public struct ScreenRegistration {
     public var descriptor: ScreenDescriptor
     public var make: @MainActor (ActionArguments) throws(ScreenError) -> any Screen
 
-    public init(_ descriptor: ScreenDescriptor, make: @escaping @MainActor (ActionArguments) throws(ScreenError) -> any Screen) {
+    /// `bar`: faces with tabs keep the screen open and draw its summary
+    /// on every tab (see `ScreenDescriptor.bar`); it must open without
+    /// arguments, and its opening must not wait long (a face opens it after
+    /// its first frame, but a connection attempt still needs a deadline).
+    public init(
+        _ descriptor: ScreenDescriptor, bar: Bool = false,
+        make: @escaping @MainActor (ActionArguments) throws(ScreenError) -> any Screen
+    ) {
+        var descriptor = descriptor
+        if bar {
+            precondition(!descriptor.params.contains(where: \.required), "bar screen '\(descriptor.id)' needs arguments")
+            descriptor.bar = true
+        }
         self.descriptor = descriptor
         self.make = make
     }

@@ -15,11 +15,18 @@ public struct ScreenDescriptor: Codable, Equatable, Sendable {
     /// Command lines that show the screen's use, generated from this
     /// descriptor so help never prints an example that does not run.
     public var examples: [String]
+    /// A bar screen: faces with tabs keep one open beside whatever tab is
+    /// shown and draw its snapshot's `summary` as one line (the player's
+    /// now-playing line), so no face names the screen. Absent from the JSON
+    /// unless true, so descriptors read the same to clients that predate it.
+    public var bar: Bool?
 
     public init(
         id: String, title: String, summary: String, params: [ParamDescriptor] = [],
-        actions: [ActionDescriptor], topLevel: Bool = true, columns: [ListColumn] = [], examples: [String] = []
+        actions: [ActionDescriptor], topLevel: Bool = true, columns: [ListColumn] = [], examples: [String] = [],
+        bar: Bool = false
     ) {
+        self.bar = bar ? true : nil
         self.columns = columns
         self.examples = examples
         self.id = id
@@ -29,6 +36,9 @@ public struct ScreenDescriptor: Codable, Equatable, Sendable {
         self.actions = actions
         self.topLevel = topLevel
     }
+
+    /// See `bar`.
+    public var isBar: Bool { bar == true }
 
     public func validateParams(_ arguments: ActionArguments) throws(ScreenError) -> ActionArguments {
         try ParamDescriptor.validate(arguments, against: params, context: "screen '\(id)'")
@@ -59,6 +69,10 @@ extension ScreenCatalog {
     public func listPaths(_ typed: String) async -> PathCompletion.Listing { PathCompletion.list(typed) }
 
     public func descriptor(_ id: String) -> ScreenDescriptor? { screens.first { $0.id == id } }
+
+    /// The bar screens a face with tabs keeps open (see `ScreenDescriptor.bar`):
+    /// those that open without arguments.
+    public var bars: [ScreenDescriptor] { screens.filter { $0.isBar && !$0.params.contains(where: \.required) } }
 
     /// Validates, builds and starts a screen: the one way front ends open one.
     public func open(_ request: ScreenRequest) async throws(ScreenError) -> any Screen {

@@ -16,11 +16,16 @@ public struct ScreenSnapshot: Codable, Equatable, Sendable {
     /// version, which the client holds (they rarely change between two
     /// snapshots, and they outweigh a page of rows).
     public var actionsOf: Int? = nil
+    /// The screen in one line of plain text, for a bar drawn on every tab
+    /// ("playing · Title — Artist · 1:23 / 4:56 · vol 80"); nil when it has
+    /// nothing to say, and then a bar takes no room.
+    public var summary: String?
 
     public init(
         screen: String, title: String, status: ScreenStatus = .idle,
-        content: ScreenContent, actions: [ActionDescriptor]
+        content: ScreenContent, actions: [ActionDescriptor], summary: String? = nil
     ) {
+        self.summary = summary
         self.screen = screen
         self.title = title
         self.status = status

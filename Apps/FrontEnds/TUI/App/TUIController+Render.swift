@@ -47,6 +47,10 @@ extension TUIController {
         TitleLine.draw(
             into: &buffer, row: 1, path: stack.map { $0.screen.snapshot.title }, info: titleInfo(list), width: width,
             glyphs: glyphs)
+        if let bar = barLine {
+            // Row 2 is the gap above the content: a bar takes no row from it.
+            buffer.write(TerminalText.truncate(bar, to: width - 2, ellipsis: glyphs.ellipsis), x: 1, y: 2, style: .dim)
+        }
 
         let message = statusMessage(snapshot, session)
         let positionText = list.map(position)

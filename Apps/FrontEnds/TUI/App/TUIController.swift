@@ -38,6 +38,9 @@ public final class TUIController {
     public var picturesShown = true
     /// The pictures asked for, and as drawn (`TUIController+Pictures`).
     var pictureShelf = PictureShelf()
+    /// The bar screens held open (`TUIController+Bars`), and whether they were opened.
+    var bars: [OpenBar] = []
+    var barsOpened = false
 
     // The action queue: screen actions run one after another, in order.
     private var queue: [(job: @MainActor () async -> Void, isFieldSync: Bool)] = []
@@ -102,6 +105,7 @@ public final class TUIController {
         stack.removeAll()
         for sessions in parked.values { for session in sessions.reversed() { session.close() } }
         parked.removeAll()
+        closeBars()
         drainTask?.cancel()
     }
 

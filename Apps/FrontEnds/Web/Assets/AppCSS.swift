@@ -11,6 +11,8 @@ nav#tabs { display: flex; gap: .25rem; flex-wrap: wrap; flex: 1; }
 nav#tabs a { padding: .35rem .75rem; border-radius: .4rem; color: inherit; text-decoration: none; }
 nav#tabs a[aria-current="page"] { background: var(--accent); color: Canvas; }
 #connection { font-size: .85rem; color: GrayText; }
+#bars { padding: .3rem 1rem; font-size: .9rem; color: GrayText; border-bottom: 1px solid GrayText;
+  white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
 main { padding: 1rem; max-width: 80rem; }
 h1 { margin: 0 0 .5rem; font-size: 1.4rem; }
 :focus-visible { outline: 3px solid var(--accent); outline-offset: 2px; }

@@ -12,6 +12,10 @@ const state = { screens: [], home: null, handle: null, version: -1, snapshot: nu
 const main = document.getElementById("screen");
 const dialog = document.getElementById("prompt");
 const connection = document.getElementById("connection");
+const barLine = document.getElementById("bars");
+// The bar screens kept open beside the tab shown (a descriptor's `bar`), by
+// handle: each is drawn as one line from its snapshot's summary.
+const bars = new Map();
 // Actions the page runs itself (form edits, paging while scrolling).
 const automatic = new Set([Action.setField, Action.loadMore, Action.loadPrevious, Action.scrollTo]);
 
@@ -65,6 +69,30 @@ async function start() {
   await show(requestFromURL() ?? state.home, "replace");
   window.addEventListener("popstate", () => show(requestFromURL() ?? state.home, "none"));
   document.addEventListener("keydown", key);
+  openBars();
+}
+
+// After the screen is drawn, so a bar that waits on the network (no MPD)
+// never delays the page; one that cannot open stays quiet.
+async function openBars() {
+  for (const screen of state.screens.filter((s) => s.bar && !s.params.some((p) => p.required))) {
+    try {
+      const result = await rpc.call("screen.open", { screen: screen.id, params: {} });
+      bars.set(result.handle, { screen: screen.id, version: result.version, summary: result.snapshot.summary ?? null });
+    } catch (error) {
+      continue;
+    }
+  }
+  renderBars();
+}
+
+// One line of every bar's summary, except the bar of the screen shown
+// (which shows it all already); hidden when none has anything to say.
+function renderBars() {
+  const line = [...bars.values()].filter((bar) => bar.summary && bar.screen !== state.snapshot?.screen)
+    .map((bar) => bar.summary).join("  ");
+  if (barLine.textContent !== line) barLine.textContent = line;
+  barLine.hidden = line === "";
 }
 
 function renderTabs() {
@@ -107,6 +135,14 @@ async function show(request, mode) {
 }
 
 function changed(params) {
+  const bar = bars.get(params.handle);
+  if (bar) {
+    if (params.version < bar.version) return;
+    bar.version = params.version;
+    bar.summary = params.snapshot.summary ?? null;
+    renderBars();
+    return;
+  }
   if (params.handle !== state.handle || params.version < state.version) return;
   state.version = params.version;
   state.snapshot = params.snapshot;
@@ -123,14 +159,22 @@ function render() {
     if (link.dataset.screen === snapshot.screen) link.setAttribute("aria-current", "page");
     else link.removeAttribute("aria-current");
   }
+  renderBars();
   renderStatus(view.status, snapshot.status, state.problem);
-  const focused = document.activeElement?.dataset?.action;
-  const wasOpen = view.actions.querySelector?.("details.unavailable")?.open ?? false;
   // A picture action is the page's own to run (as <img>), not a button.
-  const bar = renderActions(snapshot.actions.filter((a) => !a.picture), automatic, run, wasOpen);
-  view.actions.replaceWith(bar);
-  view.actions = bar;
-  if (focused) bar.querySelector(`[data-action="${CSS.escape(focused)}"]`)?.focus();
+  const shownActions = snapshot.actions.filter((a) => !a.picture);
+  const actionsKey = JSON.stringify(shownActions);
+  // Built again only when they changed: a screen that publishes every
+  // second (a playing song's time) must not swap a button from under a click.
+  if (actionsKey !== view.actionsKey) {
+    const focused = document.activeElement?.dataset?.action;
+    const wasOpen = view.actions.querySelector?.("details.unavailable")?.open ?? false;
+    const bar = renderActions(shownActions, automatic, run, wasOpen);
+    view.actions.replaceWith(bar);
+    view.actions = bar;
+    view.actionsKey = actionsKey;
+    if (focused) bar.querySelector(`[data-action="${CSS.escape(focused)}"]`)?.focus();
+  }
   const content = snapshot.content;
   if (content.form) {
     view.form.update(content.form, snapshot.actions.find((a) => a.name === content.form.submitAction));

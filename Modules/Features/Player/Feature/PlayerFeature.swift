@@ -6,7 +6,8 @@ import ScreenKit
 
 /// Wires the player screen to an MPD client. Each opened screen gets a
 /// client of its own (so its own `idle` connection); a one-shot command's
-/// screen does not follow changes.
+/// screen does not follow changes. It is also the bar faces with tabs draw
+/// on every tab: its summary is the now-playing line.
 public final class PlayerFeature: Feature {
     let context: FeatureContext
 
@@ -16,7 +17,7 @@ public final class PlayerFeature: Feature {
 
     public func register(in registry: ScreenRegistry) {
         let context = context
-        registry.register(ScreenRegistration(PlayerViewModel.descriptor) { _ in
+        registry.register(ScreenRegistration(PlayerViewModel.descriptor, bar: true) { _ in
             PlayerViewModel(
                 player: MusicPlayerFactory.make(
                     environment: context.environment, host: context.account.settings?.mpdHost,

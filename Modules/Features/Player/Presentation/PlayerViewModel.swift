@@ -13,7 +13,14 @@ import ScreenKit
 public final class PlayerViewModel: ScreenModel, DeclaredScreen {
     public static let screenID = "player"
 
-    public private(set) var state: PlayerState?
+    public private(set) var state: PlayerState? {
+        didSet { stateReadAt = clock.now }
+    }
+    /// When `state` was read: elapsed time runs on from there while playing.
+    private(set) var stateReadAt: ContinuousClock.Instant?
+    let clock = ContinuousClock()
+    /// Moves the shown elapsed time on while playing (`PlayerViewModel+Ticking`).
+    var ticker: Task<Void, Never>?
     public private(set) var status: ScreenStatus = .idle
     public var queue: [QueuedSong] { pages.window.items }
     let player: any MusicPlayer
@@ -54,6 +61,7 @@ public final class PlayerViewModel: ScreenModel, DeclaredScreen {
         } catch {
             status = .error(ErrorPresentation.screenError(error))
         }
+        if live { tick() }
         publish()
     }
 
@@ -73,7 +81,13 @@ public final class PlayerViewModel: ScreenModel, DeclaredScreen {
                     pause = Self.firstRetry
                 } catch {
                     if Task.isCancelled { return }
-                    try? await Task.sleep(for: pause)
+                    // MPD never answered since the screen opened (none runs
+                    // here, as on most machines): asked again only rarely,
+                    // so an idle face keeping the player as its bar sleeps.
+                    // One that answered before is asked again soon, as after
+                    // a restart.
+                    let neverAnswered = self?.state == nil
+                    try? await Task.sleep(for: neverAnswered ? Self.lastRetry : pause)
                     pause = min(pause * 2, Self.lastRetry)
                 }
                 if Task.isCancelled { return }
@@ -86,6 +100,8 @@ public final class PlayerViewModel: ScreenModel, DeclaredScreen {
     public override func close() {
         watcher?.cancel()
         watcher = nil
+        ticker?.cancel()
+        ticker = nil
         super.close()
     }
 
@@ -153,11 +169,11 @@ public final class PlayerViewModel: ScreenModel, DeclaredScreen {
         ScreenSnapshot(
             screen: Self.screenID, title: "Player", status: status,
             content: ScreenContent(
-                detail: state.map { DetailContent(rows: PlayerRows.rows($0, address: player.address)) },
+                detail: shownState.map { DetailContent(rows: PlayerRows.rows($0, address: player.address)) },
                 list: state == nil ? nil : ListContent(
                     items: queue.map { QueueRow.item($0, current: state?.song?.position) }, offset: pages.window.offset,
                     total: pages.window.total, hasMore: pages.window.hasMore, loadingMore: pages.isLoadingMore,
                     columns: QueueRow.columns, emptyMessage: "The queue is empty: facet playlist NAME play, or mpc add.")),
-            actions: availableActions)
+            actions: availableActions, summary: summary)
     }
 }

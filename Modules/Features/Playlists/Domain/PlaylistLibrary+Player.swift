@@ -6,13 +6,9 @@ import KernelDomain
 /// stored playlists; and a stored playlist brought into Facet.
 extension PlaylistLibrary {
     /// Every song of the playlist as the engine gets it (its location and
-    /// the name a report uses), read in batches from one consistent state.
+    /// the name a report uses), read from one consistent state.
     public func songReferences(of playlist: PlaylistSummary) async throws -> [SongReference] {
-        let collected = ReferenceCollector()
-        try await store.forEachBatch(of: playlist.id, batch: Self.exportBatch) { songs in
-            collected.add(songs.map { SongReference(location: $0.location, name: $0.title) })
-        }
-        return collected.value
+        try await store.songReferences(of: playlist.id)
     }
 
     /// Replaces the engine's queue with the playlist (or appends to it when
@@ -48,13 +44,4 @@ extension PlaylistLibrary {
         }
         return try await store.create(name: chosen, source: "mpd:" + name, format: "mpd", songs: songs)
     }
-}
-
-/// Collects the batches `forEachBatch` delivers on the store's thread.
-private final class ReferenceCollector: @unchecked Sendable {
-    private let lock = NSLock()
-    private var references: [SongReference] = []
-
-    func add(_ more: [SongReference]) { lock.withLock { references += more } }
-    var value: [SongReference] { lock.withLock { references } }
 }

@@ -84,6 +84,11 @@ public protocol PlaylistStore: Sendable {
     /// batches of at most `batch`, all read from one consistent state of
     /// the store (an edit made meanwhile is either wholly in or wholly out).
     func forEachBatch(of playlist: Int64, batch: Int, _ body: @escaping @Sendable ([Song]) throws -> Void) async throws
+    /// Every song of the playlist as the music engine gets it (its location
+    /// and the title a report names it by), in position order, in one read:
+    /// only the two columns, since a playlist of tens of thousands is read
+    /// whole each time it is played.
+    func songReferences(of playlist: Int64) async throws -> [SongReference]
 }
 
 extension PlaylistStore {

@@ -37,16 +37,29 @@ extension SQLitePlaylistStore {
                 var songs: [Song] = []
                 songs.reserveCapacity(batch)
                 let rows = try Row.fetchCursor(statement, arguments: [playlist, after, max(1, batch)])
+                // By index, in the SELECT's order: no column is looked up
+                // by its name for each of thousands of rows.
                 while let row = try rows.next() {
-                    after = row["position"]
+                    after = row[0]
                     songs.append(Song(
-                        title: row["title"], artist: row["artist"], cover: row["cover"] ?? "",
-                        duration: row["duration"], location: row["location"]))
+                        title: row[1], artist: row[2], cover: row[3] ?? "", duration: row[5], location: row[4]))
                 }
                 if songs.isEmpty { return }
                 try body(songs)
                 if songs.count < batch { return }
             }
+        }
+    }
+
+    public func songReferences(of playlist: Int64) async throws -> [SongReference] {
+        try await database.read { db in
+            let statement = try db.makeStatement(sql: "SELECT location, title FROM song WHERE playlist_id = ? ORDER BY position")
+            var references: [SongReference] = []
+            let rows = try Row.fetchCursor(statement, arguments: [playlist])
+            while let row = try rows.next() {
+                references.append(SongReference(location: row[0], name: row[1]))
+            }
+            return references
         }
     }
 }

@@ -115,8 +115,7 @@ public final class MPDClient: MusicPlayer, @unchecked Sendable {
         try await run { connection throws(MusicPlayerError) in
             let uris = MPDSongURIs(musicDirectory: self.musicDirectory, localSocket: self.target.isLocalSocket)
             return try MPDBatch.send(
-                songs, uris: uris, on: connection, first: replacing ? [MPDConnection.line("clear", [])] : [],
-                command: { MPDConnection.line("add", [$0]) })
+                songs, uris: uris, on: connection, first: replacing ? [("clear", [])] : [], command: ("add", []))
         }
     }
 
@@ -137,8 +136,7 @@ public final class MPDClient: MusicPlayer, @unchecked Sendable {
             let existing = try connection.command("listplaylists").contains { $0.0 == "playlist" && $0.1 == name }
             let uris = MPDSongURIs(musicDirectory: self.musicDirectory, localSocket: self.target.isLocalSocket)
             return try MPDBatch.send(
-                songs, uris: uris, on: connection, first: existing ? [MPDConnection.line("rm", [name])] : [],
-                command: { MPDConnection.line("playlistadd", [name, $0]) })
+                songs, uris: uris, on: connection, first: existing ? [("rm", [name])] : [], command: ("playlistadd", [name]))
         }
     }
 

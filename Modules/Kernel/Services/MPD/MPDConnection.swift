@@ -42,24 +42,12 @@ final class MPDConnection {
 
     func close() { socket.close() }
 
-    /// An argument as MPD reads it: in double quotes, `"` and `\` escaped.
-    static func quote(_ argument: String) -> String {
-        var out = "\""
-        for character in argument {
-            if character == "\"" || character == "\\" { out.append("\\") }
-            out.append(character)
-        }
-        return out + "\""
-    }
-
-    static func line(_ name: String, _ arguments: [String]) -> String {
-        ([name] + arguments.map(quote)).joined(separator: " ") + "\n"
-    }
-
     /// Runs one command: its answer's `key: value` pairs.
     func command(_ name: String, _ arguments: [String] = []) throws(MusicPlayerError) -> [(String, String)] {
         let deadline = Date(timeIntervalSinceNow: timeout)
-        try socket.write(Self.line(name, arguments), deadline: deadline)
+        var line = MPDCommands()
+        line.append(name, arguments)
+        try socket.write(line.bytes[...], deadline: deadline)
         return try readAnswer(deadline: deadline)
     }
 
@@ -82,26 +70,28 @@ final class MPDConnection {
         }
     }
 
-    /// Runs `lines` (each a whole command line) as one command list: one
-    /// write, one answer line. MPD stops at the first command it refuses
-    /// and names its index (`ACK [50@3]`): how many succeeded, and that
-    /// refusal. (Without `_ok_`, so ten thousand adds answer one `OK`, not
-    /// ten thousand `list_OK` lines.)
-    func commandList(_ lines: [String]) throws(MusicPlayerError) -> (done: Int, refused: MusicPlayerError?) {
-        guard !lines.isEmpty else { return (0, nil) }
+    /// Runs commands `range` of `commands` as one command list: one write,
+    /// one answer line. MPD stops at the first command it refuses and names
+    /// its index (`ACK [50@3]`): how many succeeded, and that refusal.
+    /// (Without `_ok_`, so ten thousand adds answer one `OK`, not ten
+    /// thousand `list_OK` lines.)
+    func commandList(_ commands: MPDCommands, _ range: Range<Int>) throws(MusicPlayerError) -> (done: Int, refused: MusicPlayerError?) {
+        guard !range.isEmpty else { return (0, nil) }
         // Proportional to the list: ten thousand songs are not one reply's time.
-        let deadline = Date(timeIntervalSinceNow: timeout + Double(lines.count) / 1000)
-        var text = "command_list_begin\n"
-        text.reserveCapacity(lines.reduce(64) { $0 + $1.utf8.count })
-        for line in lines { text += line }
-        text += "command_list_end\n"
-        try socket.write(text, deadline: deadline)
+        let deadline = Date(timeIntervalSinceNow: timeout + Double(range.count) / 1000)
+        let body = commands.bytes(of: range)
+        var text: [UInt8] = []
+        text.reserveCapacity(body.count + 40)
+        text += "command_list_begin\n".utf8
+        text += body
+        text += "command_list_end\n".utf8
+        try socket.write(text[...], deadline: deadline)
         while true {
             let line = try socket.readLine(limit: Self.lineLimit, deadline: deadline)
-            if line == "OK" { return (lines.count, nil) }
+            if line == "OK" { return (range.count, nil) }
             if line.hasPrefix("ACK ") {
                 let index = line.drop { $0 != "@" }.dropFirst().prefix { $0.isNumber }
-                guard let done = Int(index), (0..<lines.count).contains(done) else {
+                guard let done = Int(index), (0..<range.count).contains(done) else {
                     throw MusicPlayerError(.protocolViolation, "MPD at \(socket.name) refused a command list without saying where.")
                 }
                 return (done, Self.refusal(line))

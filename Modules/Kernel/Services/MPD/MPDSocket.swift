@@ -120,9 +120,12 @@ final class MPDSocket {
     }
 
     func write(_ text: String, deadline: Date) throws(MusicPlayerError) {
-        let bytes = Array(text.utf8)
-        var offset = 0
-        while offset < bytes.count {
+        try write(Array(text.utf8)[...], deadline: deadline)
+    }
+
+    func write(_ bytes: ArraySlice<UInt8>, deadline: Date) throws(MusicPlayerError) {
+        var offset = bytes.startIndex
+        while offset < bytes.endIndex {
             guard fd >= 0 else { throw closed() }
             let sent = bytes[offset...].withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
             if sent > 0 {

@@ -3,6 +3,7 @@ import KernelDomain
 import PlayerPresentation
 import ScreenKit
 import Testing
+import TestSupport
 
 /// The player screen over an in-memory engine: what it shows, which
 /// actions it offers and why not, and that a failing engine is an error
@@ -15,9 +16,14 @@ import Testing
         var songs: [QueuedSong] = []
         var failure: MusicPlayerError?
         var commands: [String] = []
+        /// How many times the state was read (`status`).
+        var statusReads = 0
+        /// `waitForChange` waits, as MPD's idle does while nothing changes,
+        /// until cancelled (else it fails at once, as with no MPD).
+        var idlesQuietly = false
 
         func check() throws { if let failure { throw failure } }
-        func status() async throws -> PlayerState { try check(); return state }
+        func status() async throws -> PlayerState { statusReads += 1; try check(); return state }
         func queue(offset: Int, limit: Int) async throws -> (songs: [QueuedSong], total: Int) {
             try check()
             return (Array(songs.dropFirst(offset).prefix(limit)), songs.count)
@@ -43,7 +49,14 @@ import Testing
         func storedPlaylists() async throws -> [String] { [] }
         func storedPlaylist(_ name: String) async throws -> [QueuedSong] { [] }
         func saveStoredPlaylist(_ name: String, _ songs: [SongReference]) async throws -> EnqueueReport { EnqueueReport() }
-        func waitForChange() async throws -> [String] { throw CancellationError() }
+        func waitForChange() async throws -> [String] {
+            if idlesQuietly {
+                let (stream, continuation) = AsyncStream<Never>.makeStream()
+                defer { continuation.finish() }
+                for await _ in stream {}
+            }
+            throw CancellationError()
+        }
     }
 
     func fake(songs count: Int) -> FakePlayer {
@@ -107,5 +120,44 @@ import Testing
         try await model.run(PlayerViewModel.clearAction)
         #expect(action(model, "play")?.disabledReason == "The queue is empty")
         #expect(player.commands == ["clear"])
+    }
+
+    @Test func elapsedTimeRunsOnWhilePlayingWithoutAskingMPDAgain() async throws {
+        let player = fake(songs: 2)
+        player.idlesQuietly = true
+        player.state = PlayerState(
+            playback: .playing, song: player.songs[0], elapsed: 10, duration: 30, volume: 80, queueLength: 2)
+        let model = PlayerViewModel(player: player, live: true)
+        defer { model.close() }
+        await model.start()
+        let reads = player.statusReads
+        // 0:10, or later on a machine so loaded that starting took a second.
+        let first = model.snapshot.summary ?? ""
+        #expect(first.hasPrefix("playing · Song 1 · 0:") && first.hasSuffix(" / 0:30 · vol 80"), "\(first)")
+        var published = 0
+        let token = model.changes.observe { _ in published += 1 }
+        defer { token.cancel() }
+        // The next whole second is drawn with no read of MPD's state.
+        #expect(await eventually { published > 0 && model.snapshot.summary != first })
+        let moved = model.snapshot.summary ?? ""
+        #expect(moved.hasPrefix("playing · Song 1 · 0:") && moved.hasSuffix(" / 0:30 · vol 80"), "\(moved)")
+        if case .double(let elapsed)? = detail(model, "elapsed") { #expect(elapsed >= 11) } else { Issue.record("no elapsed") }
+        #expect(player.statusReads == reads)
+        // Paused, the time stands: the summary says so and nothing ticks on.
+        try await model.run(PlayerViewModel.pauseAction)
+        let paused = model.snapshot
+        #expect(paused.summary?.hasPrefix("paused · Song 1 · 0:1") == true, "\(paused.summary ?? "nil")")
+        #expect(detail(model, "elapsed") == .double(10))
+    }
+
+    @Test func theSummaryIsQuietWhenStoppedOrUnreachable() async throws {
+        let player = fake(songs: 2)
+        let model = PlayerViewModel(player: player, live: false)
+        await model.start()
+        #expect(model.snapshot.summary == nil)
+        player.failure = MusicPlayerError(.unreachable, "No MPD at fake:6600: start mpd or set mpd-host.")
+        let absent = PlayerViewModel(player: player, live: false)
+        await absent.start()
+        #expect(absent.snapshot.summary == nil)
     }
 }

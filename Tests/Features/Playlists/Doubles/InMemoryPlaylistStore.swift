@@ -184,6 +184,11 @@ public final class InMemoryPlaylistStore: PlaylistStore, @unchecked Sendable {
         }
     }
 
+    public func songReferences(of playlist: Int64) async throws -> [SongReference] {
+        try checkFailure()
+        return locked { lists[playlist]?.songs ?? [] }.map { SongReference(location: $0.location, name: $0.title) }
+    }
+
     private func locked<T>(_ body: () throws -> T) rethrows -> T {
         lock.lock()
         defer { lock.unlock() }
