@@ -32,8 +32,10 @@ import TestSupport
         #expect(whoami.stdout.contains("Signed in as         Ada Lovelace"))
 
         let settings = try facet("settings")
-        #expect(settings.stdout.contains("GitHub username      github-user      octocat"))
-        #expect(settings.stdout.contains("Page size            page-size        25"))
+        // Read as words: later settings may widen the table's columns.
+        let rows = settings.stdout.split(separator: "\n").map { $0.split(separator: " ").map(String.init) }
+        #expect(rows.contains(["GitHub", "username", "github-user", "octocat"]), "\(settings.stdout)")
+        #expect(rows.contains(["Page", "size", "page-size", "25"]), "\(settings.stdout)")
     }
 
     @Test func itTakesNoMigrationTwiceAndCanStillBeWritten() throws {
@@ -43,6 +45,9 @@ import TestSupport
         #expect(imported.status == 0, "\(imported.stderr)")
         let applied = try BoundedProcess.run(
             "/usr/bin/env", ["sqlite3", home.path + "/facet.sqlite", "SELECT count(*), count(DISTINCT identifier) FROM grdb_migrations"])
-        #expect(applied.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "13|13")
+        // Every migration once: as many rows as identifiers, and at least the
+        // thirteen of the release the fixture was made with.
+        let counts = applied.stdout.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: "|").compactMap { Int($0) }
+        #expect(counts.count == 2 && counts[0] == counts[1] && counts[0] >= 13, "\(applied.stdout)")
     }
 }
