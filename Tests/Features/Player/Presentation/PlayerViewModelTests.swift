@@ -138,7 +138,9 @@ import TestSupport
         let token = model.changes.observe { _ in published += 1 }
         defer { token.cancel() }
         // The next whole second is drawn with no read of MPD's state.
-        #expect(await eventually { published > 0 && model.snapshot.summary != first })
+        // The tick comes on the main actor, which the whole run's main-actor
+        // tests share: a generous wait, which only a failure waits out.
+        #expect(await eventually(timeout: .seconds(240)) { published > 0 && model.snapshot.summary != first })
         let moved = model.snapshot.summary ?? ""
         #expect(moved.hasPrefix("playing · Song 1 · 0:") && moved.hasSuffix(" / 0:30 · vol 80"), "\(moved)")
         if case .double(let elapsed)? = detail(model, "elapsed") { #expect(elapsed >= 11) } else { Issue.record("no elapsed") }
