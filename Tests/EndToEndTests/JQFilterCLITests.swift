@@ -3,7 +3,7 @@ import Testing
 import TestSupport
 
 /// gh's `--jq`: `--json FIELDS --jq EXPR` filters with jq's own language
-/// (the library the `jq` command runs), through the built binary. Strings
+/// (the `jq` command, run as a child), through the built binary. Strings
 /// print as their text, other values as compact JSON; a bad program is a
 /// usage error with jq's message that runs nothing; bare `--json` keeps
 /// printing the whole snapshot.
@@ -56,5 +56,19 @@ import TestSupport
         #expect(whole.status == 0)
         let snapshot = try JSONSerialization.jsonObject(with: Data(whole.stdout.utf8)) as? [String: Any]
         #expect(snapshot?["screen"] as? String == "playlist", "\(whole.stdout.prefix(200))")
+    }
+
+    /// A program that ends before reading its input whole (`first`, `limit`)
+    /// leaves facet running to print its answer; without jq, only `--jq` is
+    /// refused, with the package to install.
+    @Test func anEarlyEndingProgramAndAMissingJq() throws {
+        let first = try facet("playlist", "Sample", "--all", "--json", "title", "--jq", "first(.[]) | .title")
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(first.stdout == "Bohemian Rhapsody\n", "\(first.stdout)")
+        let nowhere = try FacetProcess.run(
+            ["playlist", "Sample", "--json", "title", "--jq", ".[0]"], home: home.path, environment: ["PATH": "/nonexistent"])
+        #expect(nowhere.status == 2)
+        #expect(nowhere.stderr.contains("--jq needs the jq command") && nowhere.stderr.contains("apt install jq"), "\(nowhere.stderr)")
+        #expect(try FacetProcess.run(["playlist", "Sample", "--json", "title"], home: home.path, environment: ["PATH": "/nonexistent"]).status == 0)
     }
 }

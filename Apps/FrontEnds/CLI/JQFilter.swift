@@ -20,15 +20,15 @@ struct JQFilter {
     static let compileFailed: Int32 = 3
 
     /// Compiles `program` now, before any action runs: a typo is a usage
-    /// error that changes nothing. `empty | (…)` compiles the program
-    /// without running it (the line break ends a trailing comment).
+    /// error that changes nothing. `empty | …` compiles the program without
+    /// running it: `|` binds loosest in jq, so the program stays whole.
     init(_ program: String) throws(ScreenError) {
         guard let executable = Self.command() else {
             throw .invalidParams("--jq needs the jq command, which is not installed (Debian: apt install jq)", code: "cli.jq_missing")
         }
         self.program = program
         self.executable = executable
-        let check = Self.run(executable, ["-n", "empty | (\(program)\n)"], input: Data())
+        let check = Self.run(executable, ["-n", "empty | " + program], input: Data())
         if check.status == Self.compileFailed {
             throw .invalidParams("--jq: \(Self.message(check.errors))", code: "cli.jq_invalid")
         }
@@ -50,14 +50,16 @@ struct JQFilter {
         return path.split(separator: ":").lazy.map { "\($0)/jq" }.first { FileManager.default.isExecutableFile(atPath: $0) }
     }
 
-    /// jq's messages as one line, without its `jq: error…:` prefixes and
-    /// the count of compile errors.
+    /// jq's messages as one line: its `jq: error…:` lines without those
+    /// prefixes, not the program's text it quotes or the count of errors.
     static func message(_ errors: String) -> String {
-        let lines = errors.split(separator: "\n").map(String.init).filter { !$0.isEmpty && !$0.hasSuffix("compile error") && !$0.hasSuffix("compile errors") }
+        let lines = errors.split(separator: "\n").map(String.init).filter {
+            $0.hasPrefix("jq: ") && !$0.hasSuffix("compile error") && !$0.hasSuffix("compile errors")
+        }
         let texts = lines.map { line -> String in
-            var text = Substring(line)
-            if text.hasPrefix("jq: ") { text = text.dropFirst(4) }
+            var text = Substring(line).dropFirst(4)
             if text.hasPrefix("error"), let colon = text.range(of: ": ") { text = text[colon.upperBound...] }
+            if text.hasSuffix(":") { text = text.dropLast() }
             return text.trimmingCharacters(in: .whitespaces)
         }
         return texts.isEmpty ? "jq failed" : texts.joined(separator: "; ")
