@@ -365,16 +365,13 @@ public final class RPCSession {
 
     // MARK: Helpers
 
-    /// Longer than any path the system takes: refused rather than listed.
-    static let longestPath = 4096
-
     /// `paths.list`'s `path`: the text typed so far in a path field.
     static func typedPath(_ params: JSONValue) throws -> String {
         guard case .string(let typed)? = params["path"] else {
             throw RPCError.invalidParams("'path' must be the path typed so far, a string")
         }
-        guard typed.utf8.count <= longestPath else {
-            throw RPCError.invalidParams("'path' is longer than any path (\(longestPath) bytes)")
+        guard typed.utf8.count <= PathCompletion.longestTypedPath else {
+            throw RPCError.invalidParams("'path' is longer than any path (\(PathCompletion.longestTypedPath) bytes)")
         }
         return typed
     }

@@ -10,8 +10,6 @@ import ScreenKit
 /// from the disk and the page puts them in as text.
 enum PathCompletionResponder {
     static let path = "/complete"
-    /// Longer than any path the system accepts: refused rather than listed.
-    static let longestPath = 4096
 
     struct Answer: Encodable {
         var folder: String
@@ -25,7 +23,7 @@ enum PathCompletionResponder {
     /// host's, for a core reached through ssh).
     static func respond(query: String, list: (String) async -> PathCompletion.Listing) async -> Response {
         guard let raw = WebResponder.queryValue("path", in: query), let typed = String(raw).removingPercentEncoding,
-            typed.utf8.count <= longestPath
+            typed.utf8.count <= PathCompletion.longestTypedPath
         else {
             return WebResponder.text(.badRequest, "Give the path typed so far as ?path=TEXT.\n")
         }

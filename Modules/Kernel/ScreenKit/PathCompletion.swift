@@ -19,6 +19,9 @@ public enum PathCompletion {
     /// How many matches a listing names: enough to choose from by eye, few
     /// enough that a folder of a million files answers at once.
     public static let defaultLimit = 200
+    /// Longer than any path the system takes: a typed path over it is
+    /// refused rather than listed (by every face that lists paths).
+    public static let longestTypedPath = 4096
 
     /// What a typed path's folder holds that starts with its last part.
     public struct Listing: Codable, Equatable, Sendable {
