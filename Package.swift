@@ -86,8 +86,6 @@ let features = subfolders("Modules/Features").map { name in
 let featureExtras: [String: [Layer: [Target.Dependency]]] = [
     // getdents64, for the folder scanner.
     "Folders": [.services: ["CDirectoryEntries"]],
-    // SHA-256 for session tokens.
-    "Users": [.services: [.product(name: "Crypto", package: "swift-crypto")]],
     // TagLib's C API, for the titles, artists and lengths in audio files' own tags.
     "Playlists": [.services: ["CTagLib"]],
 ]
@@ -136,7 +134,6 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
-        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
         // The one HTTP client (connection pooling, timeouts, TLS on Linux); see README's dependency table.
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
@@ -158,7 +155,7 @@ let package = Package(
             dependencies: [
                 "KernelDomain", .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "NIOHTTP1", package: "swift-nio"), .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "NIOHTTP1", package: "swift-nio"), "CLibCrypto",
             ],
             path: "Modules/Kernel/Services"),
         .target(
@@ -184,6 +181,8 @@ let package = Package(
         .systemLibrary(name: "CMalloc", path: "Modules/System/CMalloc"),
         .systemLibrary(name: "CNcursesw", path: "Modules/System/CNcursesw", providers: [.apt(["libncurses-dev"])]),
         .systemLibrary(name: "CEpoll", path: "Modules/System/CEpoll"),
+        // OpenSSL's libcrypto, for SHA-256 (KernelServices' SHA256).
+        .systemLibrary(name: "CLibCrypto", path: "Modules/System/CLibCrypto", providers: [.apt(["libssl-dev"])]),
         // TagLib's C API: declarations only, the library is opened at run
         // time (a static executable cannot link Debian's shared-only TagLib).
         .systemLibrary(name: "CTagLib", path: "Modules/System/CTagLib", providers: [.apt(["libtagc0-dev"])]),

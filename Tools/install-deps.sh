@@ -21,7 +21,9 @@ case $mode in run|test) ;; *) echo "usage: bash Tools/install-deps.sh [run|test]
 # symbols (linked; the static release link takes libchafa.a with static GLib
 # and the PCRE2 it needs, since GLib cannot be opened inside a static
 # executable: docs/DEPENDENCIES.md).
-packages=(libsqlite3-dev libncurses-dev libtagc0-dev jq zlib1g-dev libstb-dev libchafa-dev libglib2.0-dev libpcre2-dev)
+# libssl-dev: OpenSSL's libcrypto, for SHA-256 (linked; libcrypto.a in the
+# static release).
+packages=(libsqlite3-dev libncurses-dev libtagc0-dev jq zlib1g-dev libstb-dev libchafa-dev libglib2.0-dev libpcre2-dev libssl-dev)
 # Testing, each a peer or a tool the tests drive:
 # sqlite3: the tests read the database from outside Facet; tmux: the TUI's
 # end-to-end tests; python3: fixture servers and the MCP and browser clients.

@@ -15,8 +15,8 @@ enum LayeringRules {
         // Leaf modules, like third-party packages.
         "ScreenKit": [],
         "JSONCore": [],
-        // SHA-256 of a downloaded body, computed as it arrives.
-        "KernelServices": ["KernelDomain", "AsyncHTTPClient", "NIOCore", "NIOPosix", "NIOHTTP1", "Crypto"],
+        // libcrypto: SHA-256 of a downloaded body, computed as it arrives.
+        "KernelServices": ["KernelDomain", "AsyncHTTPClient", "NIOCore", "NIOPosix", "NIOHTTP1", "CLibCrypto"],
         "KernelPersistence": ["KernelDomain", "GRDB", "GRDBSQLite", "CSQLiteConfig"],
         "KernelPresentation": ["KernelDomain", "ScreenKit"],
         "FeatureKit": ["KernelDomain", "KernelPersistence", "ScreenKit"],
@@ -37,8 +37,6 @@ enum LayeringRules {
     static let featureExtras: [String: [String: Set<String>]] = [
         // getdents64, for the folder scanner.
         "Folders": ["Services": ["CDirectoryEntries"]],
-        // SHA-256 for session tokens.
-        "Users": ["Services": ["Crypto"]],
         // TagLib's C API, for audio files' own tags.
         "Playlists": ["Services": ["CTagLib"]],
     ]
@@ -106,7 +104,7 @@ enum LayeringRules {
 
     /// C shims (Modules/System): no dependencies, no Swift sources.
     static let systemLibraries: Set<String> = [
-        "CSQLiteConfig", "CDirectoryEntries", "CMalloc", "CNcursesw", "CEpoll", "CTagLib", "CStb", "CChafa",
+        "CSQLiteConfig", "CDirectoryEntries", "CMalloc", "CNcursesw", "CEpoll", "CTagLib", "CStb", "CChafa", "CLibCrypto",
     ]
 
     /// Not product code: tests, their support and tools may use anything.

@@ -1,5 +1,4 @@
 import AsyncHTTPClient
-import Crypto
 import KernelDomain
 import NIOCore
 import NIOHTTP1
@@ -41,7 +40,7 @@ final class ResponseCollector: HTTPClientResponseDelegate {
     /// is what lets the delegate be `Sendable`.
     private let state = Mutex(Collected())
     /// Fed with every piece when the request asked for the body's digest.
-    private let hasher = Mutex<SHA256?>(nil)
+    private let hasher = Mutex<SHA256Hasher?>(nil)
 
     /// - Parameter pieces: where a success's body goes instead of into the
     ///   collected response; finished when the exchange ends either way.
@@ -51,7 +50,7 @@ final class ResponseCollector: HTTPClientResponseDelegate {
     init(limit: Int, pieces: Pieces.Continuation? = nil, digests: Bool = false) {
         self.limit = limit
         self.pieces = pieces
-        if digests { hasher.withLock { $0 = SHA256() } }
+        if digests { hasher.withLock { $0 = SHA256Hasher() } }
     }
 
     /// A declared length over the cap fails before any body is read; one
@@ -87,7 +86,7 @@ final class ResponseCollector: HTTPClientResponseDelegate {
         // Passed on first, so the caller works on it while this hashes it.
         if passOn { pieces?.yield(.bytes(buffer)) }
         hasher.withLock { hasher in
-            if hasher != nil { buffer.withUnsafeReadableBytes { hasher?.update(bufferPointer: $0) } }
+            if hasher != nil { buffer.withUnsafeReadableBytes { hasher?.update($0) } }
         }
         return task.eventLoop.makeSucceededVoidFuture()
     }
@@ -98,7 +97,7 @@ final class ResponseCollector: HTTPClientResponseDelegate {
 
     func didFinishRequest(task: AsyncHTTPClient.HTTPClient.Task<Collected>) throws -> Collected {
         pieces?.finish()
-        let digest = hasher.withLock { $0.map { Array($0.finalize()) } }
+        let digest = hasher.withLock { $0?.finalize() }
         return state.withLock { collected in
             collected.digest = digest
             defer { collected = Collected() }

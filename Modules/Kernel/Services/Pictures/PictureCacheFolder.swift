@@ -1,4 +1,3 @@
-import Crypto
 import Foundation
 import KernelDomain
 
@@ -26,7 +25,7 @@ struct PictureCacheFolder: Sendable {
     }
 
     static func key(_ url: String) -> String {
-        SHA256.hash(data: Data(url.utf8)).map { String(format: "%02x", $0) }.joined()
+        SHA256.hex(data: url.utf8)
     }
 
     func bodyPath(_ url: String) -> String { path + "/" + Self.key(url) + ".pic" }
