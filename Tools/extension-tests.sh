@@ -35,6 +35,7 @@ else
   scratch=${FACET_EXTENSION_SCRATCH:-$root/.build}
   build=$scratch
 fi
+source "$root/Tools/build-flags.sh"
 name=Notes
 screen=notes
 times=()
@@ -107,7 +108,7 @@ fi
 step "building the copy (scratch $scratch)"
 # Uncached manifests: SwiftPM caches a manifest's evaluation by its text, and
 # Package.swift is unchanged while it now finds one more feature folder.
-timed "swift build --build-tests (copy + $name)" in_copy . "swift build --build-tests --manifest-cache none --scratch-path '$build'"
+timed "swift build --build-tests (copy + $name)" in_copy . "swift build --build-tests ${link_flags[*]} --manifest-cache none --scratch-path '$build'"
 step "the generated tests (the ${name}Tests target)"
 tests="${name}Tests\\."
 # Outside the repository: inside the namespace its path shows the copy.
@@ -134,13 +135,13 @@ step "the $screen screen in every front end"
 timed "CLI, JSON lines, TUI checks ($screen)" python3 "$root/Tools/extension/check_screen.py" "$scratch/debug/facet" "$screen" "$name" "No entries yet"
 
 step "Examples/Bookmarks against the copy's products"
-timed "swift build --build-tests (Examples/Bookmarks)" in_copy Examples/Bookmarks "swift build --build-tests --manifest-cache none --scratch-path '$build'"
+timed "swift build --build-tests (Examples/Bookmarks)" in_copy Examples/Bookmarks "swift build --build-tests ${link_flags[*]} --manifest-cache none --scratch-path '$build'"
 timed "swift test (Examples/Bookmarks)" in_copy Examples/Bookmarks "swift test --skip-build --scratch-path '$build'"
 timed "CLI, JSON lines, TUI checks (bookmarks)" python3 "$root/Tools/extension/check_screen.py" "$scratch/debug/facet-bookmarks" bookmarks Bookmarks "No bookmarks yet"
 
 step "the layering rules on the copy with $name (every dependency allowed)"
 # The example's build left its own products in the scratch folder: build the copy again (incremental).
-timed "layering dependency check (copy + $name)" in_copy . "swift build --build-tests --manifest-cache none --scratch-path '$build' >&2 && swift test --skip-build --scratch-path '$build' --filter everyDependencyIsAllowedByTheArchitecture >&2"
+timed "layering dependency check (copy + $name)" in_copy . "swift build --build-tests ${link_flags[*]} --manifest-cache none --scratch-path '$build' >&2 && swift test --skip-build --scratch-path '$build' --filter everyDependencyIsAllowedByTheArchitecture >&2"
 
 echo "== extension tests passed; times:" >&2
 printf '  %s\n' "${times[@]}" >&2

@@ -20,7 +20,8 @@ cd "$(dirname "$0")/.."
 # RELEASE_PRODUCT builds another product linked the same way (tui-bench).
 product="${RELEASE_PRODUCT:-facet}"
 export PATH="/opt/swift/usr/bin:$PATH"
-flags=(-c release --static-swift-stdlib -Xswiftc -static-executable -Xlinker --no-export-dynamic -Xlinker -ltinfo)
+source Tools/build-flags.sh
+flags=(-c release --static-swift-stdlib -Xswiftc -static-executable -Xlinker --no-export-dynamic -Xlinker -ltinfo "${link_flags[@]}")
 # Progress and every real warning or error are shown; what a static link
 # always says (glibc's NSS and dlopen want the same glibc at run time, and
 # mktemp in Foundation) and SwiftPM's notes on files inside dependencies

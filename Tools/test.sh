@@ -10,7 +10,8 @@ cd "$(dirname "$0")/.."
 started=$SECONDS
 bash Tools/install-deps.sh || exit 1
 installed=$SECONDS
-swift build --build-tests || exit 1
+source Tools/build-flags.sh
+swift build --build-tests "${link_flags[@]}" || exit 1
 built=$SECONDS
 
 passed=()

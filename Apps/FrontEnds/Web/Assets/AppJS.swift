@@ -204,7 +204,12 @@ function pictureURL(item) {
   if (!action || !state.request || state.request.screen !== snapshot.screen) return null;
   const takesItem = action.params.some((p) => p.kind === "item");
   if (takesItem !== (item !== null)) return null;
-  const query = new URLSearchParams({ screen: snapshot.screen, params: JSON.stringify(state.request.params ?? {}), action: action.name });
+  // The list's order and filter (mirrored into the request) change no
+  // picture: left out, so a row's picture keeps one URL, fetched once.
+  const params = { ...state.request.params };
+  delete params[Action.sort];
+  delete params[Action.filter];
+  const query = new URLSearchParams({ screen: snapshot.screen, params: JSON.stringify(params), action: action.name });
   if (item) query.set("item", item.id);
   return `/picture?${query}`;
 }

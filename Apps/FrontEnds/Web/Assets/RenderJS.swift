@@ -50,10 +50,12 @@ export function renderStatus(node, status, local) {
   node.textContent = local ?? status.message ?? "";
 }
 
-// An <img> that loads when scrolled near, decoded off the main thread, and
-// leaves no trace when the server refuses the picture (a hostile one).
+// An <img> decoded off the main thread that leaves no trace when the server
+// refuses the picture (a hostile one). Loaded at once, not lazily: the
+// virtual list builds only the rows in view and a screenful around them,
+// and a lazy image waits for a layout pass before it even asks.
 export function pictureImage(url, kind, alt) {
-  const image = el("img", { class: kind, src: url, alt, loading: "lazy", decoding: "async" });
+  const image = el("img", { class: kind, src: url, alt, decoding: "async" });
   image.addEventListener("error", () => image.remove());
   return image;
 }

@@ -13,6 +13,12 @@ const JUMP_DELAY = 120;
 
 // callbacks: sort(column), more(), previous(), canJump(), jump(offset),
 // activate(item), current(item)
+// Whether two snapshots' items show the same: the same object, or the same
+// fields and values (a snapshot's JSON keeps its keys in one order).
+function sameItem(a, b) {
+  return a === b || (a != null && b != null && JSON.stringify(a) === JSON.stringify(b));
+}
+
 export class VirtualTable {
   constructor(callbacks) {
     this.callbacks = callbacks;
@@ -126,18 +132,23 @@ export class VirtualTable {
   }
 
   // Rows first..<last between two spacers; a row still showing the same
-  // item with the same selection is kept rather than built again.
+  // item with the same selection is kept rather than built again. Every
+  // snapshot brings new item objects, so an item is compared by what it
+  // holds: a row rebuilt for an unchanged item would ask for its picture
+  // again while the first request is still on its way.
   rows(first, last, total) {
     const kept = this.rendered ?? new Map();
     this.rendered = new Map();
     const rows = [this.spacerTop ??= el("tr", { class: "spacer", "aria-hidden": "true" })];
+    const columns = JSON.stringify(this.list.columns);
     for (let index = first; index < last; index++) {
       const item = this.item(index);
       const selected = index === this.index;
+      const picture = item ? this.picture?.(item) ?? null : null;
       const old = kept.get(index);
-      const tr = old && old.item === item && old.selected === selected && old.list === this.list.columns
-        ? old.tr : this.row(index);
-      this.rendered.set(index, { tr, item, selected, list: this.list.columns });
+      const tr = old && sameItem(old.item, item) && old.selected === selected && old.columns === columns
+        && old.picture === picture ? old.tr : this.row(index, picture);
+      this.rendered.set(index, { tr, item, selected, columns, picture });
       rows.push(tr);
     }
     rows.push(this.spacerBottom ??= el("tr", { class: "spacer", "aria-hidden": "true" }));
@@ -158,7 +169,7 @@ export class VirtualTable {
     }
   }
 
-  row(index) {
+  row(index, picture) {
     const item = this.item(index);
     const tr = el("tr", { "data-index": String(index), "aria-rowindex": String(index + 2) });
     tr.id = `row-${index}`;
@@ -171,8 +182,7 @@ export class VirtualTable {
     }
     tr.dataset.id = item.id;
     for (const column of this.list.columns) tr.append(el("td", { class: column.alignment }, cellText(item, column)));
-    // The row's picture (a cover), lazily, in its first cell; gone if refused.
-    const picture = this.picture?.(item);
+    // The row's picture (a cover) in its first cell; gone if refused.
     if (picture && tr.firstChild) tr.firstChild.prepend(pictureImage(picture, "thumb", ""));
     return tr;
   }
