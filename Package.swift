@@ -190,6 +190,8 @@ let package = Package(
         // static release executable), since a library opened at run time
         // inside a static executable cannot allocate.
         .systemLibrary(name: "CStb", path: "Modules/System/CStb", providers: [.apt(["libstb-dev"])]),
+        // libwebp's decoder, for the WebP pictures stb_image does not read (linked too).
+        .systemLibrary(name: "CWebP", path: "Modules/System/CWebP", providers: [.apt(["libwebp-dev"])]),
         // libchafa, which draws those pictures as symbols: linked with static
         // GLib in the static release executable (opened there, GLib's
         // thread-specific keys would collide with the Swift runtime's).
@@ -216,7 +218,7 @@ let package = Package(
         .target(name: "CLIFrontEnd", dependencies: ["ScreenKit"], path: "Apps/FrontEnds/CLI"),
         .target(name: "JSONLFrontEnd", dependencies: ["ScreenKit", "JSONRPC"], path: "Apps/FrontEnds/JSONL"),
         .target(name: "MCPFrontEnd", dependencies: ["ScreenKit", "JSONRPC", "JSONCore"], path: "Apps/FrontEnds/MCP"),
-        .target(name: "TUIFrontEnd", dependencies: ["ScreenKit", "CNcursesw", "CStb", "CChafa"], path: "Apps/FrontEnds/TUI"),
+        .target(name: "TUIFrontEnd", dependencies: ["ScreenKit", "CNcursesw", "CStb", "CWebP", "CChafa"], path: "Apps/FrontEnds/TUI"),
         // `facet serve`: one core on a Unix socket, a JSON-lines session per client.
         .target(name: "ServeFrontEnd", dependencies: ["ScreenKit", "JSONRPC", "CEpoll"], path: "Apps/FrontEnds/Serve"),
         // `facet --ui web`: the screens in a browser, over loopback HTTP and one WebSocket per page.

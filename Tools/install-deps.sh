@@ -15,15 +15,16 @@ case $mode in run|test) ;; *) echo "usage: bash Tools/install-deps.sh [run|test]
 # library cannot be opened inside the static release binary).
 # zlib1g-dev: the static release link (Tools/release-build.sh) needs libz.a
 # for a library NIO names, though no code from it ends up in the binary.
-# libstb-dev: stb_image decodes the covers and photos the TUI draws (linked;
-# the static release link takes its libstb.a).
+# libstb-dev, libwebp-dev: stb_image decodes the covers and photos the TUI
+# draws, libwebp the WebP ones (linked; the static release link takes their
+# libstb.a and libwebp.a).
 # libchafa-dev, libglib2.0-dev, libpcre2-dev: libchafa draws those pixels as
 # symbols (linked; the static release link takes libchafa.a with static GLib
 # and the PCRE2 it needs, since GLib cannot be opened inside a static
 # executable: docs/DEPENDENCIES.md).
 # libssl-dev: OpenSSL's libcrypto, for SHA-256 (linked; libcrypto.a in the
 # static release).
-packages=(libsqlite3-dev libncurses-dev libtagc0-dev jq zlib1g-dev libstb-dev libchafa-dev libglib2.0-dev libpcre2-dev libssl-dev)
+packages=(libsqlite3-dev libncurses-dev libtagc0-dev jq zlib1g-dev libstb-dev libwebp-dev libchafa-dev libglib2.0-dev libpcre2-dev libssl-dev)
 # Testing, each a peer or a tool the tests drive:
 # sqlite3: the tests read the database from outside Facet; tmux: the TUI's
 # end-to-end tests; python3: fixture servers and the MCP and browser clients.

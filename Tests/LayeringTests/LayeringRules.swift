@@ -79,9 +79,9 @@ enum LayeringRules {
         "MCPFrontEnd": ["ScreenKit", "JSONRPC", "JSONCore"],
         // epoll for the socket server's event loop (Glibc's module leaves it out).
         "ServeFrontEnd": ["ScreenKit", "JSONRPC", "CEpoll"],
-        // stb_image decodes the pictures it draws and libchafa draws them
-        // (both linked: see CStb, CChafa).
-        "TUIFrontEnd": ["ScreenKit", "CNcursesw", "CStb", "CChafa"],
+        // stb_image and libwebp decode the pictures it draws and libchafa
+        // draws them (all linked: see CStb, CWebP, CChafa).
+        "TUIFrontEnd": ["ScreenKit", "CNcursesw", "CStb", "CWebP", "CChafa"],
         // The browser's front end: its HTTP and WebSocket server and the
         // types that server's API speaks; still no feature and no kernel layer.
         "WebFrontEnd": ["ScreenKit", "JSONRPC", "Hummingbird", "HummingbirdCore", "HummingbirdWebSocket", "HTTPTypes", "Logging", "NIOCore", "NIOHTTP1"],
@@ -104,7 +104,7 @@ enum LayeringRules {
 
     /// C shims (Modules/System): no dependencies, no Swift sources.
     static let systemLibraries: Set<String> = [
-        "CSQLiteConfig", "CDirectoryEntries", "CMalloc", "CNcursesw", "CEpoll", "CTagLib", "CStb", "CChafa", "CLibCrypto",
+        "CSQLiteConfig", "CDirectoryEntries", "CMalloc", "CNcursesw", "CEpoll", "CTagLib", "CStb", "CWebP", "CChafa", "CLibCrypto",
     ]
 
     /// Not product code: tests, their support and tools may use anything.

@@ -3,7 +3,7 @@ import ScreenKit
 /// A picture as Unicode symbols in a box of terminal cells, the way the TUI
 /// shows a cover or a photo: fitted to the box with the picture's aspect
 /// (a cell is about twice as tall as it is wide), drawn by libchafa from
-/// pixels stb_image decoded (`SymbolArtLibrary`).
+/// pixels stb_image or libwebp decoded (`SymbolArtLibrary`).
 /// Public for the pictures benchmark (`tui-bench picture FILE`).
 public struct SymbolArt: Equatable, Sendable {
     /// One string per row, each `columns` cells wide.
@@ -29,7 +29,7 @@ public struct SymbolArt: Equatable, Sendable {
     /// Draws `picture` to fit `columns`×`rows`.
     public static func draw(_ picture: PictureContent, columns: Int, rows: Int) throws(Failure) -> SymbolArt {
         let library = SymbolArtLibrary.shared
-        guard let pixels = library.decode(picture.bytes) else { throw .undecodable }
+        guard let pixels = library.decode(picture) else { throw .undecodable }
         let size = fit(width: pixels.width, height: pixels.height, columns: columns, rows: rows)
         guard size.columns > 0 else { throw .undecodable }
         return SymbolArt(lines: library.symbols(pixels, columns: size.columns, rows: size.rows))

@@ -1,11 +1,13 @@
 import CChafa
 import CStb
+import CWebP
 import Foundation
+import ScreenKit
 
-/// stb_image (decoding PNG, JPEG and GIF to pixels) and libchafa (pixels as
-/// Unicode symbols), and the one place the TUI calls them.
+/// stb_image (decoding PNG, JPEG and GIF to pixels), libwebp (WebP) and
+/// libchafa (pixels as Unicode symbols), and the one place the TUI calls them.
 ///
-/// Both are linked (`CStb`, `CChafa`; their .a files, with static GLib, in
+/// All are linked (`CStb`, `CWebP`, `CChafa`; their .a files, with static GLib, in
 /// the static release binary): a library opened at run time inside a static
 /// executable brings a second C library, whose thread-specific keys collide
 /// with the Swift runtime's (docs/DEPENDENCIES.md). The bytes handed in were
@@ -34,9 +36,11 @@ final class SymbolArtLibrary: @unchecked Sendable {
         var rgba: [UInt8]
     }
 
-    /// The pixels of `bytes`, or nil when they do not decode.
-    func decode(_ bytes: [UInt8]) -> Pixels? {
+    /// The pixels of `picture`, or nil when they do not decode.
+    func decode(_ picture: PictureContent) -> Pixels? {
+        let bytes = picture.bytes
         guard !bytes.isEmpty, bytes.count < Int(Int32.max) else { return nil }
+        if Self.isWebP(bytes) { return decodeWebP(bytes, checked: (picture.width, picture.height)) }
         return lock.withLock {
             var width: Int32 = 0
             var height: Int32 = 0
@@ -46,6 +50,28 @@ final class SymbolArtLibrary: @unchecked Sendable {
             }) else { return nil }
             defer { stbi_image_free(pixels) }
             guard width > 0, height > 0 else { return nil }
+            let count = Int(width) * Int(height) * 4
+            return Pixels(width: Int(width), height: Int(height), rgba: Array(UnsafeBufferPointer(start: pixels, count: count)))
+        }
+    }
+
+    /// A RIFF container of WebP, the signature the kernel sniffed it by.
+    static func isWebP(_ bytes: [UInt8]) -> Bool {
+        bytes.count >= 12 && bytes[0..<4].elementsEqual("RIFF".utf8) && bytes[8..<12].elementsEqual("WEBP".utf8)
+    }
+
+    /// libwebp's decoder is reentrant: no lock. Its header is read first,
+    /// so a size other than the one the kernel checked (within its pixel
+    /// bound) is refused before anything is allocated for it.
+    private func decodeWebP(_ bytes: [UInt8], checked: (width: Int, height: Int)) -> Pixels? {
+        bytes.withUnsafeBufferPointer { buffer -> Pixels? in
+            var width: Int32 = 0
+            var height: Int32 = 0
+            guard WebPGetInfo(buffer.baseAddress, buffer.count, &width, &height) != 0, width > 0, height > 0,
+                Int(width) == checked.width, Int(height) == checked.height,
+                let pixels = WebPDecodeRGBA(buffer.baseAddress, buffer.count, &width, &height)
+            else { return nil }
+            defer { WebPFree(pixels) }
             let count = Int(width) * Int(height) * 4
             return Pixels(width: Int(width), height: Int(height), rgba: Array(UnsafeBufferPointer(start: pixels, count: count)))
         }
