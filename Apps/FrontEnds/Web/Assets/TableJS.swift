@@ -11,14 +11,14 @@ const OVERSCAN = 8;
 // scroll event.
 const JUMP_DELAY = 120;
 
-// callbacks: sort(column), more(), previous(), canJump(), jump(offset),
-// activate(item), current(item)
 // Whether two snapshots' items show the same: the same object, or the same
 // fields and values (a snapshot's JSON keeps its keys in one order).
 function sameItem(a, b) {
   return a === b || (a != null && b != null && JSON.stringify(a) === JSON.stringify(b));
 }
 
+// callbacks: sort(column), more(), previous(), canJump(), jump(offset),
+// activate(item), current(item)
 export class VirtualTable {
   constructor(callbacks) {
     this.callbacks = callbacks;
