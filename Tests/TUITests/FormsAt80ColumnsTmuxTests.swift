@@ -56,10 +56,17 @@ struct FormsAt80ColumnsTmuxTests {
             command: TmuxEndToEndTests().command(home: home.path, arguments: "--ui tui --no-mouse settings"), width: 80, height: 24)
         var screen = try tmux.wait(for: "the settings form") { $0.contains("Settings of") && $0.contains("› GitHub username") }
         // Down to the web URL field, one move at a time (wherever it sits in the form).
+        // A move is seen in a whole frame with the pointer on its new row: a
+        // capture taken while the old row is redrawn and the new one not yet
+        // shows no pointer at all, and counting that as the move would send
+        // the next `j` early and step past the field.
         for _ in 0..<16 where !screen.contains("› GitHub web URL") {
-            let pointed = lines(screen).first { $0.hasPrefix("›") } ?? ""
+            let pointed = lines(screen).first { $0.hasPrefix("›") }
             try tmux.keys("j")
-            screen = try tmux.wait(for: "the pointer moved") { (self.lines($0).first { $0.hasPrefix("›") } ?? "") != pointed }
+            screen = try tmux.waitForFrame(for: "the pointer moved") { frame in
+                let row = self.lines(frame).first { $0.hasPrefix("›") }
+                return row != nil && row != pointed
+            }
         }
         try #require(screen.contains("› GitHub web URL"), "\(screen)")
         try tmux.keys("Enter")
