@@ -218,14 +218,17 @@ let package = Package(
         .target(name: "CLIFrontEnd", dependencies: ["ScreenKit"], path: "Apps/FrontEnds/CLI"),
         .target(name: "JSONLFrontEnd", dependencies: ["ScreenKit", "JSONRPC"], path: "Apps/FrontEnds/JSONL"),
         .target(name: "MCPFrontEnd", dependencies: ["ScreenKit", "JSONRPC", "JSONCore"], path: "Apps/FrontEnds/MCP"),
-        .target(name: "TUIFrontEnd", dependencies: ["ScreenKit", "CNcursesw", "CStb", "CWebP", "CChafa"], path: "Apps/FrontEnds/TUI"),
+        // Pictures as pixels (decoded, scaled, written as PNG), for the faces
+        // that draw pictures themselves: the TUI's symbols, the web page's thumbnails.
+        .target(name: "PicturePixels", dependencies: ["ScreenKit", "CStb", "CWebP"], path: "Apps/FrontEnds/Pictures"),
+        .target(name: "TUIFrontEnd", dependencies: ["ScreenKit", "CNcursesw", "PicturePixels", "CChafa"], path: "Apps/FrontEnds/TUI"),
         // `facet serve`: one core on a Unix socket, a JSON-lines session per client.
         .target(name: "ServeFrontEnd", dependencies: ["ScreenKit", "JSONRPC", "CEpoll"], path: "Apps/FrontEnds/Serve"),
         // `facet --ui web`: the screens in a browser, over loopback HTTP and one WebSocket per page.
         .target(
             name: "WebFrontEnd",
             dependencies: [
-                "ScreenKit", "JSONRPC", .product(name: "Hummingbird", package: "hummingbird"),
+                "ScreenKit", "JSONRPC", "PicturePixels", .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 .product(name: "HTTPTypes", package: "swift-http-types"), .product(name: "Logging", package: "swift-log"),
@@ -280,6 +283,7 @@ let package = Package(
             name: "FrontEndTests",
             dependencies: ["CLIFrontEnd", "JSONLFrontEnd", "ScreenKit", "TestSupport"],
             path: "Tests/FrontEndTests"),
+        .testTarget(name: "PicturePixelsTests", dependencies: ["PicturePixels", "ScreenKit", "TestSupport"], path: "Tests/PicturePixelsTests"),
         .testTarget(name: "MCPTests", dependencies: ["MCPFrontEnd", "ScreenKit", "JSONRPC", "JSONCore"], path: "Tests/MCPTests"),
         .testTarget(
             name: "TUITests",

@@ -47,27 +47,37 @@ import TestSupport
         let listFetches = try pictures.log().filter { $0.path == "/photos" }.count
         #expect(listFetches <= 4, "the photos list was fetched \(listFetches) times")
 
+        // The rows' thumbnails come at the size they are shown: the fixtures' 48×32 pictures, scaled by the server.
+        let thumbnailPixels = facts["thumbnailPixels"] as? Int ?? 0
+        #expect(thumbnailPixels > 0 && thumbnailPixels < 48, "\(facts)")
         let images = facts["playlistImages"] as? [[String: Any]] ?? []
         #expect(images.compactMap { $0["row"] as? String }.sorted() == ["1", "2"], "\(images)")
-        #expect(images.allSatisfy { ($0["width"] as? Int ?? 0) == 48 && $0["src"] as? String == "same-origin" }, "\(images)")
+        #expect(images.allSatisfy { ($0["width"] as? Int ?? 0) == thumbnailPixels && $0["src"] as? String == "same-origin" }, "\(images)")
+        let scaled = facts["scaled"] as? [String: Any] ?? [:]
+        #expect(scaled["width"] as? Int == 12 && scaled["height"] as? Int == 8, "\(facts)")
         let endpoint = facts["endpoint"] as? [[String: Any]] ?? []
         #expect(endpoint.first?["status"] as? Int == 200 && endpoint.first?["type"] as? String == "image/jpeg", "\(endpoint)")
         #expect(endpoint.allSatisfy { $0["nosniff"] as? String == "nosniff" }, "\(endpoint)")
-        #expect((endpoint.first?["csp"] as? String ?? "").contains("img-src 'self'"), "\(endpoint)")
+        let csp = endpoint.first?["csp"] as? String ?? ""
+        #expect(csp.contains("img-src 'self'"), "\(endpoint)")
         // A refused picture is "no content" (the reason in a header): no image, and no console error.
         #expect(endpoint.dropFirst().first?["status"] as? Int == 204, "the SVG is refused: \(endpoint)")
         #expect(endpoint.dropFirst().first?["reason"] as? String == "picture.unsupported", "\(endpoint)")
+        #expect(endpoint.count == 5, "\(endpoint)")
+        // With a bound, the JPEG cover comes as the PNG the server scaled; a bound of no pixels is refused.
+        #expect(endpoint.dropFirst(2).first?["status"] as? Int == 200 && endpoint.dropFirst(2).first?["type"] as? String == "image/png", "\(endpoint)")
+        #expect(endpoint.dropFirst(3).first?["status"] as? Int == 400, "fit=0: \(endpoint)")
         #expect(endpoint.last?["status"] as? Int == 404, "a non-picture action is never run: \(endpoint)")
         #expect(facts["withoutCookie"] as? Int == 401)
         // The photos list: thumbnails for the four kept pictures; the bomb (1) and the truncated PNG (6) show none.
         let thumbnails = facts["photosImages"] as? [[String: Any]] ?? []
         #expect(thumbnails.compactMap { $0["row"] as? String }.sorted() == ["2", "3", "4", "5"], "\(thumbnails)")
-        #expect(thumbnails.allSatisfy { ($0["width"] as? Int ?? 0) == 48 }, "\(thumbnails)")
+        #expect(thumbnails.allSatisfy { ($0["width"] as? Int ?? 0) == thumbnailPixels }, "\(thumbnails)")
         let photo = facts["photoImages"] as? [[String: Any]] ?? []
         #expect(photo.count == 1 && photo.first?["kind"] as? String == "picture" && photo.first?["width"] as? Int == 48, "\(photo)")
-        // The fetch of a non-picture action (404, on purpose) is the console's only complaint.
+        // The fetches refused on purpose (a non-picture action, a bound of no pixels) are the console's only complaints.
         let complaints = facts["consoleErrors"] as? [String] ?? []
-        #expect(complaints.allSatisfy { $0.contains("action=delete") }, "\(complaints)")
+        #expect(complaints.allSatisfy { $0.contains("action=delete") || $0.contains("fit=0") }, "\(complaints)")
     }
 
     /// The stored `pictures` setting (Tests/WebBrowser/web_pictures_setting.py):

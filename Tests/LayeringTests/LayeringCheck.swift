@@ -26,7 +26,8 @@ enum Role: Equatable {
         if target.kind == "test" || R.exemptFolders.contains(where: target.path.hasPrefix) { return .exempt }
         if target.kind == "system" { return R.systemLibraries.contains(target.name) ? .fixed([], frontEnd: false) : nil }
         if let uses = R.frontEnds[target.name] { return .fixed(uses, frontEnd: true) }
-        if let uses = R.kernel[target.name] ?? R.machineInterfaces[target.name] ?? R.executables[target.name] {
+        if let uses = R.kernel[target.name] ?? R.machineInterfaces[target.name] ?? R.faceLibraries[target.name]
+            ?? R.executables[target.name] {
             return .fixed(uses, frontEnd: false)
         }
         if target.name == R.compositionTarget { return .composition }

@@ -66,6 +66,13 @@ enum LayeringRules {
         "RemoteCatalog": ["ScreenKit", "JSONRPC"],
     ]
 
+    /// What faces share below the screen contract (Apps/FrontEnds/Pictures):
+    /// pictures as pixels, for the faces that draw them themselves. Never a
+    /// front end, a kernel layer or a feature.
+    static let faceLibraries: [String: Set<String>] = [
+        "PicturePixels": ["ScreenKit", "CStb", "CWebP"],
+    ]
+
     /// Front ends (Apps/FrontEnds): the screen contract, JSON-RPC for the
     /// machine ones, and one system library each where it needs one. Never
     /// another front end, the kernel's other layers, FeatureKit or a feature.
@@ -79,12 +86,13 @@ enum LayeringRules {
         "MCPFrontEnd": ["ScreenKit", "JSONRPC", "JSONCore"],
         // epoll for the socket server's event loop (Glibc's module leaves it out).
         "ServeFrontEnd": ["ScreenKit", "JSONRPC", "CEpoll"],
-        // stb_image and libwebp decode the pictures it draws and libchafa
-        // draws them (all linked: see CStb, CWebP, CChafa).
-        "TUIFrontEnd": ["ScreenKit", "CNcursesw", "CStb", "CWebP", "CChafa"],
+        // PicturePixels decodes the pictures it draws and libchafa draws
+        // them (linked: see CChafa).
+        "TUIFrontEnd": ["ScreenKit", "CNcursesw", "PicturePixels", "CChafa"],
         // The browser's front end: its HTTP and WebSocket server and the
-        // types that server's API speaks; still no feature and no kernel layer.
-        "WebFrontEnd": ["ScreenKit", "JSONRPC", "Hummingbird", "HummingbirdCore", "HummingbirdWebSocket", "HTTPTypes", "Logging", "NIOCore", "NIOHTTP1"],
+        // types that server's API speaks, and PicturePixels for the rows'
+        // thumbnails; still no feature and no kernel layer.
+        "WebFrontEnd": ["ScreenKit", "JSONRPC", "PicturePixels", "Hummingbird", "HummingbirdCore", "HummingbirdWebSocket", "HTTPTypes", "Logging", "NIOCore", "NIOHTTP1"],
     ]
 
     /// The launcher (Apps/Launcher), except its registry file.

@@ -25,7 +25,6 @@ import TestSupport
         let folder = TemporaryDirectory("facet-webp-art")
         let png = PictureContent(mimeType: "image/png", width: 64, height: 32, bytes: try Self.picture("png", in: folder))
         let webp = PictureContent(mimeType: "image/webp", width: 64, height: 32, bytes: try Self.picture("webp", in: folder))
-        #expect(SymbolArtLibrary.isWebP(webp.bytes) && !SymbolArtLibrary.isWebP(png.bytes))
         let fromPNG = try SymbolArt.draw(png, columns: 20, rows: 10)
         let fromWebP = try SymbolArt.draw(webp, columns: 20, rows: 10)
         #expect(fromWebP == fromPNG)

@@ -43,11 +43,24 @@ def scenario(driver, page, facts, url, base):
     page.until("every cover loaded or refused", lambda: driver.execute_script(SETTLED)
                and len(driver.execute_script(IMAGES)) <= 2)
     facts["playlistImages"] = driver.execute_script(IMAGES)
+    # The size a row's thumbnail is shown at, in device pixels: what the page asks the server for.
+    facts["thumbnailPixels"] = driver.execute_script(
+        "const i = document.querySelector('#screen img.thumb'); return Math.ceil(i.getBoundingClientRect().width * devicePixelRatio)")
+    # A thumbnail made by the server: a PNG of the asked size that the browser decodes.
+    facts["scaled"] = driver.execute_async_script("""
+      const done = arguments[arguments.length - 1];
+      const image = new Image();
+      const query = '/picture?' + new URLSearchParams({screen: 'playlist', params: JSON.stringify({name: 'Road'}), action: 'cover', item: '1', fit: '12'});
+      image.onload = () => done({width: image.naturalWidth, height: image.naturalHeight});
+      image.onerror = () => done(null);
+      image.src = query;
+    """)
     # The endpoint itself: the sniffed type and nosniff, and a refusal for the SVG.
     facts["endpoint"] = driver.execute_async_script("""
       const done = arguments[arguments.length - 1];
       const query = (item) => '/picture?' + new URLSearchParams({screen: 'playlist', params: JSON.stringify({name: 'Road'}), action: 'cover', item});
-      Promise.all([fetch(query('1')), fetch(query('3')), fetch('/picture?screen=playlist&action=delete&params=%7B%22name%22%3A%22Road%22%7D')])
+      Promise.all([fetch(query('1')), fetch(query('3')), fetch(query('1') + '&fit=12'), fetch(query('1') + '&fit=0'),
+                   fetch('/picture?screen=playlist&action=delete&params=%7B%22name%22%3A%22Road%22%7D')])
         .then((answers) => done(answers.map((a) => ({status: a.status, type: a.headers.get('content-type'),
                                                     nosniff: a.headers.get('x-content-type-options'),
                                                     csp: a.headers.get('content-security-policy'),

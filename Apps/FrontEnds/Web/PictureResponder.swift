@@ -3,9 +3,10 @@ import HTTPTypes
 import Hummingbird
 import ScreenKit
 
-/// `GET /picture?screen=ID&params=JSON&action=NAME[&item=ID]`: the picture
-/// a screen's picture action (`ActionDescriptor.showsPicture`) hands back,
-/// for the page's `<img>` beside a row or under a detail. Answered only
+/// `GET /picture?screen=ID&params=JSON&action=NAME[&item=ID][&fit=PIXELS]`:
+/// the picture a screen's picture action (`ActionDescriptor.showsPicture`)
+/// hands back, for the page's `<img>` beside a row or under a detail; with
+/// `fit`, made no larger than a square of that side (`ThumbnailMaker`). Answered only
 /// after the access guard (the page's cookie), as everything else.
 ///
 /// Runs only an action its screen declares as showing a picture, which
@@ -23,12 +24,17 @@ enum PictureResponder {
         var message: String
         /// Why a picture that exists was refused (`picture.unsupported`).
         var refusal: String?
+        /// The square the picture is to fit, when the page asked for one.
+        var fit: Int?
 
-        init(status: HTTPResponse.Status, picture: PictureContent? = nil, message: String, refusal: String? = nil) {
+        init(
+            status: HTTPResponse.Status, picture: PictureContent? = nil, message: String, refusal: String? = nil, fit: Int? = nil
+        ) {
             self.status = status
             self.picture = picture
             self.message = message
             self.refusal = refusal
+            self.fit = fit
         }
     }
 
@@ -44,6 +50,13 @@ enum PictureResponder {
         }
         guard let action = descriptor.actions.first(where: { $0.name == actionName }), action.showsPicture, action.effect == .view else {
             return Answer(status: .notFound, message: "Screen '\(screenID)' has no picture action '\(actionName)'.\n")
+        }
+        var fit: Int?
+        if let text = value("fit") {
+            guard let side = Int(text), (1...ThumbnailMaker.largestFit).contains(side) else {
+                return Answer(status: .badRequest, message: "fit must be a whole number of pixels from 1 to \(ThumbnailMaker.largestFit).\n")
+            }
+            fit = side
         }
         var params: ActionArguments = [:]
         if let text = value("params"), !text.isEmpty {
@@ -70,12 +83,21 @@ enum PictureResponder {
             guard let picture = try await screen.run(actionName, arguments).picture else {
                 return Answer(status: .notFound, message: "No picture.\n")
             }
-            return Answer(status: .ok, picture: picture, message: "")
+            return Answer(status: .ok, picture: picture, message: "", fit: fit)
         } catch {
             // No content, the reason's code in a header: an <img> gets no
             // picture, and a browser reports no failed load for it.
             return Answer(status: .noContent, message: error.message, refusal: error.code)
         }
+    }
+
+    /// The answer's picture made to fit the square it asked for: off the
+    /// main actor, where the screens are, since decoding takes a while.
+    static func fitted(_ answer: Answer) async -> Answer {
+        guard let fit = answer.fit, let picture = answer.picture else { return answer }
+        var fitted = answer
+        fitted.picture = await ThumbnailMaker.shared.fitted(picture, within: fit)
+        return fitted
     }
 
     static func response(_ answer: Answer) -> Response {

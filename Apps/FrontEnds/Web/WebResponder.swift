@@ -48,7 +48,7 @@ struct WebResponder: HTTPResponder {
         }
         if path == PictureResponder.path {
             let pages = pages
-            return PictureResponder.response(await pages.picture(query: query))
+            return PictureResponder.response(await PictureResponder.fitted(await pages.picture(query: query)))
         }
         if path.hasPrefix("/assets/") {
             guard let asset = WebAssets.all[String(path.dropFirst("/assets/".count))] else {

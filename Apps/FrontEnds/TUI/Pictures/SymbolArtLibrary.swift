@@ -1,19 +1,15 @@
 import CChafa
-import CStb
-import CWebP
 import Foundation
+import PicturePixels
 import ScreenKit
 
-/// stb_image (decoding PNG, JPEG and GIF to pixels), libwebp (WebP) and
-/// libchafa (pixels as Unicode symbols), and the one place the TUI calls them.
+/// libchafa (pixels as Unicode symbols), and the one place the TUI calls it;
+/// the pixels come from `PictureDecoder`.
 ///
-/// All are linked (`CStb`, `CWebP`, `CChafa`; their .a files, with static GLib, in
-/// the static release binary): a library opened at run time inside a static
-/// executable brings a second C library, whose thread-specific keys collide
-/// with the Swift runtime's (docs/DEPENDENCIES.md). The bytes handed in were
-/// checked by the kernel (a kept format, at most 64 million pixels), so
-/// decoding them is bounded; a file that still fails to decode (truncated,
-/// fuzzed) is a `nil`, never a crash.
+/// Linked (`CChafa`; its .a file, with static GLib, in the static release
+/// binary): a library opened at run time inside a static executable brings
+/// a second C library, whose thread-specific keys collide with the Swift
+/// runtime's (docs/DEPENDENCIES.md).
 final class SymbolArtLibrary: @unchecked Sendable {
     /// Made once per process.
     static let shared = SymbolArtLibrary()
@@ -29,53 +25,8 @@ final class SymbolArtLibrary: @unchecked Sendable {
 
     private init() {}
 
-    /// Decoded RGBA pixels: width, height and 4 bytes per pixel.
-    struct Pixels {
-        var width: Int
-        var height: Int
-        var rgba: [UInt8]
-    }
-
     /// The pixels of `picture`, or nil when they do not decode.
-    func decode(_ picture: PictureContent) -> Pixels? {
-        let bytes = picture.bytes
-        guard !bytes.isEmpty, bytes.count < Int(Int32.max) else { return nil }
-        if Self.isWebP(bytes) { return decodeWebP(bytes, checked: (picture.width, picture.height)) }
-        return lock.withLock {
-            var width: Int32 = 0
-            var height: Int32 = 0
-            var channels: Int32 = 0
-            guard let pixels = bytes.withUnsafeBufferPointer({
-                stbi_load_from_memory($0.baseAddress, Int32($0.count), &width, &height, &channels, 4)
-            }) else { return nil }
-            defer { stbi_image_free(pixels) }
-            guard width > 0, height > 0 else { return nil }
-            let count = Int(width) * Int(height) * 4
-            return Pixels(width: Int(width), height: Int(height), rgba: Array(UnsafeBufferPointer(start: pixels, count: count)))
-        }
-    }
-
-    /// A RIFF container of WebP, the signature the kernel sniffed it by.
-    static func isWebP(_ bytes: [UInt8]) -> Bool {
-        bytes.count >= 12 && bytes[0..<4].elementsEqual("RIFF".utf8) && bytes[8..<12].elementsEqual("WEBP".utf8)
-    }
-
-    /// libwebp's decoder is reentrant: no lock. Its header is read first,
-    /// so a size other than the one the kernel checked (within its pixel
-    /// bound) is refused before anything is allocated for it.
-    private func decodeWebP(_ bytes: [UInt8], checked: (width: Int, height: Int)) -> Pixels? {
-        bytes.withUnsafeBufferPointer { buffer -> Pixels? in
-            var width: Int32 = 0
-            var height: Int32 = 0
-            guard WebPGetInfo(buffer.baseAddress, buffer.count, &width, &height) != 0, width > 0, height > 0,
-                Int(width) == checked.width, Int(height) == checked.height,
-                let pixels = WebPDecodeRGBA(buffer.baseAddress, buffer.count, &width, &height)
-            else { return nil }
-            defer { WebPFree(pixels) }
-            let count = Int(width) * Int(height) * 4
-            return Pixels(width: Int(width), height: Int(height), rgba: Array(UnsafeBufferPointer(start: pixels, count: count)))
-        }
-    }
+    func decode(_ picture: PictureContent) -> Pixels? { PictureDecoder.decode(picture) }
 
     /// `pixels` drawn as `columns`×`rows` symbol cells, row by row.
     func symbols(_ pixels: Pixels, columns: Int, rows: Int) -> [String] {

@@ -1,7 +1,7 @@
 /// The page's style: system colours, both colour schemes, visible focus.
 enum AppCSS {
     static let text = #"""
-:root { color-scheme: light dark; --accent: #2563eb; --bad: #b91c1c; --warn: #a16207; --row: 2rem;
+:root { color-scheme: light dark; --accent: #2563eb; --bad: #b91c1c; --warn: #a16207; --row: 2rem; --thumb: 24px;
   font-family: system-ui, sans-serif; }
 @media (prefers-color-scheme: dark) { :root { --accent: #60a5fa; --bad: #f87171; --warn: #facc15; } }
 @media (prefers-reduced-motion: reduce) { * { transition: none !important; animation: none !important; scroll-behavior: auto !important; } }
@@ -34,7 +34,7 @@ kbd { font-family: ui-monospace, monospace; font-size: .8em; border: 1px solid G
 dl.detail { display: grid; grid-template-columns: max-content 1fr; gap: .25rem 1rem; margin: 0 0 1rem; }
 dl.detail dt { color: GrayText; }
 dl.detail dd { margin: 0; }
-img.thumb { width: 24px; height: 24px; object-fit: cover; vertical-align: middle; margin-inline-end: .4rem; }
+img.thumb { width: var(--thumb); height: var(--thumb); object-fit: cover; vertical-align: middle; margin-inline-end: .4rem; }
 img.picture { display: block; max-width: min(40rem, 100%); height: auto; margin: 0 0 1rem; }
 form.fields { display: grid; grid-template-columns: max-content minmax(12rem, 30rem); gap: .4rem 1rem; margin-bottom: 1rem; align-items: center; }
 form.fields .message { grid-column: 2; font-size: .85rem; color: var(--bad); }

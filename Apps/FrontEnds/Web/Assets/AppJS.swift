@@ -210,8 +210,19 @@ function pictureURL(item) {
   delete params[Action.sort];
   delete params[Action.filter];
   const query = new URLSearchParams({ screen: snapshot.screen, params: JSON.stringify(params), action: action.name });
-  if (item) query.set("item", item.id);
+  if (item) {
+    query.set("item", item.id);
+    query.set("fit", thumbnailPixels());
+  }
   return `/picture?${query}`;
+}
+
+// A row's picture is shown as a small square (the style's --thumb): the
+// server scales it to that many device pixels, so a page of rows moves a
+// thumbnail each, not each picture whole.
+function thumbnailPixels() {
+  const side = parseFloat(getComputedStyle(document.documentElement).getPropertyValue("--thumb")) || 24;
+  return String(Math.ceil(side * (window.devicePixelRatio || 1)));
 }
 
 // A screen parameter named after a list action (filter, sort) follows the list, so the URL reopens it as shown.
