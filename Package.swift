@@ -284,6 +284,9 @@ let package = Package(
             dependencies: ["CLIFrontEnd", "JSONLFrontEnd", "ScreenKit", "TestSupport"],
             path: "Tests/FrontEndTests"),
         .testTarget(name: "PicturePixelsTests", dependencies: ["PicturePixels", "ScreenKit", "TestSupport"], path: "Tests/PicturePixelsTests"),
+        .testTarget(
+            name: "WebFrontEndTests", dependencies: ["WebFrontEnd", "PicturePixels", "ScreenKit", "TestSupport"],
+            path: "Tests/WebFrontEndTests"),
         .testTarget(name: "MCPTests", dependencies: ["MCPFrontEnd", "ScreenKit", "JSONRPC", "JSONCore"], path: "Tests/MCPTests"),
         .testTarget(
             name: "TUITests",

@@ -15,6 +15,11 @@
 - peer, in the same run: the same page with pictures off (FACET_PICTURES=off
   for the server), from navigation start to its first rows on the page (the
   page's `facet-rows` mark); the ratio is pictures on / off.
+- bytes: the thumbnails' bodies one load moved (resource timing), against
+  the 50 pictures as the cache keeps them (what the page moved when it
+  fetched each picture whole); the server scales each to the row's size.
+- the first load after the server started is printed apart: it is the one
+  that makes the thumbnails (the server keeps them), the others reuse them.
 The window is tall enough for all 50 rows, so the virtual list draws every
 row and its picture. Figures are measured inside the browser.
 """
@@ -72,8 +77,9 @@ def main():
         # Every thumbnail into Facet's picture cache before anything is timed.
         for ident in range(1, ROWS + 1):
             facet("photo", str(ident), "image", "--thumbnail", "--json")
-        shown = paint(binary, env, loads, pictures=True)
-        bare = paint(binary, env, loads, pictures=False)
+        whole = sum(os.path.getsize(os.path.join(files, name)) for name in os.listdir(files))
+        shown, first, moved = paint(binary, env, loads, pictures=True)
+        bare, _, _ = paint(binary, env, loads, pictures=False)
     finally:
         fixture.stdin.close()
         fixture.wait(timeout=20)
@@ -83,17 +89,27 @@ def main():
     print(f"photos page, 50 rows, cached thumbnails: first paint with all images decoded, median {on:.1f} ms "
           f"over {len(shown)} loads (p90 {sorted(shown)[int(len(shown) * 0.9) - 1]:.1f} ms)")
     print(f"peer, pictures off: first rows on the page, median {off:.1f} ms (ratio {on / off:.2f})")
+    print(f"first load after the server started (the thumbnails made then): {first:.1f} ms")
+    record("pictures", "web: the same page's first load after the server started, thumbnails made then", first, "ms",
+           peer="later loads, the thumbnails kept (median)", peer_figure=on)
+    print(f"thumbnails' bytes per load: {moved / 1024:.1f} KiB; the 50 pictures whole: {whole / 1024:.1f} KiB "
+          f"(ratio {moved / whole:.3f})")
+    record("pictures", "web: a 50-row photos page's thumbnails, bytes moved per load", moved / 1024, "KiB",
+           peer="the same 50 pictures whole, as the cache keeps them", peer_figure=whole / 1024)
     record("pictures", "web: 50-row photos page, cached thumbnails, first paint with all images decoded (median)", on, "ms",
            peer="the same page with pictures off, first rows painted (median)", peer_figure=off, goal="figure < 150")
 
 
 def paint(binary, env, loads, pictures):
     """Milliseconds from navigation start per fresh load: to the last
-    thumbnail shown (pictures on), or to the first rows (off)."""
+    thumbnail shown (pictures on), or to the first rows (off); and the
+    unmeasured first load's figure and the last load's thumbnail bytes."""
     server_env = dict(env) if pictures else dict(env, FACET_PICTURES="off")
     server = subprocess.Popen([binary, "--ui", "web"], env=server_env, stdout=subprocess.PIPE,
                               stderr=subprocess.DEVNULL, text=True)
     times = []
+    first = None
+    moved = 0
     try:
         url = server.stdout.readline().strip()
         base = url.split("/?")[0]
@@ -104,7 +120,7 @@ def paint(binary, env, loads, pictures):
             driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": NOTE_IMAGES})
             driver.get(url)
             page.until("the first screen", lambda: page.title() != "")
-            # One load unmeasured: the page's own scripts come from the server once.
+            # One load unmeasured (printed apart): the page's own scripts come from the server once, and the thumbnails are made.
             for index in range(loads + 1):
                 driver.get("about:blank")
                 driver.execute_cdp_cmd("Network.clearBrowserCache", {})
@@ -121,18 +137,22 @@ def paint(binary, env, loads, pictures):
                     if asked < ROWS:
                         sys.exit(f"only {asked} thumbnails came from the server; the rest from the browser's cache")
                     figure = driver.execute_script("return Math.max(...window.facetImagesShown)")
+                    moved = driver.execute_script("""return performance.getEntriesByType('resource')
+                        .filter((e) => e.name.includes('/picture')).reduce((sum, e) => sum + e.encodedBodySize, 0)""")
                 else:
                     if driver.execute_script("return document.querySelectorAll('#screen img').length"):
                         sys.exit("pictures off, yet the page shows some")
                     figure = driver.execute_script("return performance.getEntriesByName('facet-rows')[0].startTime")
                 if index:
                     times.append(figure)
+                else:
+                    first = figure
         finally:
             driver.quit()
     finally:
         server.terminate()
         server.wait(timeout=20)
-    return times
+    return times, first, moved
 
 
 if __name__ == "__main__":
