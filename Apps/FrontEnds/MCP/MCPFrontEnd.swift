@@ -26,7 +26,7 @@ public enum MCPFrontEnd: FrontEnd {
         while let argument = arguments.popFirst() {
             switch argument {
             case "--read-only": readOnly = true
-            case "--tools", _ where argument.hasPrefix("--tools="):
+            case let flag where flag == "--tools" || flag.hasPrefix("--tools="):
                 let value = argument == "--tools" ? arguments.popFirst() ?? "" : String(argument.dropFirst("--tools=".count))
                 do {
                     groups = (groups ?? []).union(try known.select(value))
