@@ -40,8 +40,26 @@ failures=()
 # for a minute or more, which starved the async folder tests meanwhile. So
 # does the walk of every action over a real app: it holds the main actor,
 # which every view-model test shares, for most of a minute.
+# The TUI's tests run beside the main suite, in a process of their own:
+# they drive the real TUI under tmux and wait for each frame on a thread of
+# the test pool, which in the main suite left its async tests (and the
+# deadlines some of them keep) without a thread for long stretches. Started
+# as the test binary itself: a second `swift test` would wait for the first
+# one's lock on .build.
+tui_tests='^TUITests\.'
 if [ $# -eq 0 ]; then
-  part "main suite" swift test --skip-build --skip FolderLiveSizeTests --skip ActionEffectWalkTests
+  tests="$(swift build --show-bin-path)/FacetPackageTests.xctest"
+  (
+    begun=$SECONDS
+    "$tests" --testing-library swift-testing --filter "$tui_tests" > "$logs/tui.out" 2>&1
+    echo "$?" > "$logs/tui.status"
+    echo "$((SECONDS - begun))" > "$logs/tui.took"
+  ) &
+  tui=$!
+  part "main suite" swift test --skip-build --skip FolderLiveSizeTests --skip ActionEffectWalkTests --skip "$tui_tests"
+  wait "$tui"
+  part "TUI tests (beside the main suite)" bash -c 'cat "$1"; exit "$(cat "$2")"' _ "$logs/tui.out" "$logs/tui.status"
+  times[${#times[@]} - 1]="TUI tests (beside the main suite): $(cat "$logs/tui.took") s"
   part "folder live-size races" swift test --skip-build --filter FolderLiveSizeTests
   part "action effect walk" swift test --skip-build --filter ActionEffectWalkTests
 else
