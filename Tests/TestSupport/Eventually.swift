@@ -5,7 +5,7 @@
 /// actor can be busy with other suites' work for a long while before a fake
 /// scan's last event is handled.
 @MainActor
-public func eventually(timeout: Duration = .seconds(60), _ condition: @MainActor () -> Bool) async -> Bool {
+public func eventually(timeout: Duration = .seconds(120), _ condition: @MainActor () -> Bool) async -> Bool {
     let deadline = ContinuousClock.now + timeout
     while ContinuousClock.now < deadline {
         if condition() { return true }
