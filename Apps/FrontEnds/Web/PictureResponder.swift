@@ -6,8 +6,8 @@ import ScreenKit
 /// `GET /picture?screen=ID&params=JSON&action=NAME[&item=ID][&fit=PIXELS]`:
 /// the picture a screen's picture action (`ActionDescriptor.showsPicture`)
 /// hands back, for the page's `<img>` beside a row or under a detail; with
-/// `fit`, made no larger than a square of that side (`ThumbnailMaker`). Answered only
-/// after the access guard (the page's cookie), as everything else.
+/// `fit`, made no larger than a square of that side (`ThumbnailMaker`).
+/// Answered only after the access guard (the page's cookie), as everything else.
 ///
 /// Runs only an action its screen declares as showing a picture, which
 /// reads only: a GET can never change data. The body is the kernel's
