@@ -34,7 +34,10 @@ import TestSupport
 
     @Test func listPrintsTheURLOfARunningServerAndNothingOnceItStopped() throws {
         let server = try WebServerProcess(home: home.path)
-        #expect(server.web.stderr.contains("--list"), "the start says how to get the URL again: \(server.web.stderr)")
+        // The hint is on stderr, read apart from the URL on stdout: waited for
+        // rather than looked at once, since the URL may be read first.
+        #expect(server.web.waitFor(timeout: 60) { server.web.stderr.contains("--list") },
+                "the start says how to get the URL again: \(server.web.stderr)")
         let listed = try FacetProcess.run(["--ui", "web", "--list"], home: home.path)
         #expect(listed.status == 0, "\(listed.stderr)")
         #expect(listed.stdout == server.url + "\n")
