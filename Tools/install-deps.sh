@@ -43,9 +43,11 @@ packages=(libsqlite3-dev libncurses-dev libtagc0-dev jq zlib1g-dev libstb-dev li
 # with `convert`; chafa: the pictures benchmark's peer (the `chafa` command).
 # openssh-server, openssh-client: `facet --connect ssh://host` is tested through
 # a real sshd on loopback with its own keys (Tests/TestSupport/SSHServer.swift).
+# python3-pyte: a terminal emulator someone else wrote, the screen of the
+# pseudo-terminal that answers as a sixel or kitty terminal (fake_terminal.py).
 if [ "$mode" = test ]; then
   packages+=(sqlite3 tmux python3 ncdu curl zsh fish man-db groff-base socat chromium chromium-driver inotify-tools)
-  packages+=(mpd mpc sox imagemagick chafa openssh-server openssh-client)
+  packages+=(mpd mpc sox imagemagick chafa openssh-server openssh-client python3-pyte)
 fi
 missing=()
 for p in "${packages[@]}"; do

@@ -9,7 +9,9 @@ extension TUIFrontEnd {
           --no-pictures  draw no covers or photos this run (kept off: facet settings set pictures off)
           SCREEN …       the screen to start at, with its parameters (facet --ui tui folders /usr)
 
-        Environment: NO_COLOR (monochrome), FACET_PICTURES=on|off (pictures this run, over the setting), TERM (a terminal that can address the cursor).
+        Environment: NO_COLOR (monochrome), FACET_PICTURES=on|off (pictures this run, over the setting),
+          FACET_GRAPHICS=symbols|sixel|kitty (how pictures are drawn; by default, as the terminal answers when asked),
+          TERM (a terminal that can address the cursor).
         Keys: '?' in the TUI lists them.
         """
     }

@@ -29,11 +29,14 @@ public enum TUIFrontEnd: FrontEnd {
             return 2
         }
         CrashRestore.saveTerminalModes()  // before curses changes them
+        let picturesShown = !arguments.contains("--no-pictures") && environment["FACET_PICTURES"] != "off"
+        // Asked before curses reads the terminal, so the answer is not taken for keys.
+        let graphics = GraphicsQuery.graphics(environment: environment, picturesOff: !picturesShown)
         let backend: NcursesBackend
         do {
             backend = try NcursesBackend(
                 colour: (environment["NO_COLOR"] ?? "").isEmpty, mouse: !arguments.contains("--no-mouse"),
-                forceASCII: arguments.contains("--ascii"))
+                forceASCII: arguments.contains("--ascii"), graphics: graphics)
         } catch NcursesBackend.Failure.noTerminal(let message) {
             fail(message)
             return 2
@@ -44,7 +47,7 @@ public enum TUIFrontEnd: FrontEnd {
         TerminalGuard.install()
 
         let controller = TUIController(catalog: context.catalog, glyphs: backend.unicode ? .unicode : .ascii)
-        controller.picturesShown = !arguments.contains("--no-pictures") && environment["FACET_PICTURES"] != "off"
+        controller.picturesShown = picturesShown
         do {
             try await controller.start(start ?? context.home)
         } catch {
@@ -124,12 +127,15 @@ enum RunLoop {
         var lastFrame = clock.now - animationInterval
         var lastSize = backend.size
         var barsAsked = false
+        controller.graphics = backend.graphics
         while controller.running {
             controller.tick()
             let size = backend.size
             if size != lastSize {
                 lastSize = size
                 backend.invalidate()
+                // A font size change moves the cell size with the window's.
+                controller.graphics = backend.graphics
                 controller.markDirty()
             }
             let animate = controller.isAnimating && clock.now - lastFrame >= animationInterval

@@ -1,8 +1,21 @@
-/// One composed frame: the cells, and where the terminal caret goes (a
-/// focused field) or nil to hide it.
+/// One composed frame: the cells, where the terminal caret goes (a
+/// focused field) or nil to hide it, and the pictures the terminal draws
+/// in its own pixels over cells the frame leaves blank.
 public struct Frame: Equatable, Sendable {
     public var buffer: CellBuffer
     public var caret: Caret?
+    public var images: [Image] = []
+
+    /// A picture as sixel or kitty graphics (`PixelArt`) whose top-left
+    /// corner is the cell at `x`, `y`.
+    public struct Image: Equatable, Sendable {
+        public var x: Int
+        public var y: Int
+        public var art: PixelArt
+
+        /// The rows it covers.
+        public var rows: Range<Int> { y..<(y + art.rows) }
+    }
 
     public struct Caret: Equatable, Sendable {
         public var x: Int

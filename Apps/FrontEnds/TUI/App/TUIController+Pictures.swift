@@ -2,8 +2,11 @@ import ScreenKit
 
 /// Pictures in the TUI, from the screen contract alone: a screen whose
 /// action `showsPicture` gets that picture drawn as Unicode symbols
-/// (`SymbolArt`) — the selected row's, when the action takes an item, to
-/// the right of the list; the screen's own below its detail. The row shows
+/// (`SymbolArt`), or in the terminal's own pixels where it has said it
+/// can (`PixelArt`, drawn by the backend after the cells) — the selected
+/// row's, when the action takes an item, to the right of the list; the
+/// screen's own below its detail. An open dialog or overlay turns pixels
+/// back into symbols, which it can cover. The row shows
 /// at once; its picture follows when the action answers (never blocking a
 /// frame), and a picture that cannot be had leaves a one-line reason.
 extension TUIController {
@@ -57,29 +60,39 @@ extension TUIController {
         }
     }
 
-    /// Draws the picture of `key` into `rect` (or what stands for it).
-    func drawPicture(into buffer: inout CellBuffer, key: String, in rect: Rect) {
-        guard rect.width >= 4, rect.height >= 2 else { return }
+    /// Draws the picture of `key` into `rect` (or what stands for it); a
+    /// picture in pixels leaves its cells blank and is returned, for the
+    /// frame to carry.
+    func drawPicture(into buffer: inout CellBuffer, key: String, in rect: Rect) -> Frame.Image? {
+        guard rect.width >= 4, rect.height >= 2 else { return nil }
         let columns = min(rect.width, Self.pictureBox.columns)
         let rows = min(rect.height, Self.pictureBox.rows)
+        let inPixels = graphics.kind != .symbols && overlay == nil
         switch pictureShelf.states[key] {
         case .loaded(let picture)?:
-            let art: Result<SymbolArt, SymbolArt.Failure>
-            if let kept = pictureShelf.drawn[key], kept.columns == columns, kept.rows == rows {
+            let art: Result<PictureShelf.Drawn, SymbolArt.Failure>
+            if let kept = pictureShelf.drawn[key], kept.columns == columns, kept.rows == rows,
+               (try? kept.art.get().inPixels) ?? inPixels == inPixels {
                 art = kept.art
+            } else if inPixels {
+                let graphics = graphics
+                art = Result { () throws(SymbolArt.Failure) in
+                    .pixels(try PixelArt.draw(picture, columns: columns, rows: rows, graphics: graphics))
+                }
+                pictureShelf.drawn[key] = (columns, rows, art)
             } else {
-                art = Result { () throws(SymbolArt.Failure) in try SymbolArt.draw(picture, columns: columns, rows: rows) }
+                art = Result { () throws(SymbolArt.Failure) in .symbols(try SymbolArt.draw(picture, columns: columns, rows: rows)) }
                 pictureShelf.drawn[key] = (columns, rows, art)
             }
             switch art {
-            case .success(let symbols):
+            case .success(.pixels(let pixels)):
+                return Frame.Image(x: rect.x, y: rect.y, art: pixels)
+            case .success(.symbols(let symbols)):
                 for (index, line) in symbols.lines.enumerated() where index < rect.height {
                     buffer.write(line, x: rect.x, y: rect.y + index, limit: rect.width, style: .normal)
                 }
             case .failure(.undecodable):
-                // stb_image reads no WebP: such a picture shows in the other faces.
-                let words = picture.mimeType == "image/webp" ? "[WebP picture: not drawn in a terminal]" : "[picture damaged: not shown]"
-                buffer.write(TerminalText.truncate(words, to: rect.width), x: rect.x, y: rect.y, style: .warning)
+                buffer.write(TerminalText.truncate("[picture damaged: not shown]", to: rect.width), x: rect.x, y: rect.y, style: .warning)
             }
         case .failed(let message, _)?:
             let lines = TextWrap.wrap("[no picture] " + TerminalText.sanitize(message), width: rect.width)
@@ -89,5 +102,6 @@ extension TUIController {
         case .loading?, nil:
             buffer.write(TerminalText.truncate("[picture…]", to: rect.width), x: rect.x, y: rect.y, style: .dim)
         }
+        return nil
     }
 }

@@ -77,12 +77,14 @@ extension TUIController {
             DetailView.draw(into: &buffer, detail, in: Rect(x: 0, y: area.y, width: width, height: rooms.detail), glyphs: glyphs)
             area = area.droppingTop(rooms.detail + 1)
         }
+        var images: [Frame.Image] = []
         let picture = picturesShown ? Self.pictureAction(snapshot) : nil
         if let picture, picture.item == nil, list == nil, area.height >= 4 {
             // The screen's own picture, below its detail.
             let key = pictureKey(session, snapshot, item: nil)
             requestPicture(key, session: session, snapshot: snapshot, action: picture.action, item: nil, itemID: nil)
-            drawPicture(into: &buffer, key: key, in: Rect(x: 1, y: area.y, width: min(width - 2, Self.pictureBox.columns), height: area.height))
+            let box = Rect(x: 1, y: area.y, width: min(width - 2, Self.pictureBox.columns), height: area.height)
+            if let image = drawPicture(into: &buffer, key: key, in: box) { images.append(image) }
         }
         if let picture, picture.item != nil, let list, area.height >= 4,
            width >= Self.listRoomBesidePicture + Self.pictureBox.columns + 2 {
@@ -92,9 +94,8 @@ extension TUIController {
                 let key = pictureKey(session, snapshot, item: item)
                 requestPicture(
                     key, session: session, snapshot: snapshot, action: picture.action, item: picture.item, itemID: item.id)
-                drawPicture(
-                    into: &buffer, key: key,
-                    in: Rect(x: width - besides + 1, y: area.y, width: Self.pictureBox.columns, height: area.height))
+                let box = Rect(x: width - besides + 1, y: area.y, width: Self.pictureBox.columns, height: area.height)
+                if let image = drawPicture(into: &buffer, key: key, in: box) { images.append(image) }
             }
             area = Rect(x: area.x, y: area.y, width: area.width - besides, height: area.height)
         }
@@ -142,7 +143,7 @@ extension TUIController {
         case nil:
             break
         }
-        return Frame(buffer: buffer, caret: caret)
+        return Frame(buffer: buffer, caret: caret, images: images)
     }
 
     func titleInfo(_ list: ListContent?) -> String {

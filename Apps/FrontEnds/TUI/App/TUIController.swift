@@ -36,6 +36,10 @@ public final class TUIController {
     /// Whether screens' pictures are drawn (`--no-pictures`, `FACET_PICTURES=off` turn them off for
     /// this run; the stored `pictures` setting withdraws the picture actions themselves).
     public var picturesShown = true
+    /// How the terminal shows them: symbols, or its own pixels (`GraphicsQuery`).
+    public var graphics = TerminalGraphics.symbols {
+        didSet { if graphics != oldValue { pictureShelf.drawn = [:] } }
+    }
     /// The pictures asked for, and as drawn (`TUIController+Pictures`).
     var pictureShelf = PictureShelf()
     /// The bar screens held open (`TUIController+Bars`), and whether they were opened.

@@ -19,7 +19,18 @@ struct PictureShelf {
     }
 
     var states: [String: State] = [:]
-    var drawn: [String: (columns: Int, rows: Int, art: Result<SymbolArt, SymbolArt.Failure>)] = [:]
+    var drawn: [String: (columns: Int, rows: Int, art: Result<Drawn, SymbolArt.Failure>)] = [:]
+
+    /// A picture as drawn: in symbols, or in the terminal's pixels.
+    enum Drawn {
+        case symbols(SymbolArt)
+        case pixels(PixelArt)
+
+        var inPixels: Bool {
+            if case .pixels = self { return true }
+            return false
+        }
+    }
 
     /// Forgets the failure of `key` if it was of the moment and its screen
     /// is live again since (it changed, and shows no error and no loading),

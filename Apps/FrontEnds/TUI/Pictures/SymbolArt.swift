@@ -16,12 +16,14 @@ public struct SymbolArt: Equatable, Sendable {
     }
 
     /// The cells a picture of `width`×`height` pixels takes in a box of
-    /// `columns`×`rows` cells, its aspect kept.
-    static func fit(width: Int, height: Int, columns: Int, rows: Int) -> (columns: Int, rows: Int) {
-        guard width > 0, height > 0, columns > 0, rows > 0 else { return (0, 0) }
-        var fitted = (columns: columns, rows: max(1, Int((Double(columns) * Double(height) / Double(width) / 2).rounded())))
+    /// `columns`×`rows` cells, its aspect kept; a cell is `cellAspect`
+    /// times as tall as it is wide.
+    static func fit(width: Int, height: Int, columns: Int, rows: Int, cellAspect: Double = 2) -> (columns: Int, rows: Int) {
+        guard width > 0, height > 0, columns > 0, rows > 0, cellAspect > 0 else { return (0, 0) }
+        var fitted = (
+            columns: columns, rows: max(1, Int((Double(columns) * Double(height) / Double(width) / cellAspect).rounded())))
         if fitted.rows > rows {
-            fitted = (max(1, Int((Double(rows) * 2 * Double(width) / Double(height)).rounded())), rows)
+            fitted = (max(1, Int((Double(rows) * cellAspect * Double(width) / Double(height)).rounded())), rows)
         }
         return (min(fitted.columns, columns), min(fitted.rows, rows))
     }

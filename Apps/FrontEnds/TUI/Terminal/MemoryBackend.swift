@@ -6,6 +6,8 @@ public final class MemoryBackend: TerminalBackend {
     public private(set) var frames = 0
     public private(set) var lastFrame: Frame?
     public var input: [RawInput] = []
+    /// Symbols unless a test says the terminal shows pixels.
+    public var graphics = TerminalGraphics.symbols
 
     public init(width: Int, height: Int) { size = (width, height) }
 

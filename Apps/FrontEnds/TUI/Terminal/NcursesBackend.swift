@@ -5,7 +5,15 @@ import Glibc
 
 /// The real terminal through ncursesw. It keeps the previous frame and
 /// redraws only the rows that changed, in runs of one style each; ncurses
-/// then sends only the changed cells to the terminal.
+/// then sends only the changed cells to the terminal. Pictures in the
+/// terminal's pixels (`Frame.images`) are written after ncurses is done,
+/// at their cell, with the cursor saved and restored around them, since
+/// ncurses knows nothing of them:
+/// - a sixel stays until text is written over it, so the rows of one
+///   that goes are rewritten whole, and one is written again whenever its
+///   rows were redrawn;
+/// - kitty graphics lie over the text until deleted, so a change deletes
+///   them all and places what the frame has.
 @MainActor
 final class NcursesBackend: TerminalBackend {
     enum Failure: Error {
@@ -20,10 +28,14 @@ final class NcursesBackend: TerminalBackend {
     private let theme: Theme
     private var previous: CellBuffer?
     let unicode: Bool
+    private(set) var graphics: TerminalGraphics
+    /// The pictures in pixels on the terminal now.
+    private var shownImages: [Frame.Image] = []
 
     /// Takes over the terminal. `colour` is false under NO_COLOR; the
     /// terminal may also have none.
-    init(colour: Bool, mouse: Bool, forceASCII: Bool) throws {
+    init(colour: Bool, mouse: Bool, forceASCII: Bool, graphics: TerminalGraphics = .symbols) throws {
+        self.graphics = graphics
         setlocale(LC_ALL, "")
         guard let screen = newterm(nil, stdout, stdin) else {
             throw Failure.noTerminal("facet: cannot start the TUI on this terminal (TERM=\(getenv("TERM").map { String(cString: $0) } ?? "unset")).")
@@ -57,6 +69,10 @@ final class NcursesBackend: TerminalBackend {
     func invalidate() {
         previous = nil
         clearok(stdscr, true)
+        if let cell = GraphicsQuery.windowCell() {
+            graphics.cellWidth = cell.width
+            graphics.cellHeight = cell.height
+        }
     }
 
     func present(_ frame: Frame) {
@@ -65,10 +81,19 @@ final class NcursesBackend: TerminalBackend {
             previous = nil
             werase(stdscr)
         }
+        let whole = previous == nil
+        if graphics.kind == .sixel {
+            for image in shownImages where !frame.images.contains(image) {
+                let rows = image.rows.clamped(to: 0..<buffer.height)
+                wredrawln(stdscr, Int32(rows.lowerBound), Int32(rows.count))
+            }
+        }
+        var redrawn = [Bool](repeating: whole, count: buffer.height)
         var text: [wchar_t] = []
         text.reserveCapacity(buffer.width * 2)
         for y in 0..<buffer.height {
             if let previous, rowEqual(previous, buffer, y) { continue }
+            redrawn[y] = true
             var x = 0
             while x < buffer.width {
                 let style = buffer[x, y].style
@@ -94,6 +119,47 @@ final class NcursesBackend: TerminalBackend {
         }
         wnoutrefresh(stdscr)
         doupdate()
+        if graphics.kind != .symbols, whole || !frame.images.isEmpty || !shownImages.isEmpty {
+            drawImages(frame.images, redrawn: redrawn, whole: whole)
+        }
+    }
+
+    /// Writes the pictures that are new, or (sixels) whose rows were redrawn.
+    private func drawImages(_ images: [Frame.Image], redrawn: [Bool], whole: Bool) {
+        var out: [UInt8] = []
+        let changed = whole || images != shownImages
+        if graphics.kind == .kitty, changed {
+            out += Self.deleteKittyImages
+        }
+        for image in images {
+            let due: Bool
+            switch graphics.kind {
+            case .kitty: due = changed
+            case .sixel: due = whole || !shownImages.contains(image) || image.rows.contains { $0 < redrawn.count && redrawn[$0] }
+            case .symbols: due = false
+            }
+            guard due else { continue }
+            out += Array("\u{1B}7\u{1B}[\(image.y + 1);\(image.x + 1)H".utf8) + image.art.bytes + Array("\u{1B}8".utf8)
+        }
+        shownImages = images
+        guard !out.isEmpty else { return }
+        fflush(stdout)
+        Self.writeAll(out)
+    }
+
+    /// kitty: delete every image, placements and data, and answer nothing.
+    static let deleteKittyImages = Array("\u{1B}_Ga=d,d=A,q=2\u{1B}\\".utf8)
+
+    private static func writeAll(_ bytes: [UInt8]) {
+        bytes.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let wrote = write(1, buffer.baseAddress! + offset, buffer.count - offset)
+                if wrote < 0, errno == EINTR || errno == EAGAIN { continue }
+                guard wrote > 0 else { return }
+                offset += wrote
+            }
+        }
     }
 
     private func rowEqual(_ a: CellBuffer, _ b: CellBuffer, _ y: Int) -> Bool {
@@ -159,6 +225,7 @@ final class NcursesBackend: TerminalBackend {
 
     /// Gives the terminal back (also done by `TerminalGuard` on signals).
     func shutdown() {
+        if graphics.kind == .kitty, !shownImages.isEmpty { Self.writeAll(Self.deleteKittyImages) }
         TerminalGuard.restore()
         delscreen(screen)
     }

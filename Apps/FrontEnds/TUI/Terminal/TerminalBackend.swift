@@ -10,4 +10,6 @@ public protocol TerminalBackend: AnyObject {
     func read() -> [RawInput]
     /// Forgets the previous frame so the next one is drawn whole.
     func invalidate()
+    /// How it shows pictures (symbols, sixels, kitty graphics) and its cell size.
+    var graphics: TerminalGraphics { get }
 }
