@@ -278,18 +278,26 @@ func scrollOneLine(total: Int) async -> Double {
     return median(Array(samples.dropFirst(30)))
 }
 
-/// `tui-bench picture FILE [RUNS]`: a cached cover drawn in 40×20 cells
-/// as the TUI draws it (decode with stb_image, symbols with libchafa), the
-/// median of RUNS draws in milliseconds, on one line (for Tools/bench/pictures.sh).
-func pictureDraw(_ file: String, runs: Int) -> Double? {
+/// `tui-bench picture FILE [RUNS] [symbols|sixel|kitty]`: a cached cover
+/// drawn in 40×20 cells as the TUI draws it (decode with stb_image, then
+/// libchafa's symbols, or its sixel or kitty bytes for cells of 10×20
+/// pixels), the median of RUNS draws in milliseconds, on one line (for
+/// Tools/bench/pictures.sh).
+func pictureDraw(_ file: String, runs: Int, kind: TerminalGraphics.Kind) -> Double? {
     guard let data = FileManager.default.contents(atPath: file) else { return nil }
     let picture = PictureContent(mimeType: "image/jpeg", width: 0, height: 0, bytes: [UInt8](data))
     let clock = ContinuousClock()
     var samples: [Double] = []
     for _ in 0..<runs {
-        var drawn: SymbolArt?
-        let elapsed = clock.measure { drawn = try? SymbolArt.draw(picture, columns: 40, rows: 20) }
-        guard drawn != nil else { return nil }
+        var drawn = false
+        let elapsed = clock.measure {
+            if kind == .symbols {
+                drawn = (try? SymbolArt.draw(picture, columns: 40, rows: 20)) != nil
+            } else {
+                drawn = (try? PixelArt.draw(picture, columns: 40, rows: 20, graphics: TerminalGraphics(kind: kind))) != nil
+            }
+        }
+        guard drawn else { return nil }
         samples.append(milliseconds(elapsed))
     }
     return median(samples)
@@ -299,7 +307,8 @@ func pictureDraw(_ file: String, runs: Int) -> Double? {
 func main() async {
     if CommandLine.arguments.count >= 3, CommandLine.arguments[1] == "picture" {
         let runs = CommandLine.arguments.count >= 4 ? Int(CommandLine.arguments[3]) ?? 50 : 50
-        guard let figure = pictureDraw(CommandLine.arguments[2], runs: runs) else {
+        let kind = CommandLine.arguments.count >= 5 ? TerminalGraphics.Kind(rawValue: CommandLine.arguments[4]) ?? .symbols : .symbols
+        guard let figure = pictureDraw(CommandLine.arguments[2], runs: runs, kind: kind) else {
             print("tui-bench: \(CommandLine.arguments[2]) could not be drawn (libchafa and stb_image installed?)")
             exit(1)
         }

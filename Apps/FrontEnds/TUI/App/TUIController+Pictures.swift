@@ -60,6 +60,26 @@ extension TUIController {
         }
     }
 
+    /// Makes the sixel or kitty bytes of `key`'s picture off the main
+    /// actor (a sixel's palette takes libchafa longer than a frame), then
+    /// redraws; the row and its placeholder show meanwhile.
+    func encodeInPixels(_ key: String, _ picture: PictureContent, columns: Int, rows: Int) {
+        let job = "\(key)|\(columns)x\(rows)"
+        guard pictureShelf.encoding.insert(job).inserted else { return }
+        let graphics = graphics
+        Task { @MainActor [weak self] in
+            let art = await Task.detached {
+                Result { () throws(SymbolArt.Failure) in try PixelArt.draw(picture, columns: columns, rows: rows, graphics: graphics) }
+            }.value
+            guard let self else { return }
+            self.pictureShelf.encoding.remove(job)
+            // Made for another cell size (the window changed meanwhile): made again when drawn.
+            guard self.graphics == graphics else { return }
+            self.pictureShelf.drawn[key] = (columns, rows, art.map(PictureShelf.Drawn.pixels))
+            self.dirty = true
+        }
+    }
+
     /// Draws the picture of `key` into `rect` (or what stands for it); a
     /// picture in pixels leaves its cells blank and is returned, for the
     /// frame to carry.
@@ -75,11 +95,9 @@ extension TUIController {
                (try? kept.art.get().inPixels) ?? inPixels == inPixels {
                 art = kept.art
             } else if inPixels {
-                let graphics = graphics
-                art = Result { () throws(SymbolArt.Failure) in
-                    .pixels(try PixelArt.draw(picture, columns: columns, rows: rows, graphics: graphics))
-                }
-                pictureShelf.drawn[key] = (columns, rows, art)
+                encodeInPixels(key, picture, columns: columns, rows: rows)
+                buffer.write(TerminalText.truncate("[picture…]", to: rect.width), x: rect.x, y: rect.y, style: .dim)
+                return nil
             } else {
                 art = Result { () throws(SymbolArt.Failure) in .symbols(try SymbolArt.draw(picture, columns: columns, rows: rows)) }
                 pictureShelf.drawn[key] = (columns, rows, art)

@@ -20,6 +20,8 @@ struct PictureShelf {
 
     var states: [String: State] = [:]
     var drawn: [String: (columns: Int, rows: Int, art: Result<Drawn, SymbolArt.Failure>)] = [:]
+    /// Pictures being made in pixels off the main actor, by key and size.
+    var encoding: Set<String> = []
 
     /// A picture as drawn: in symbols, or in the terminal's pixels.
     enum Drawn {
