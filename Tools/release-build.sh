@@ -15,13 +15,19 @@
 # - --no-export-dynamic: SwiftPM exports every symbol of an executable for
 #   testable executables; nothing links against this one, and the export
 #   made each dynamic lookup and `dladdr` walk a large table.
+# - -disable-concrete-type-metadata-mangled-name-accessors (a frontend
+#   flag): a generic type's metadata is reached through a compiled
+#   accessor, not by demangling its name at run time, which checks each
+#   generic requirement by scanning every protocol conformance in this
+#   large binary; a one-shot command asks for hundreds of such types once.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # RELEASE_PRODUCT builds another product linked the same way (tui-bench).
 product="${RELEASE_PRODUCT:-facet}"
 export PATH="/opt/swift/usr/bin:$PATH"
 source Tools/build-flags.sh
-flags=(-c release --static-swift-stdlib -Xswiftc -static-executable -Xlinker --no-export-dynamic -Xlinker -ltinfo "${link_flags[@]}")
+flags=(-c release --static-swift-stdlib -Xswiftc -static-executable -Xlinker --no-export-dynamic -Xlinker -ltinfo "${link_flags[@]}"
+  -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors)
 # Progress and every real warning or error are shown; what a static link
 # always says (glibc's NSS and dlopen want the same glibc at run time, and
 # mktemp in Foundation) and SwiftPM's notes on files inside dependencies
