@@ -28,7 +28,12 @@ if [ -n "${FACET_INSTALL_BINARY:-}" ]; then
   binary=$FACET_INSTALL_BINARY
 else
   bash Tools/install-deps.sh run
-  binary="$(bash Tools/release-build.sh)"
+  # The release build leaves debug information out unless it is to be kept.
+  if $keep_debug; then
+    binary="$(FACET_DEBUG_INFO=1 bash Tools/release-build.sh)"
+  else
+    binary="$(bash Tools/release-build.sh)"
+  fi
 fi
 
 bin="$prefix/bin"

@@ -20,6 +20,10 @@
 #   accessor, not by demangling its name at run time, which checks each
 #   generic requirement by scanning every protocol conformance in this
 #   large binary; a one-shot command asks for hundreds of such types once.
+# - no debug information (-gnone; -g0 for the C and C++ of the
+#   dependencies): only a debugger reads it, Tools/install.sh strips it,
+#   and writing it made the first build about a minute longer.
+#   FACET_DEBUG_INFO=1 keeps it (Tools/install.sh --keep-debug-info).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # RELEASE_PRODUCT builds another product linked the same way (tui-bench).
@@ -28,6 +32,9 @@ export PATH="/opt/swift/usr/bin:$PATH"
 source Tools/build-flags.sh
 flags=(-c release --static-swift-stdlib -Xswiftc -static-executable -Xlinker --no-export-dynamic -Xlinker -ltinfo "${link_flags[@]}"
   -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors)
+if [ "${FACET_DEBUG_INFO:-0}" != 1 ]; then
+  flags+=(-Xswiftc -gnone -Xcc -g0 -Xcxx -g0)
+fi
 # Progress and every real warning or error are shown; what a static link
 # always says (glibc's NSS and dlopen want the same glibc at run time, and
 # mktemp in Foundation) and SwiftPM's notes on files inside dependencies
