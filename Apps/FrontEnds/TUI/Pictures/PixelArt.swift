@@ -1,3 +1,4 @@
+import PicturePixels
 import ScreenKit
 
 /// A picture in the terminal's own pixels (sixel or kitty graphics), the
@@ -14,7 +15,7 @@ public struct PixelArt: Equatable, Sendable {
         _ picture: PictureContent, columns: Int, rows: Int, graphics: TerminalGraphics
     ) throws(SymbolArt.Failure) -> PixelArt {
         let library = SymbolArtLibrary.shared
-        guard graphics.kind != .symbols, let pixels = library.decode(picture) else { throw .undecodable }
+        guard graphics.kind != .symbols, let pixels = PictureDecoder.decode(picture) else { throw .undecodable }
         let size = SymbolArt.fit(
             width: pixels.width, height: pixels.height, columns: columns, rows: rows,
             cellAspect: Double(graphics.cellHeight) / Double(graphics.cellWidth))

@@ -1,3 +1,4 @@
+import PicturePixels
 import ScreenKit
 
 /// A picture as Unicode symbols in a box of terminal cells, the way the TUI
@@ -31,7 +32,7 @@ public struct SymbolArt: Equatable, Sendable {
     /// Draws `picture` to fit `columns`×`rows`.
     public static func draw(_ picture: PictureContent, columns: Int, rows: Int) throws(Failure) -> SymbolArt {
         let library = SymbolArtLibrary.shared
-        guard let pixels = library.decode(picture) else { throw .undecodable }
+        guard let pixels = PictureDecoder.decode(picture) else { throw .undecodable }
         let size = fit(width: pixels.width, height: pixels.height, columns: columns, rows: rows)
         guard size.columns > 0 else { throw .undecodable }
         return SymbolArt(lines: library.symbols(pixels, columns: size.columns, rows: size.rows))

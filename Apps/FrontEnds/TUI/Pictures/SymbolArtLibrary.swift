@@ -28,9 +28,6 @@ final class SymbolArtLibrary: @unchecked Sendable {
 
     private init() {}
 
-    /// The pixels of `picture`, or nil when they do not decode.
-    func decode(_ picture: PictureContent) -> Pixels? { PictureDecoder.decode(picture) }
-
     /// `pixels` as the terminal's own graphics (sixel or kitty), filling
     /// `columns`×`rows` cells of `graphics`' cell size: the bytes to write
     /// with the cursor on the box's top-left cell.
