@@ -37,31 +37,37 @@ times=()
 failures=()
 # The live-size races (50 fresh scans per case, each waiting on a real
 # process) run on their own: they hold a thread of the two-thread test pool
-# for a minute or more, which starved the async folder tests meanwhile. So
-# does the walk of every action over a real app: it holds the main actor,
-# which every view-model test shares, for most of a minute.
-# The TUI's tests run beside the main suite, in a process of their own:
-# they drive the real TUI under tmux and wait for each frame on a thread of
-# the test pool, which in the main suite left its async tests (and the
-# deadlines some of them keep) without a thread for long stretches. Started
-# as the test binary itself: a second `swift test` would wait for the first
-# one's lock on .build.
+# for a minute or more, which starved the async folder tests meanwhile.
+# Two parts run beside the main suite, one after the other, in a process of
+# their own, started as the test binary itself (a second `swift test` would
+# wait for the first one's lock on .build):
+# - the TUI's tests: they drive the real TUI under tmux and wait for each
+#   frame on a thread of the test pool, which in the main suite left its
+#   async tests (and the deadlines some of them keep) without a thread for
+#   long stretches;
+# - the walk of every action over a real app: it holds its process's main
+#   actor, which every view-model test in the main suite shares, for most
+#   of a minute.
 tui_tests='^TUITests\.'
+beside() {  # beside NAME FILTER: the tests run by the test binary, their log, status and time kept
+  local begun=$SECONDS
+  "$tests" --testing-library swift-testing --filter "$2" > "$logs/$1.out" 2>&1
+  echo "$?" > "$logs/$1.status"
+  echo "$((SECONDS - begun))" > "$logs/$1.took"
+}
+reported() {  # reported PART NAME: a part run beside, as if run here
+  part "$1" bash -c 'cat "$1"; exit "$(cat "$2")"' _ "$logs/$2.out" "$logs/$2.status"
+  times[${#times[@]} - 1]="$1: $(cat "$logs/$2.took") s"
+}
 if [ $# -eq 0 ]; then
   tests="$(swift build --show-bin-path)/FacetPackageTests.xctest"
-  (
-    begun=$SECONDS
-    "$tests" --testing-library swift-testing --filter "$tui_tests" > "$logs/tui.out" 2>&1
-    echo "$?" > "$logs/tui.status"
-    echo "$((SECONDS - begun))" > "$logs/tui.took"
-  ) &
-  tui=$!
+  (beside tui "$tui_tests"; beside walk ActionEffectWalkTests) &
+  alongside=$!
   part "main suite" swift test --skip-build --skip FolderLiveSizeTests --skip ActionEffectWalkTests --skip "$tui_tests"
-  wait "$tui"
-  part "TUI tests (beside the main suite)" bash -c 'cat "$1"; exit "$(cat "$2")"' _ "$logs/tui.out" "$logs/tui.status"
-  times[${#times[@]} - 1]="TUI tests (beside the main suite): $(cat "$logs/tui.took") s"
+  wait "$alongside"
+  reported "TUI tests (beside the main suite)" tui
+  reported "action effect walk (beside the main suite)" walk
   part "folder live-size races" swift test --skip-build --filter FolderLiveSizeTests
-  part "action effect walk" swift test --skip-build --filter ActionEffectWalkTests
 else
   part "selected tests" swift test --skip-build "$@"
 fi
