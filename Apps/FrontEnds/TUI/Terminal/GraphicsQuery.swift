@@ -11,8 +11,9 @@ import Glibc
 /// in it. Asking beats guessing from `TERM`, which tmux, ssh and `su`
 /// rewrite or pass on unchanged from another terminal.
 enum GraphicsQuery {
-    /// kitty: "query support for a 1×1 RGB image" (never stored or shown);
-    /// then `CSI 16 t` (cell size in pixels) and `CSI c` (DA1).
+    /// kitty: whether a one-pixel RGB image could be shown (a query: the
+    /// image is never stored or shown); then `CSI 16 t` (the cell size in
+    /// pixels) and `CSI c` (DA1).
     static let question = "\u{1B}_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\\u{1B}[16t\u{1B}[c"
 
     /// How long to wait for DA1: a local terminal answers at once; a remote

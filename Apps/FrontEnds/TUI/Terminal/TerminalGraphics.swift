@@ -9,8 +9,8 @@ public struct TerminalGraphics: Equatable, Sendable {
 
     public var kind: Kind
     /// One cell's size in pixels, for fitting a picture to whole cells:
-    /// from the terminal's answer or the kernel's window size, else the
-    /// common 10×20.
+    /// from the terminal's answer or the kernel's window size, else a
+    /// common default (also libchafa's).
     public var cellWidth: Int
     public var cellHeight: Int
 
