@@ -76,16 +76,7 @@ public enum TUIFrontEnd: FrontEnd {
         let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard fd >= 0 else { return false }
         defer { close(fd) }
-        return data.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let wrote = write(fd, buffer.baseAddress! + offset, buffer.count - offset)
-                if wrote < 0, errno == EINTR { continue }
-                guard wrote > 0 else { return false }
-                offset += wrote
-            }
-            return true
-        }
+        return data.withUnsafeBytes { writeAll(fd, $0) }
     }
 
     /// Why the TUI cannot run here, or nil: it needs a terminal on stdin and

@@ -75,7 +75,9 @@ extension TUIController {
             self.pictureShelf.encoding.remove(job)
             // Made for another cell size (the window changed meanwhile): made again when drawn.
             guard self.graphics == graphics else { return }
-            self.pictureShelf.drawn[key] = (columns, rows, art.map(PictureShelf.Drawn.pixels))
+            var drawn = self.pictureShelf.drawn(key, columns: columns, rows: rows)
+            drawn.pixels = art
+            self.pictureShelf.drawn[key] = drawn
             self.dirty = true
         }
     }
@@ -90,27 +92,27 @@ extension TUIController {
         let inPixels = graphics.kind != .symbols && overlay == nil
         switch pictureShelf.states[key] {
         case .loaded(let picture)?:
-            let art: Result<PictureShelf.Drawn, SymbolArt.Failure>
-            if let kept = pictureShelf.drawn[key], kept.columns == columns, kept.rows == rows,
-               (try? kept.art.get().inPixels) ?? inPixels == inPixels {
-                art = kept.art
-            } else if inPixels {
-                encodeInPixels(key, picture, columns: columns, rows: rows)
-                buffer.write(TerminalText.truncate("[picture…]", to: rect.width), x: rect.x, y: rect.y, style: .dim)
-                return nil
-            } else {
-                art = Result { () throws(SymbolArt.Failure) in .symbols(try SymbolArt.draw(picture, columns: columns, rows: rows)) }
-                pictureShelf.drawn[key] = (columns, rows, art)
-            }
-            switch art {
-            case .success(.pixels(let pixels)):
-                return Frame.Image(x: rect.x, y: rect.y, art: pixels)
-            case .success(.symbols(let symbols)):
-                for (index, line) in symbols.lines.enumerated() where index < rect.height {
-                    buffer.write(line, x: rect.x, y: rect.y + index, limit: rect.width, style: .normal)
+            var drawn = pictureShelf.drawn(key, columns: columns, rows: rows)
+            let symbols: SymbolArt
+            do throws(SymbolArt.Failure) {
+                if inPixels {
+                    guard let pixels = drawn.pixels else {
+                        encodeInPixels(key, picture, columns: columns, rows: rows)
+                        buffer.write(TerminalText.truncate("[picture…]", to: rect.width), x: rect.x, y: rect.y, style: .dim)
+                        return nil
+                    }
+                    return Frame.Image(x: rect.x, y: rect.y, art: try pixels.get())
                 }
-            case .failure(.undecodable):
+                let made = drawn.symbols ?? Result { () throws(SymbolArt.Failure) in try SymbolArt.draw(picture, columns: columns, rows: rows) }
+                drawn.symbols = made
+                pictureShelf.drawn[key] = drawn
+                symbols = try made.get()
+            } catch {
                 buffer.write(TerminalText.truncate("[picture damaged: not shown]", to: rect.width), x: rect.x, y: rect.y, style: .warning)
+                return nil
+            }
+            for (index, line) in symbols.lines.enumerated() where index < rect.height {
+                buffer.write(line, x: rect.x, y: rect.y + index, limit: rect.width, style: .normal)
             }
         case .failed(let message, _)?:
             let lines = TextWrap.wrap("[no picture] " + TerminalText.sanitize(message), width: rect.width)

@@ -38,7 +38,10 @@ public final class TUIController {
     public var picturesShown = true
     /// How the terminal shows them: symbols, or its own pixels (`GraphicsQuery`).
     public var graphics = TerminalGraphics.symbols {
-        didSet { if graphics != oldValue { pictureShelf.drawn = [:] } }
+        didSet {
+            // Pixels were made for the old cell size; symbols do not depend on it.
+            if graphics != oldValue { for key in pictureShelf.drawn.keys { pictureShelf.drawn[key]?.pixels = nil } }
+        }
     }
     /// The pictures asked for, and as drawn (`TUIController+Pictures`).
     var pictureShelf = PictureShelf()

@@ -19,19 +19,23 @@ struct PictureShelf {
     }
 
     var states: [String: State] = [:]
-    var drawn: [String: (columns: Int, rows: Int, art: Result<Drawn, SymbolArt.Failure>)] = [:]
+    var drawn: [String: Drawn] = [:]
     /// Pictures being made in pixels off the main actor, by key and size.
     var encoding: Set<String> = []
 
-    /// A picture as drawn: in symbols, or in the terminal's pixels.
-    enum Drawn {
-        case symbols(SymbolArt)
-        case pixels(PixelArt)
+    /// A picture as drawn for one box size: in symbols, in the terminal's
+    /// pixels, or both (an overlay turns pixels into symbols and back).
+    struct Drawn {
+        var columns: Int
+        var rows: Int
+        var symbols: Result<SymbolArt, SymbolArt.Failure>?
+        var pixels: Result<PixelArt, SymbolArt.Failure>?
+    }
 
-        var inPixels: Bool {
-            if case .pixels = self { return true }
-            return false
-        }
+    /// What is kept of `key` at this box size (nothing when it was drawn at another).
+    func drawn(_ key: String, columns: Int, rows: Int) -> Drawn {
+        guard let kept = drawn[key], kept.columns == columns, kept.rows == rows else { return Drawn(columns: columns, rows: rows) }
+        return kept
     }
 
     /// Forgets the failure of `key` if it was of the moment and its screen

@@ -130,8 +130,7 @@ enum GraphicsQuery {
         raw.c_cc.5 = 0  // VTIME
         guard tcsetattr(0, TCSANOW, &raw) == 0 else { return nil }
         defer { tcsetattr(0, TCSANOW, &saved) }
-        let asked = question.utf8.withContiguousStorageIfAvailable { write(1, $0.baseAddress, $0.count) } ?? -1
-        guard asked == question.utf8.count else { return nil }
+        guard Array(question.utf8).withUnsafeBytes({ writeAll(1, $0) }) else { return nil }
         let clock = ContinuousClock()
         let deadline = clock.now + patience
         var received: [UInt8] = []

@@ -144,23 +144,11 @@ final class NcursesBackend: TerminalBackend {
         shownImages = images
         guard !out.isEmpty else { return }
         fflush(stdout)
-        Self.writeAll(out)
+        _ = out.withUnsafeBytes { writeAll(1, $0) }
     }
 
     /// kitty: delete every image, placements and data, and answer nothing.
     static let deleteKittyImages = Array("\u{1B}_Ga=d,d=A,q=2\u{1B}\\".utf8)
-
-    private static func writeAll(_ bytes: [UInt8]) {
-        bytes.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let wrote = write(1, buffer.baseAddress! + offset, buffer.count - offset)
-                if wrote < 0, errno == EINTR || errno == EAGAIN { continue }
-                guard wrote > 0 else { return }
-                offset += wrote
-            }
-        }
-    }
 
     private func rowEqual(_ a: CellBuffer, _ b: CellBuffer, _ y: Int) -> Bool {
         for x in 0..<b.width where a[x, y] != b[x, y] { return false }
@@ -225,7 +213,7 @@ final class NcursesBackend: TerminalBackend {
 
     /// Gives the terminal back (also done by `TerminalGuard` on signals).
     func shutdown() {
-        if graphics.kind == .kitty, !shownImages.isEmpty { Self.writeAll(Self.deleteKittyImages) }
+        if graphics.kind == .kitty, !shownImages.isEmpty { _ = Self.deleteKittyImages.withUnsafeBytes { writeAll(1, $0) } }
         TerminalGuard.restore()
         delscreen(screen)
     }
